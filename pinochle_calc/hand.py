@@ -1,0 +1,106 @@
+"""A hand: how many copies of each of the 20 cards a player holds."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from .cards import CARDS, COPIES, HAND_SIZE, KINDS, SUIT_SYMBOLS, SUITS, Card
+from .notation import DeckError, HandError, parse_counts
+
+_PIECES = tuple(tuple(" ".join([str(c)] * n) for n in range(COPIES + 1)) for c in CARDS)
+
+
+class Hand:
+    """An immutable multiset of cards, held as 20 counts (index ``suit * 5 + rank``).
+
+    ``Hand.parse(text)`` reads any accepted notation; ``str(hand)`` is the canonical form
+    (``AS 10S KS ... JC``: suits S H D C, ranks A 10 K Q J), and ``Hand.parse(str(h)) == h``.
+    """
+
+    __slots__ = ("counts",)
+    counts: tuple[int, ...]
+
+    def __init__(self, counts: Iterable[int]):
+        counts = tuple(int(n) for n in counts)
+        if len(counts) != KINDS:
+            raise HandError(f"a hand is 20 counts, not {len(counts)}")
+        for index, n in enumerate(counts):
+            if not 0 <= n <= COPIES:
+                card = CARDS[index]
+                raise DeckError(f"a double deck has only four {card.symbol}, not {n}")
+        object.__setattr__(self, "counts", counts)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("Hand is immutable")
+
+    @classmethod
+    def parse(cls, text: str) -> Hand:
+        """Read a hand in any accepted notation (see ``pinochle_calc.notation``)."""
+        return cls(parse_counts(text))
+
+    @classmethod
+    def from_cards(cls, cards: Iterable[Card]) -> Hand:
+        counts = [0] * KINDS
+        for card in cards:
+            counts[card.index] += 1
+        return cls(counts)
+
+    def __str__(self) -> str:
+        return " ".join(p[n] for p, n in zip(_PIECES, self.counts) if n)
+
+    def __repr__(self) -> str:
+        return f"Hand.parse({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Hand) and self.counts == other.counts
+
+    def __hash__(self) -> int:
+        return hash(self.counts)
+
+    def __len__(self) -> int:
+        return sum(self.counts)
+
+    def __iter__(self) -> Iterator[Card]:
+        """The cards in canonical order, each copy once."""
+        for card, n in zip(CARDS, self.counts):
+            for _ in range(n):
+                yield card
+
+    def __contains__(self, card: Card) -> bool:
+        return self.counts[card.index] > 0
+
+    def count(self, card: Card) -> int:
+        return self.counts[card.index]
+
+    def __add__(self, other: Hand) -> Hand:
+        """Two hands' cards together (fails if the deck could not hold them)."""
+        return Hand(a + b for a, b in zip(self.counts, other.counts))
+
+    def __sub__(self, other: Hand) -> Hand:
+        """This hand less another's cards (fails if they are not all here)."""
+        diff = [a - b for a, b in zip(self.counts, other.counts)]
+        if min(diff) < 0:
+            missing = [str(CARDS[i]) for i, d in enumerate(diff) if d < 0]
+            raise HandError(f"the hand does not hold {' '.join(missing)}")
+        return Hand(diff)
+
+    def suit_length(self, suit: int) -> int:
+        return sum(self.counts[suit * 5 : suit * 5 + 5])
+
+    def symbols(self) -> str:
+        """The hand in suit groups with symbols, as printed on a rules page: ``♠A K K ♥A 10``."""
+        groups = []
+        for s in range(4):
+            ranks = [str(c)[:-1] for c in self if c.suit == s]
+            if ranks:
+                groups.append(SUIT_SYMBOLS[s] + " ".join(ranks))
+        return "  ".join(groups)
+
+    def warnings(self) -> list[str]:
+        """What a player should know about this hand before trusting a full-deal figure."""
+        if len(self) != HAND_SIZE:
+            return [f"not a 20-card hand: {len(self)} cards"]
+        return []
+
+
+__all__ = ["Hand", "HandError", "DeckError", "SUITS"]
