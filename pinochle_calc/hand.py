@@ -46,7 +46,7 @@ class Hand:
         return cls(counts)
 
     def __str__(self) -> str:
-        return " ".join(p[n] for p, n in zip(_PIECES, self.counts) if n)
+        return canonical(self.counts)
 
     def __repr__(self) -> str:
         return f"Hand.parse({str(self)!r})"
@@ -98,9 +98,17 @@ class Hand:
 
     def warnings(self) -> list[str]:
         """What a player should know about this hand before trusting a full-deal figure."""
-        if len(self) != HAND_SIZE:
-            return [f"not a 20-card hand: {len(self)} cards"]
-        return []
+        return size_warnings(len(self))
+
+
+def canonical(counts) -> str:
+    """The canonical text of 20 card counts: ``AS 10S KS ... JC``."""
+    return " ".join([p[n] for p, n in zip(_PIECES, counts) if n])
+
+
+def size_warnings(size: int) -> list[str]:
+    """The warning for a hand that is not a full 20-card hand (scored all the same)."""
+    return [] if size == HAND_SIZE else [f"not a 20-card hand: {size} cards"]
 
 
 __all__ = ["Hand", "HandError", "DeckError", "SUITS"]

@@ -64,6 +64,30 @@ class RuleSet:
     concession: str = "meld"
     target: int = 500
 
+    def is_legal_bid(self, bid: int) -> bool:
+        """Whether a number may be bid at all under this rule set's minimum and steps (scaled).
+
+        ``by1-then-5``: by 1 up to ``step_change``, then multiples of 5. ``any``: any number
+        from the minimum up. ``by10-above-100``: as ``by1-then-5``, and above 100 multiples of 10.
+        """
+        if bid % self.scale:
+            return False
+        b = bid // self.scale
+        if b < self.min_bid:
+            return False
+        if self.bid_steps == "any":
+            return True
+        if self.bid_steps == "by10-above-100" and b > 100:
+            return b % 10 == 0
+        return b <= self.step_change or b % 5 == 0
+
+    def next_bid(self, current: int | None) -> int:
+        """The lowest legal bid above ``current`` (the minimum bid if nobody has bid)."""
+        bid = self.min_bid * self.scale if current is None else current + 1
+        while not self.is_legal_bid(bid):
+            bid += 1
+        return bid
+
     def table(self, name: str) -> Table:
         """The n-fold values of one meld kind, unscaled."""
         return getattr(self, name)
@@ -116,3 +140,17 @@ PRESET_SUMMARIES = {
     "toby-thomas": "Toby Thomas: raised multiples, royal marriages beside a run, bids from 25,"
     " three-card pass",
 }
+
+
+def load_rules(name: str | None) -> RuleSet:
+    """The rule set a ``--rules`` value names: a preset (``standard`` if None)."""
+    from .errors import UserError
+
+    if name is None:
+        return STANDARD
+    try:
+        return PRESETS[name.strip().lower()]
+    except KeyError:
+        raise UserError(
+            f"unknown rule set {name!r}: use one of {', '.join(PRESETS)}"
+        ) from None

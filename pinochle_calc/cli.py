@@ -1,0 +1,216 @@
+"""The command line: turns arguments into calls on the core and results into output.
+
+Exit status: 0 all went well; 1 some hand or input could not be used (each is reported);
+2 the command itself was misused (an unknown option, a bad ``--trump``). No user error ever
+shows a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from typing import Annotated, Optional
+
+import typer
+
+from .errors import UserError
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="Meld, trick and bid calculator for double-deck pinochle.",
+)
+
+FORMATS = ("table", "json", "jsonl", "csv")
+
+
+@app.callback()
+def _commands() -> None:
+    """Meld, trick and bid calculator for double-deck pinochle."""
+
+
+def trump_option(value: str | None) -> int | None:
+    """A ``--trump`` value (S, H, D, C, a suit symbol or name) as a suit index."""
+    if value is None:
+        return None
+    from .cards import suit_index
+
+    try:
+        return suit_index(value)
+    except ValueError as e:
+        raise typer.BadParameter(str(e)) from None
+
+
+def rules_option(value: str | None):
+    """The rule set named by ``--rules`` (or ``PINOCHLE_RULES``); the standard one by default."""
+    from .rules import load_rules
+
+    return load_rules(value)
+
+
+def format_option(value: str | None, choices=FORMATS) -> str:
+    if value is None:
+        return "table" if sys.stdout.isatty() else "jsonl"
+    if value not in choices:
+        raise typer.BadParameter(f"{value!r} is not one of {', '.join(choices)}")
+    return value
+
+
+def _lines_with_progress(stream, total: int | None) -> Iterator[str]:
+    """The stream's lines, with a progress bar on stderr for a long file on a terminal."""
+    if not total or total < 1 << 20 or not sys.stderr.isatty():
+        yield from stream
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task("scoring hands", total=total)
+        done = 0
+        for n, line in enumerate(stream, 1):
+            done += len(line)
+            if n % 16384 == 0:
+                progress.update(task, completed=done)
+            yield line
+
+
+@app.command()
+def meld(
+    hand: Annotated[
+        Optional[list[str]],  # noqa: UP045 (typer reads the annotation at run time on 3.10)
+        typer.Argument(help="The hand, quoted or as several words, e.g. AH 10H KH QH JH ..."),
+    ] = None,
+    input: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--input", "-i", help="A file of hands, one per line ('-' for stdin)."),
+    ] = None,
+    trump: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--trump", "-t", help="Only this trump: S H D C, a symbol or a name."),
+    ] = None,
+    format: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--format", "-f", help="table, json, jsonl or csv"
+                     " [default: table on a terminal, jsonl otherwise]"),
+    ] = None,
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Treat any warning (such as a hand that is not"
+                           " 20 cards) as an error.")
+    ] = False,
+    rules: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--rules", envvar="PINOCHLE_RULES", help="A preset name or a TOML rule file."),
+    ] = None,
+) -> None:
+    """The maximal meld of a hand for each trump, or of every hand in a file, one per line."""
+    suit = trump_option(trump)
+    fmt = format_option(format)
+    rule_set = rules_option(rules)
+    if hand:
+        if input is not None:
+            raise typer.BadParameter("give a hand or --input, not both")
+        from .batch import score_hand
+
+        _write([score_hand(" ".join(hand), rule_set, suit, strict)], fmt, suit, single=True)
+        return
+    if input is None:
+        if sys.stdin.isatty():
+            raise typer.BadParameter("give a hand, --input FILE, or pipe hands on stdin")
+        input = "-"
+    from .batch import score_lines
+
+    if input == "-":
+        stream, total = sys.stdin, None
+    else:
+        try:
+            stream = open(input, encoding="utf-8-sig")  # noqa: SIM115 (closed below)
+        except OSError as e:
+            raise UserError(f"cannot read {input}: {e.strerror}") from None
+        total = os.path.getsize(input)
+    try:
+        lines = _lines_with_progress(stream, total)
+        _write(score_lines(lines, rule_set, suit, strict), fmt, suit, single=False)
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
+
+
+def _write(results, fmt: str, trump: int | None, single: bool) -> None:
+    """Print results in the chosen format; report failures on stderr; exit 1 if any failed."""
+    from .batch import Failed
+    from .report import CSV_HEADER, CsvRows, JsonLines, table
+
+    failed = 0
+    out = sys.stdout
+    if fmt == "table":
+        from rich.console import Console
+
+        console = Console()
+        errors = Console(stderr=True)
+        for item in results:
+            if isinstance(item, Failed):
+                failed += 1
+                errors.print(f"line {item.line}: {item.error}", markup=False, highlight=False)
+            else:
+                console.print(table(item, trump, colour=console.color_system is not None))
+    else:
+        render = CsvRows(trump) if fmt == "csv" else JsonLines(trump)
+        if fmt == "csv":
+            out.write(CSV_HEADER + "\n")
+        buffer: list[str] = []
+        count = 0
+        for item in results:
+            count += 1
+            if isinstance(item, Failed):
+                failed += 1
+                prefix = "" if single else f"line {item.line}: "
+                sys.stderr.write(f"{'Error: ' if single else ''}{prefix}{item.error}\n")
+                if single and item.pointer:
+                    sys.stderr.write(item.pointer + "\n")
+            buffer.append(render(item))
+            if len(buffer) >= 4096:
+                _flush(out, buffer, fmt, count - len(buffer))
+                buffer = []
+        _flush(out, buffer, fmt, count - len(buffer), end=True, total=count)
+    if failed:
+        raise typer.Exit(1)
+
+
+def _flush(out, buffer, fmt, before, end=False, total=0):
+    """Write buffered lines; ``json`` output is one object, or a list for several hands."""
+    if fmt != "json":
+        if buffer:
+            out.write("\n".join(buffer) + "\n")
+        return
+    if total == 1 and end:
+        out.write(buffer[0] + "\n")
+        return
+    text = ",\n".join(buffer)
+    if before == 0:
+        text = "[\n" + text
+    elif buffer:
+        text = ",\n" + text
+    if end:
+        text = (text or "[") + "\n]" if total else "[]"
+        out.write(text + "\n")
+    else:
+        out.write(text)
+
+
+def main() -> None:
+    """The console script: run the app, turning user errors into one-line messages."""
+    try:
+        app()
+    except UserError as e:
+        sys.stderr.write(f"Error: {e}\n")
+        pointer = getattr(e, "pointer", None)
+        if pointer is not None:
+            sys.stderr.write(pointer() + "\n")
+        sys.exit(1)
+    except BrokenPipeError:
+        sys.stderr.close()
+        sys.exit(1)
+    except KeyboardInterrupt:
+        sys.exit(130)

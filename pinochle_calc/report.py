@@ -1,0 +1,121 @@
+"""Turning scored hands into text: JSON lines, JSON, CSV, and a table for the terminal.
+
+The JSON and CSV writers build their lines from pieces cached per meld shape, so a batch of
+a million hands is serialised at the speed of string joining. Only ``table`` uses rich.
+"""
+
+from __future__ import annotations
+
+import json
+
+from .batch import Failed, Scored
+from .cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
+from .hand import Hand, canonical
+from .meld import Meld, TrumpMeld
+
+CSV_HEADER = "line,id,best_trump,best_meld,S,H,D,C,warnings,error"
+
+
+def meld_json(m: Meld) -> str:
+    suit = "null" if m.suit is None else f'"{SUITS[m.suit]}"'
+    cards = ", ".join(f'"{c}"' for c in m.cards)
+    note = f", \"note\": {json.dumps(m.note, ensure_ascii=False)}" if m.note else ""
+    return (f'{{"name": "{m.name}", "suit": {suit}, "count": {m.count}, '
+            f'"points": {m.points}, "cards": [{cards}]{note}}}')
+
+
+def trump_json(t: TrumpMeld) -> str:
+    melds = ", ".join(meld_json(m) for m in t.melds)
+    callable_ = "true" if t.callable else "false"
+    return (f'"{SUITS[t.trump]}": {{"meld": {t.points}, "callable": {callable_}, '
+            f'"melds": [{melds}]}}')
+
+
+class JsonLines:
+    """One JSON object per hand: the project's JSON contract (see the README)."""
+
+    def __init__(self, trump: int | None = None):
+        self.trump = trump
+        self._trumps: dict[int, str] = {}
+
+    def __call__(self, item: Scored | Failed) -> str:
+        if isinstance(item, Failed):
+            return json.dumps({"line": item.line, "input": item.input, "error": item.error},
+                              ensure_ascii=False)
+        trumps = self._trumps.get(item.code)
+        if trumps is None:
+            shown = item.trumps if self.trump is None else (item.trumps[self.trump],)
+            trumps = self._trumps[item.code] = "{" + ", ".join(map(trump_json, shown)) + "}"
+        ident = "null" if item.id is None else json.dumps(item.id, ensure_ascii=False)
+        warnings = json.dumps(item.warnings, ensure_ascii=False) if item.warnings else "[]"
+        return (f'{{"line": {item.line}, "id": {ident}, "hand": "{canonical(item.counts)}", '
+                f'"size": {item.size}, "warnings": {warnings}, "best": {{"trump": '
+                f'"{SUITS[item.best]}", "meld": {item.trumps[item.best].points}}}, '
+                f'"trumps": {trumps}}}')
+
+
+def _csv_field(value: object) -> str:
+    text = "" if value is None else str(value)
+    if any(ch in text for ch in ',"\n\r'):
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
+
+class CsvRows:
+    """One CSV row per hand under ``CSV_HEADER``; a failed line fills only ``error``."""
+
+    def __init__(self, trump: int | None = None):
+        self.trump = trump
+        self._totals: dict[int, str] = {}
+
+    def __call__(self, item: Scored | Failed) -> str:
+        if isinstance(item, Failed):
+            return f"{item.line},,,,,,,,,{_csv_field(item.error)}"
+        totals = self._totals.get(item.code)
+        if totals is None:
+            totals = self._totals[item.code] = ",".join(
+                str(t.points) if self.trump in (None, t.trump) else "" for t in item.trumps
+            )
+        ident = "" if item.id is None else _csv_field(item.id)
+        warnings = _csv_field("; ".join(item.warnings)) if item.warnings else ""
+        return (f"{item.line},{ident},{SUITS[item.best]},{item.trumps[item.best].points},"
+                f"{totals},{warnings},")
+
+
+def _card_text(card, colour: bool) -> str:
+    text = card.symbol
+    return f"[red]{text}[/red]" if colour and card.suit in (1, 2) else text
+
+
+def table(item: Scored, trump: int | None = None, colour: bool = False):
+    """A rich table of one hand's meld per trump: total, each meld with its cards, best marked."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    hand = Hand(item.counts)
+    title = f"line {item.line}" + (f" ({item.id})" if item.id is not None else "")
+    grid = Table(title=f"{title}: {hand.symbols()}", show_lines=True, title_justify="left")
+    grid.add_column("trump")
+    grid.add_column("meld", justify="right")
+    grid.add_column("melds")
+    for t in item.trumps:
+        if trump is not None and t.trump != trump:
+            continue
+        name = f"{SUIT_SYMBOLS[t.trump]} {SUIT_NAMES[t.trump]}"
+        if not t.callable:
+            name += "\n(no marriage: cannot name)"
+        lines = []
+        for m in t.melds:
+            cards = " ".join(_card_text(c, colour) for c in m.cards)
+            note = f" [dim]({m.note})[/dim]" if m.note else ""
+            lines.append(f"{m.describe()} {m.points}: {cards}{note}")
+        best = t.trump == item.best
+        style = "bold green" if best and colour else ("bold" if best else None)
+        if best:
+            name = "★ " + name
+        grid.add_row(name, str(t.points), "\n".join(lines) or "-", style=style)
+    parts = [grid]
+    for warning in item.warnings:
+        parts.append(Text(f"warning: {warning}", style="yellow" if colour else ""))
+    return Group(*parts)
