@@ -214,3 +214,8 @@ def main() -> None:
         sys.exit(1)
     except KeyboardInterrupt:
         sys.exit(130)
+
+
+# Commands kept in their own modules register themselves on `app` when imported here.
+# Keep those modules' top-level imports light (typer and the standard library): the core is
+# imported inside each command, so that one hand from the shell starts fast.
