@@ -50,7 +50,7 @@ FEED_ORDER = (1, 3, 2)
 
 #: A side suit is cashed only while at least this many of its cards are out among the others
 #: (with few left, an opponent is likely void and trumps).
-CASH_MIN_OUT = 4
+CASH_MIN_OUT = 2
 
 
 def heuristic_lead(H, p, T, U, V):
@@ -59,13 +59,13 @@ def heuristic_lead(H, p, T, U, V):
     1. Cash a sure winner in a side suit: a card no unplayed card outside the hand beats
        (a copy played later loses to it), while enough of the suit is out and no opponent has
        shown a void in it while possibly holding trump. The suit with most cards out first.
-    2. Pull trump when long in it: holding at least half as many trumps as are out (and some
-       are out, and an opponent may hold one). Lead the top trump if it is sure, else the
-       lowest trump, which makes the others head it with their high trumps.
-    3. Lead a low card of a suit partner has shown void in (partner may trump it), if the
-       opponents have not shown a void in it too.
-    4. Otherwise lead the lowest side card, preferring the jack, then the queen (no counters),
+    2. Pull trump when long in it: holding at least as many trumps as all other hands together
+       (and some are out, and an opponent may hold one). Lead the top trump if it is sure, else
+       the lowest trump, which makes the others head it with their high trumps.
+    3. Otherwise lead the lowest side card, preferring the jack, then the queen (no counters),
        from the longest suit; with only trumps left, the top trump if sure, else the lowest.
+
+    (Leading into a void partner has shown was tried and measured no better, so it is not here.)
     """
     b = p << 2
     ht = H[b + T]
@@ -81,27 +81,19 @@ def heuristic_lead(H, p, T, U, V):
             o = U[s] - h
             top = HI[h]
             if top <= HI[o]:
-                if opp_trump:
-                    sb = 1 << s
-                    n = N[o]
-                    if n < CASH_MIN_OUT or (v1 & sb and not v1 & tb) or (v3 & sb and not v3 & tb):
-                        continue
-                else:
-                    n = N[o]
+                n = N[o]
+                sb = 1 << s
+                if opp_trump and (
+                    n < CASH_MIN_OUT or (v1 & sb and not v1 & tb) or (v3 & sb and not v3 & tb)
+                ):
+                    continue
                 if n > most:
                     best, most = s * 5 + top, n
     if best >= 0:
         return best
-    if ht and opp_trump and 2 * N[ht] >= N[ot]:
+    if ht and opp_trump and N[ht] >= N[ot]:
         top = HI[ht]
         return T * 5 + (top if top <= HI[ot] else LO[ht])
-    vq = V[p ^ 2]
-    if vq and not vq & tb:
-        for s in SIDE[T]:
-            h = H[b + s]
-            sb = 1 << s
-            if h and vq & sb and not (v1 & sb or v3 & sb):
-                return s * 5 + LO[h]
     best, key = -1, -1
     for s in SIDE[T]:
         h = H[b + s]
@@ -122,11 +114,11 @@ def heuristic_follow(H, p, T, U, V, ls, ws, wr, wp, k):
       heads; otherwise the top card if no unplayed card can beat it and the opponent still to
       play has not shown a void he could trump with, else the lowest card that heads.
     - Void and first to trump: the lowest trump, unless the opponent still to play has shown
-      the same void (he may over-trump): then the top trump if it is sure.
+      the same void and no trump void (he may over-trump): then the top trump if it is sure.
     - Following without winning (cannot head, or the trick is trumped): if partner's card will
-      hold (he plays last but one and no unplayed card beats it, nor can the last opponent have
-      shown he trumps it; or I am last), feed a counter (10, else K, else A); otherwise the
-      lowest card, which keeps counters from the opponents.
+      hold (I play last; or no unplayed card outside my hand beats it, and the opponent after
+      me has not shown a void he could trump with), feed a counter (10, else K, else A);
+      otherwise the lowest card, which keeps counters from the opponents.
     - A trump that cannot win: the lowest trump.
     - Void in the suit led and in trump: feed partner's sure trick the best counter, else
       throw the lowest card (a jack or queen before a counter).
