@@ -145,6 +145,7 @@ class MeldTables:
         self.callable_always = rules.marriage_required == "false"
         self._cache: dict[Shape, tuple[TrumpMeld, ...]] = {}
         self._melds: dict[tuple, Meld] = {}
+        self._declared: dict[tuple, tuple[int, tuple[Meld, ...]]] = {}
 
     def solve(self, shape: Shape) -> tuple[TrumpMeld, ...]:
         """The maximal meld for each trump S H D C of a hand with this shape."""
@@ -152,14 +153,26 @@ class MeldTables:
         if cached is None:
             if len(self._cache) > 500_000:
                 self._cache.clear()
-            cached = self._cache[shape] = tuple(self._solve(shape, t) for t in range(4))
+            fixed_points, fixed = 0, []  # the melds that do not depend on trump
+            for name, n in (("aces_around", shape[8]), ("jacks_around", shape[11]),
+                            ("pinochle", shape[12])):
+                p, melds = self._declare(name, None, n)
+                fixed_points += p
+                fixed += melds
+            cached = self._cache[shape] = tuple(
+                self._solve(shape, t, fixed_points, fixed) for t in range(4))
         return cached
 
     def _declare(self, name: str, suit: int | None, n: int, best: bool = True) -> tuple[int, list]:
         """Points and melds for the best declaration of up to (or exactly) n copies of a kind."""
-        kind = self.kinds[name]
-        points, parts = (kind.best if best else kind.exact)[n]
-        return points, [self._meld(name, suit, k, kind) for k in parts]
+        key = (name, suit, n, best)
+        found = self._declared.get(key)
+        if found is None:
+            kind = self.kinds[name]
+            points, parts = (kind.best if best else kind.exact)[n]
+            found = self._declared[key] = (
+                points, tuple(self._meld(name, suit, k, kind) for k in parts))
+        return found[0], list(found[1])
 
     def _meld(self, name: str, suit: int | None, count: int, kind: _Kind) -> Meld:
         key = (name, suit, count)
@@ -174,15 +187,10 @@ class MeldTables:
             )
         return meld
 
-    def _solve(self, shape: Shape, trump: int) -> TrumpMeld:
+    def _solve(self, shape: Shape, trump: int, fixed_points: int, fixed: list) -> TrumpMeld:
+        """The best meld with this trump; ``fixed`` are the melds every trump shares."""
         runs, pairs = shape[trump], shape[4 + trump]
-        n_aces, n_kings, n_queens, n_jacks, n_pinochles = shape[8:13]
-        fixed_points, fixed = 0, []
-        for name, n in (("aces_around", n_aces), ("jacks_around", n_jacks),
-                        ("pinochle", n_pinochles)):
-            p, melds = self._declare(name, None, n)
-            fixed_points += p
-            fixed += melds
+        n_kings, n_queens = shape[9], shape[10]
         roundhouses = min(shape[4:8]) if self.any_roundhouse else 0
         full_sets = min(shape[4:8])  # K-Q pairs in every suit: roundhouses the hand holds
         with_run_options = (0, 1) if self.with_run is not None and runs and full_sets else (0,)
