@@ -16,10 +16,10 @@ from collections.abc import Iterable, Iterator
 from itertools import islice
 from typing import NamedTuple
 
-from .cards import COPIES, KINDS
+from .cards import COPIES, HAND_SIZE, KINDS
 from .errors import UserError
 from .hand import Hand, size_warnings
-from .meld import TrumpMeld, best_trump, contenders, meld, shape, tables
+from .meld import TrumpMeld, contenders, meld, shape, tables
 from .notation import CARD_TOKENS, parse_counts
 from .rules import STANDARD, RuleSet
 
@@ -31,7 +31,7 @@ class Scored(NamedTuple):
 
     line: int
     id: object
-    counts: list[int]
+    counts: list[int] | None  # None when scored with with_counts=False
     size: int
     warnings: list[str]
     code: int  # the meld shape, as one integer (see ``shape_code``)
@@ -108,20 +108,48 @@ def split_line(text: str) -> tuple[object, str]:
     return None, text
 
 
-def _fast_indices(hand: str) -> list[int] | None:
-    """The card indices of a hand written as plain card tokens, or None to use the full parser."""
-    try:
-        return [CARD_TOKENS[t] for t in hand.lower().replace(",", " ").split()]
-    except KeyError:
-        return None
-
-
 def numbered(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     """Input lines with their 1-based numbers, less blank lines and ``#`` comments."""
     for number, raw in enumerate(lines, 1):
         text = raw.strip()
-        if text and not text.startswith("#"):
+        if text and text[0] != "#":
             yield number, text
+
+
+class _Solved:
+    """Each distinct shape of a batch solved once, with arrays for choosing the best trump."""
+
+    def __init__(self, rules: RuleSet):
+        import numpy as np
+
+        self.np = np
+        self.engine = tables(rules)
+        self.index: dict[int, int] = {}
+        self.trumps: list[tuple[TrumpMeld, ...]] = []
+        self.ranking = np.zeros((0, 4), dtype=np.int64)
+
+    def rows(self, codes: list[int]) -> list[int]:
+        """The row of each shape code, solving the shapes not seen before."""
+        index = self.index
+        new = [c for c in set(codes) if c not in index]
+        if new:
+            ranks = []
+            for code in new:
+                index[code] = len(self.trumps)
+                trumps = self.engine.solve(shape_from_code(code))
+                self.trumps.append(trumps)
+                tied = contenders(trumps)
+                ranks.append([1 if s in tied else 0 for s in range(4)])
+            self.ranking = self.np.concatenate([self.ranking, self.np.array(ranks)])
+        return [index[c] for c in codes]
+
+    def best(self, rows: list[int], counts):
+        """The best trump of each hand: among the tied contenders (``contenders``), the
+        longer suit, then S, H, D, C (the rule of ``meld.best_trump``, on whole arrays)."""
+        np = self.np
+        lengths = counts.reshape(-1, 4, 5).sum(axis=2)
+        key = self.ranking[rows] * 1024 + lengths * 4 + np.array([3, 2, 1, 0])
+        return key.argmax(axis=1).tolist()
 
 
 def score_lines(
@@ -129,44 +157,54 @@ def score_lines(
     rules: RuleSet = STANDARD,
     trump: int | None = None,
     strict: bool = False,
+    with_counts: bool = True,
 ) -> Iterator[Scored | Failed]:
-    """Score one hand per line, yielding a result for every hand line, in input order."""
+    """Score one hand per line, yielding a result for every hand line, in input order.
+
+    ``with_counts=False`` leaves ``Scored.counts`` empty (None), for output that does not
+    print the hand: it saves converting every hand's counts to Python.
+    """
     import numpy as np  # only batches need it: one hand from the shell starts faster without
 
-    engine = tables(rules)
-    solved: dict[int, tuple[tuple[TrumpMeld, ...], tuple[int, ...]]] = {}
+    solved = _Solved(rules)
+    card_index = CARD_TOKENS.__getitem__
     items = numbered(lines)
     while chunk := list(islice(items, CHUNK)):
         ids: list[object] = []
         rows: list[int] = []
         flat: list[int] = []
         lengths: list[int] = []
-        failures: dict[int, Failed] = {}
+        results: list[Scored | Failed | None] = [None] * len(chunk)
         for position, (number, text) in enumerate(chunk):
+            ident, hand = None, text
             try:
-                ident, hand = split_line(text)
-                indices = _fast_indices(hand)
-                if indices is None or not indices:
+                if text[0] == "{" or "\t" in text:
+                    ident, hand = split_line(text)
+                try:  # the fast path: plain card tokens
+                    indices = list(map(card_index, hand.lower().replace(",", " ").split()))
+                except KeyError:
+                    indices = []
+                if not indices:  # suit groups, or an error to locate
                     counts = parse_counts(hand)
                     indices = [i for i in range(KINDS) for _ in range(counts[i])]
             except UserError as e:
-                failures[position] = Failed(number, text, str(e))
+                results[position] = Failed(number, text, str(e))
                 continue
             ids.append(ident)
             rows.append(position)
             flat += indices
             lengths.append(len(indices))
         counts = np.bincount(
-            np.repeat(np.arange(len(rows)), lengths) * KINDS + np.asarray(flat, dtype=np.int64),
+            np.repeat(np.arange(len(rows)), lengths) * KINDS + np.array(flat, dtype=np.int8),
             minlength=len(rows) * KINDS,
         ).reshape(-1, KINDS)
         codes = shape_codes(counts).tolist()
         sizes = counts.sum(axis=1).tolist()
         too_many = (counts > COPIES).any(axis=1).tolist()
-        count_rows = counts.tolist()
-        results: list[Scored | Failed | None] = [None] * len(chunk)
-        for position, failed in failures.items():
-            results[position] = failed
+        count_rows = counts.tolist() if with_counts else [None] * len(rows)
+        shape_rows = solved.rows(codes)
+        bests = [trump] * len(rows) if trump is not None else solved.best(shape_rows, counts)
+        all_trumps = solved.trumps
         for k, position in enumerate(rows):
             number, text = chunk[position]
             if too_many[k]:
@@ -175,22 +213,10 @@ def score_lines(
                 except UserError as e:
                     results[position] = Failed(number, text, str(e))
                     continue
-            code = codes[k]
-            entry = solved.get(code)
-            if entry is None:
-                trumps = engine.solve(shape_from_code(code))
-                entry = solved[code] = (trumps, contenders(trumps))
-            trumps, tied = entry
-            c = count_rows[k]
-            if trump is not None:
-                best = trump
-            elif len(tied) == 1:
-                best = tied[0]
-            else:
-                best = best_trump(trumps, [sum(c[s * 5 : s * 5 + 5]) for s in range(4)]).trump
-            warnings = size_warnings(sizes[k])
+            warnings = size_warnings(sizes[k]) if sizes[k] != HAND_SIZE else []
             if strict and warnings:
                 results[position] = Failed(number, text, "; ".join(warnings) + " (--strict)")
                 continue
-            results[position] = Scored(number, ids[k], c, sizes[k], warnings, code, trumps, best)
+            results[position] = Scored(number, ids[k], count_rows[k], sizes[k], warnings,
+                                       codes[k], all_trumps[shape_rows[k]], bests[k])
         yield from results  # type: ignore[misc]

@@ -131,7 +131,8 @@ def meld(
         total = os.path.getsize(input)
     try:
         lines = _lines_with_progress(stream, total)
-        _write(score_lines(lines, rule_set, suit, strict), fmt, suit, single=False)
+        results = score_lines(lines, rule_set, suit, strict, with_counts=fmt != "csv")
+        _write(results, fmt, suit, single=False)
     finally:
         if stream is not sys.stdin:
             stream.close()
