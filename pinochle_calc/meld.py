@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 from .cards import ACE, CARDS, JACK, KING, QUEEN, SUITS, TEN, Card
 from .hand import Hand
-from .rules import STANDARD, RuleSet
+from .rules import MELD_NAMES, STANDARD, RuleSet
 
 FOLD = ("single", "double", "triple", "quadruple")
 AROUNDS = (("aces_around", ACE), ("kings_around", KING), ("queens_around", QUEEN),
@@ -53,7 +53,7 @@ class Meld(NamedTuple):
         fold = FOLD[self.count - 1] + " " if self.count > 1 else ""
         if self.suit is None or self.name != "marriage":
             return f"{fold}{words}"
-        return f"{fold}{words} in {'♠♥♦♣'[self.suit]}"
+        return f"{fold}{words} {'♠♥♦♣'[self.suit]}"
 
 
 class TrumpMeld(NamedTuple):
@@ -100,52 +100,89 @@ def _cards(cards: list[Card], count: int) -> tuple[Card, ...]:
     return tuple(sorted(cards * count, key=lambda card: card.index))
 
 
+def _partitions(n: int, largest: int = 4):
+    """Every way to write n as a sum of multiplicities, largest first (4 = 3 + 1 = 2 + 2 ...)."""
+    if n == 0:
+        yield ()
+        return
+    for part in range(min(n, largest), 0, -1):
+        for rest in _partitions(n - part, part):
+            yield (part, *rest)
+
+
 class _Kind:
     """One meld kind under a rule set: what any n copies of it can be declared as.
 
-    ``exact[n]`` is the best way to declare exactly n copies (the n-fold value, or where the
-    table leaves it blank, the best split), as (points, multiplicities), or None if there is none;
-    ``best[n]`` the best way to declare at most n copies.
+    ``exact[n]`` is the best way to declare exactly n copies, as (points, multiplicities), or
+    None if there is none: the table's n-fold value, or where the table leaves it blank, the best
+    split of n into multiplicities the table values (a blank triple with a single of 1 and a
+    double of 0 is three singles, 3). ``best[n]`` is the best way to declare at most n copies
+    (fewer than n where the table values them higher; of equal totals, the fewest copies).
+    ``notes[m]`` says why a declaration of multiplicities m is not the plain n-fold value.
     """
 
-    def __init__(self, table, scale: int):
+    def __init__(self, table, scale: int, label: str = ""):
+        table = tuple(table) + (None,) * (4 - len(table))
         exact: list[tuple[int, tuple[int, ...]] | None] = [(0, ())]
+        self.notes: dict[tuple[int, ...], str] = {}
         for n in range(1, 5):
-            value = table[n - 1] if n - 1 < len(table) else None
-            if value is not None:
-                exact.append((value * scale, (n,)))
+            if table[n - 1] is not None:
+                exact.append((table[n - 1] * scale, (n,)))
                 continue
-            splits = [
-                (exact[a][0] + exact[n - a][0], exact[a][1] + exact[n - a][1])
-                for a in range(n - 1, 0, -1)
-                if exact[a] is not None and exact[n - a] is not None and a >= n - a
-            ]
-            exact.append(max(splits, default=None, key=lambda s: s[0]))
+            split = None
+            for parts in _partitions(n):
+                if len(parts) > 1 and all(table[p - 1] is not None for p in parts):
+                    points = sum(table[p - 1] for p in parts) * scale
+                    if split is None or points > split[0]:
+                        split = (points, parts)
+            exact.append(split)
+            if split is not None:
+                self.notes[split[1]] = (
+                    f"the table has no {FOLD[n - 1]} {label}: scored as "
+                    + " + ".join(FOLD[p - 1] for p in split[1])
+                )
         self.exact = exact
         self.best = []
         for n in range(5):
             options = [e for e in exact[: n + 1] if e is not None]
-            self.best.append(max(options, key=lambda e: e[0]))
+            choice = max(options, key=lambda e: e[0])
+            self.best.append(choice)
         self.blank = tuple(n for n in range(1, 5) if table[n - 1] is None)
 
 
 class MeldTables:
-    """A rule set compiled for the engine: per-kind declarations and a cache of solved shapes."""
+    """A rule set compiled for the engine: per-kind declarations and a cache of solved shapes.
+
+    The roundhouse options are kinds of their own, with tables like every meld's:
+
+    * ``roundhouse`` (``roundhouse_single``, ``roundhouse_double``, -, -): a K and Q of every suit,
+      taking one K-Q pair of every suit in type I (its royal marriage and three marriages) and a K
+      and a Q of every suit in type III (its kings and queens around). A triple or quadruple
+      roundhouse, which no table values, is its best split (double + single, double + double);
+      where the single value is blank, a single roundhouse is not a meld and scores its parts.
+    * ``roundhouse_with_run`` (``roundhouse_with_run``, -, -, -): a run in trump and a K and Q of
+      every other suit, the trump K-Q counting in both; in type I it takes the run's cards and one
+      K-Q pair of every other suit, in type III a K and a Q of every suit. Two or more are split
+      into singles, each with its own run.
+
+    Every option is a choice, never an obligation: the maximum also tries the parts.
+    """
 
     def __init__(self, rules: RuleSet):
         self.rules = rules
         s = rules.scale
-        self.kinds = {name: _Kind(rules.table(name), s) for name in (
-            "run", "royal_marriage", "marriage", "pinochle",
-            "aces_around", "kings_around", "queens_around", "jacks_around")}
-        self.roundhouse = _Kind((rules.roundhouse_single, rules.roundhouse_double, None, None), s)
-        self.with_run = None if rules.roundhouse_with_run is None else rules.roundhouse_with_run * s
+        self.kinds = {name: _Kind(rules.table(name), s, name.replace("_", " "))
+                      for name in MELD_NAMES}
+        self.roundhouse = self.kinds["roundhouse"] = _Kind(
+            (rules.roundhouse_single, rules.roundhouse_double), s, "roundhouse")
+        self.with_run = self.kinds["roundhouse_with_run"] = _Kind(
+            (rules.roundhouse_with_run,), s, "roundhouse with a run")
         self.any_roundhouse = rules.roundhouse_single is not None or (
             rules.roundhouse_double is not None)
+        self.any_with_run = rules.roundhouse_with_run is not None
         self.callable_always = rules.marriage_required == "false"
         self._cache: dict[Shape, tuple[TrumpMeld, ...]] = {}
-        self._melds: dict[tuple, Meld] = {}
-        self._declared: dict[tuple, tuple[int, tuple[Meld, ...]]] = {}
+        self._declared: dict[tuple, tuple[int, list[Meld]]] = {}
 
     def solve(self, shape: Shape) -> tuple[TrumpMeld, ...]:
         """The maximal meld for each trump S H D C of a hand with this shape."""
@@ -153,56 +190,54 @@ class MeldTables:
         if cached is None:
             if len(self._cache) > 500_000:
                 self._cache.clear()
-            fixed_points, fixed = 0, []  # the melds that do not depend on trump
-            for name, n in (("aces_around", shape[8]), ("jacks_around", shape[11]),
-                            ("pinochle", shape[12])):
-                p, melds = self._declare(name, None, n)
-                fixed_points += p
-                fixed += melds
-            cached = self._cache[shape] = tuple(
-                self._solve(shape, t, fixed_points, fixed) for t in range(4))
+            cached = self._cache[shape] = tuple(self._solve(shape, t) for t in range(4))
         return cached
 
-    def _declare(self, name: str, suit: int | None, n: int, best: bool = True) -> tuple[int, list]:
-        """Points and melds for the best declaration of up to (or exactly) n copies of a kind."""
-        key = (name, suit, n, best)
+    def _declare(self, name: str, suit: int | None, n: int, best: bool = True,
+                 note: str = "") -> tuple[int, list[Meld]]:
+        """Points and melds for the best declaration of up to (or exactly) n copies of a kind;
+        ``note`` is added to each meld's own note."""
+        key = (name, suit, n, best, note)
         found = self._declared.get(key)
         if found is None:
             kind = self.kinds[name]
             points, parts = (kind.best if best else kind.exact)[n]
-            found = self._declared[key] = (
-                points, tuple(self._meld(name, suit, k, kind) for k in parts))
+            notes = [note] if note else []
+            if name in _OPTION_NOTES:
+                notes.append(_OPTION_NOTES[name])
+            if parts in kind.notes:
+                notes.append(kind.notes[parts])
+            elif best and sum(parts) < n:
+                notes.append(f"{sum(parts)} of {n} copies declared: the table values more"
+                             " copies lower")
+            text = "; ".join(notes)
+            cards = _meld_cards(name, suit)
+            melds = [Meld(name, suit, k, kind.exact[k][0], _cards(cards, k), text) for k in parts]
+            found = self._declared[key] = (points, melds)
         return found[0], list(found[1])
 
-    def _meld(self, name: str, suit: int | None, count: int, kind: _Kind) -> Meld:
-        key = (name, suit, count)
-        meld = self._melds.get(key)
-        if meld is None:
-            points = kind.exact[count][0]
-            note = ""
-            if kind is self.roundhouse:
-                note = "roundhouse option"
-            meld = self._melds[key] = Meld(
-                name, suit, count, points, _cards(_meld_cards(name, suit), count), note
-            )
-        return meld
-
-    def _solve(self, shape: Shape, trump: int, fixed_points: int, fixed: list) -> TrumpMeld:
-        """The best meld with this trump; ``fixed`` are the melds every trump shares."""
+    def _solve(self, shape: Shape, trump: int) -> TrumpMeld:
         runs, pairs = shape[trump], shape[4 + trump]
-        n_kings, n_queens = shape[9], shape[10]
-        roundhouses = min(shape[4:8]) if self.any_roundhouse else 0
+        n_aces, n_kings, n_queens, n_jacks, n_pinochles = shape[8:13]
+        fixed_points, fixed = 0, []
+        for name, n in (("aces_around", n_aces), ("jacks_around", n_jacks),
+                        ("pinochle", n_pinochles)):
+            p, melds = self._declare(name, None, n)
+            fixed_points += p
+            fixed += melds
         full_sets = min(shape[4:8])  # K-Q pairs in every suit: roundhouses the hand holds
-        with_run_options = (0, 1) if self.with_run is not None and runs and full_sets else (0,)
+        max_h = full_sets if self.any_roundhouse else 0
+        max_w = min(runs, full_sets) if self.any_with_run else 0
+        run_exact = self.kinds["run"].exact
         best: tuple[int, list] = (-1, [])
-        for h in range(roundhouses + 1):
+        for h in range(max_h + 1):
             if self.roundhouse.exact[h] is None:
                 continue
-            for w in with_run_options:
-                if h + w > full_sets:
+            for w in range(min(max_w, full_sets - h) + 1):
+                if self.with_run.exact[w] is None:
                     continue
                 for r in range(runs - w, -1, -1):
-                    if r + h + w > pairs or self.kinds["run"].exact[r] is None:
+                    if r + h + w > pairs or run_exact[r] is None:
                         continue
                     points, melds = self._type_one(shape, trump, r, pairs - r - h - w, h, w)
                     for name, n in (("kings_around", n_kings - h - w),
@@ -225,14 +260,13 @@ class MeldTables:
         royal = self.kinds["royal_marriage"]
         p, m = self._declare("royal_marriage", trump, spare)
         if self.rules.royal_beside_run and runs:
-            # Toby Thomas: the runs' K-Q join a multiple royal marriage with extra pairs.
+            # Toby Thomas: the plain runs' K-Q join a multiple royal marriage with extra pairs
+            # (the K-Q of a roundhouse with a run already count twice and do not join).
             for extra in range(1, spare + 1):
-                if royal.exact[runs + extra] is not None and (
-                    royal.exact[runs + extra][0] > p
-                ):
-                    p, m = self._declare("royal_marriage", trump, runs + extra, best=False)
-                    m = [mm._replace(note="beside the run: the run's K-Q count again")
-                         for mm in m]
+                joined = royal.exact[runs + extra]
+                if joined is not None and joined[0] > p:
+                    p, m = self._declare("royal_marriage", trump, runs + extra, best=False,
+                                         note=BESIDE_RUN_NOTE)
         points += p
         melds += m
         for suit in range(4):
@@ -241,15 +275,21 @@ class MeldTables:
                 points += p
                 melds += m
         if h:
-            p, m = self.roundhouse.exact[h]
+            p, m = self._declare("roundhouse", None, h, best=False)
             points += p
-            melds += [self._meld("roundhouse", None, k, self.roundhouse) for k in m]
+            melds += m
         if w:
-            points += self.with_run
-            melds.append(Meld("roundhouse_with_run", trump, 1, self.with_run,
-                              _cards(_meld_cards("roundhouse_with_run", trump), 1),
-                              "roundhouse with run option: the royal marriage counts in both"))
+            p, m = self._declare("roundhouse_with_run", trump, w, best=False)
+            points += p
+            melds += m
         return points, melds
+
+
+BESIDE_RUN_NOTE = "beside the run: the run's K-Q count again (royal_beside_run)"
+_OPTION_NOTES = {
+    "roundhouse": "roundhouse option: scored as one meld, not as its parts",
+    "roundhouse_with_run": "roundhouse with a run option: the royal marriage counts in both",
+}
 
 
 _ORDER = {name: i for i, name in enumerate((

@@ -88,33 +88,34 @@ def _card_text(card, colour: bool) -> str:
 
 
 def table(item: Scored, trump: int | None = None, colour: bool = False):
-    """A rich table of one hand's meld per trump: total, each meld with its cards, best marked."""
+    """A rich table of one hand's meld per trump: the total, then each meld with its points
+    and cards, the best trump starred; warnings under it."""
+    from rich import box
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
 
     hand = Hand(item.counts)
     title = f"line {item.line}" + (f" ({item.id})" if item.id is not None else "")
-    grid = Table(title=f"{title}: {hand.symbols()}", show_lines=True, title_justify="left")
-    grid.add_column("trump")
-    grid.add_column("meld", justify="right")
-    grid.add_column("melds")
+    grid = Table(title=f"{title}: {hand.symbols()}", title_justify="left", box=box.SIMPLE_HEAD)
+    for name, justify in (("trump", "left"), ("total", "right"), ("", "right"),
+                          ("meld", "left"), ("cards", "left")):
+        grid.add_column(name, justify=justify, no_wrap=True)
     for t in item.trumps:
         if trump is not None and t.trump != trump:
             continue
-        name = f"{SUIT_SYMBOLS[t.trump]} {SUIT_NAMES[t.trump]}"
-        if not t.callable:
-            name += "\n(no marriage: cannot name)"
-        lines = []
-        for m in t.melds:
-            cards = " ".join(_card_text(c, colour) for c in m.cards)
-            note = f" [dim]({m.note})[/dim]" if m.note else ""
-            lines.append(f"{m.describe()} {m.points}: {cards}{note}")
         best = t.trump == item.best
-        style = "bold green" if best and colour else ("bold" if best else None)
-        if best:
-            name = "★ " + name
-        grid.add_row(name, str(t.points), "\n".join(lines) or "-", style=style)
+        name = ("★ " if best else "  ") + f"{SUIT_SYMBOLS[t.trump]} {SUIT_NAMES[t.trump]}"
+        style = ("bold green" if colour else "bold") if best else None
+        rows = [
+            (str(m.points), m.describe() + (f" ({m.note})" if m.note else ""),
+             " ".join(_card_text(c, colour) for c in m.cards))
+            for m in t.melds
+        ] or [("", "no meld", "")]
+        firsts = [[name, str(t.points)]] + ([] if t.callable else [["  no marriage", ""]])
+        for k, row in enumerate(rows):
+            grid.add_row(*(firsts[k] if k < len(firsts) else ["", ""]), *row, style=style)
+        grid.add_section()
     parts = [grid]
     for warning in item.warnings:
         parts.append(Text(f"warning: {warning}", style="yellow" if colour else ""))

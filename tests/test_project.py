@@ -1,0 +1,45 @@
+"""The README's promises: its first two commands are what CI runs, and lint is clean."""
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_readme_opens_with_the_two_commands_ci_runs():
+    block = re.search(r"```sh\n(.*?)```", (ROOT / "README.md").read_text(), re.S).group(1)
+    commands = [line for line in block.splitlines() if line.strip()]
+    ci = (ROOT / ".ci" / "run").read_text().splitlines()
+    assert len(commands) == 2
+    assert ci[-2:] == commands
+
+
+def test_ruff_is_clean():
+    ruff = shutil.which("ruff", path=str(Path(sys.executable).parent)) or shutil.which("ruff")
+    assert ruff, "ruff is part of the test extra"
+    proc = subprocess.run([ruff, "check", str(ROOT)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout
+
+
+def test_readme_python_examples_run():
+    import doctest
+
+    text = (ROOT / "README.md").read_text()
+    test = doctest.DocTestParser().get_doctest(text, {}, "README.md", "README.md", 0)
+    assert test.examples, "the README shows the library in use"
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0
+
+
+def test_package_docstring_example_runs():
+    import doctest
+
+    import pinochle_calc
+    import pinochle_calc.meld
+
+    for module in (pinochle_calc, pinochle_calc.meld):
+        assert doctest.testmod(module).failed == 0
