@@ -32,9 +32,9 @@ def _format(value: str | None, choices: tuple[str, str]) -> str:
     """``--format``: the first choice on a terminal, ``json`` when output is piped."""
     if value is None:
         return choices[0] if sys.stdout.isatty() else "json"
-    if value not in choices:
-        raise typer.BadParameter(f"{value!r} is not one of {', '.join(choices)}")
-    return value
+    from .cli import format_option
+
+    return format_option(value, choices)
 
 
 def tricks(
@@ -50,7 +50,8 @@ def tricks(
         int, typer.Option("--samples", "-n", min=1, help="Deals to play out.")
     ] = 2000,
     seed: Annotated[
-        int, typer.Option("--seed", help="Seed of the random deals (same seed, same result).")
+        int, typer.Option("--seed", min=0, help="Seed of the random deals (same seed, same"
+                          " result).")
     ] = 0,
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", min=1, help="Processes to play the deals in.")
@@ -106,9 +107,26 @@ def tricks(
     for column in ("mean", "± stderr", "p10", "p50", "p90"):
         table.add_column(column, justify="right")
     d = stats.to_dict()
-    table.add_row(f"{d['mean']:.2f}", f"{d['stderr']:.2f}",
-                  *(f"{d[k]:g}" for k in ("p10", "p50", "p90")))
-    Console().print(table)
+    table.add_row(f"{d['mean']:.2f}", f"{d['stderr']:.2f}", str(d["p10"]), str(d["p50"]),
+                  str(d["p90"]))
+    console = Console()
+    console.print(table)
+    console.print(_histogram(stats.distribution, rule_set.scale), highlight=False)
+
+
+def _histogram(distribution: tuple[int, ...], scale: int) -> str:
+    """The share of deals in each band of 5 points, as bars."""
+    total = sum(distribution)
+    bands = [sum(distribution[lo:lo + 5]) for lo in range(0, 50, 5)]
+    bands[-1] += distribution[50]
+    first = next(i for i, n in enumerate(bands) if n)
+    last = max(i for i, n in enumerate(bands) if n)
+    lines = []
+    for i in range(first, last + 1):
+        share = bands[i] / total
+        top = (i * 5 + (5 if i == 9 else 4)) * scale
+        lines.append(f"{i * 5 * scale:>4}-{top:<4} {'█' * round(share * 40):<40} {share:6.1%}")
+    return "\n".join(lines)
 
 
 def legal(

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .cards import CARDS, COPIES, COUNTER, KINDS, LAST_TRICK_BONUS, Card
+from .cards import CARDS, COPIES, COUNTER, KINDS, LAST_TRICK_BONUS, SUITS, Card
 from .errors import UserError
 
 #: Weight of one card of each rank in a suit code (A 10 K Q J).
@@ -155,7 +155,7 @@ def rule_in_force(hand: Sequence[int], trick: Sequence[int], trump: int) -> str:
     led = SUIT_OF[trick[0]]
     w = trick[trick_winner(trick, trump)]
     ws, wr = SUIT_OF[w], RANK_OF[w]
-    led_name, trump_name = "SHDC"[led], "SHDC"[trump]
+    led_name, trump_name = SUITS[led], SUITS[trump]
     if codes[led]:
         if ws != led:
             return f"the trick is trumped: any {led_name} card"

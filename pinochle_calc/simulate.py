@@ -79,8 +79,8 @@ class Dealer:
             raise UserError(f"a deal needs a 20-card hand, not {len(hand)} cards")
         self.hand, self.seat, self.max_tries = hand, seat, max_tries
         self.constraints = dict(constraints or {})
-        if seat in self.constraints:
-            raise UserError(f"seat {seat} is the dealer's own seat: its hand is known")
+        if not 0 <= seat < 4 or not set(self.constraints) <= set(range(4)) - {seat}:
+            raise UserError(f"constraints are for the seats other than {seat}, among 0 to 3")
         base = [0] * 16
         base[seat * 4: seat * 4 + 4] = encode(hand.counts)
         left = [COPIES - n for n in hand.counts]
@@ -182,9 +182,9 @@ class TrickStats:
     samples: int
     mean: float
     stderr: float
-    p10: float
-    p50: float
-    p90: float
+    p10: int
+    p50: int
+    p90: int
     distribution: tuple[int, ...]
     scale: int = 1
 
@@ -197,10 +197,10 @@ class TrickStats:
         sd = float(pts.std(ddof=1)) if n > 1 else 0.0
         q = np.quantile(pts, [0.1, 0.5, 0.9], method="inverted_cdf")
         return cls(n, float(pts.mean()) * scale, sd / n**0.5 * scale,
-                   float(q[0]) * scale, float(q[1]) * scale, float(q[2]) * scale,
+                   int(q[0]) * scale, int(q[1]) * scale, int(q[2]) * scale,
                    tuple(np.bincount(pts, minlength=51).tolist()), scale)
 
-    def to_dict(self) -> dict[str, float]:
+    def to_dict(self) -> dict[str, float | int]:
         """Mean, standard error and quantiles (rounded for printing)."""
         return {"mean": round(self.mean, 2), "stderr": round(self.stderr, 2),
                 "p10": self.p10, "p50": self.p50, "p90": self.p90}
@@ -255,6 +255,8 @@ def simulate_tricks(hand: Hand, trump: int, *, samples: int = 2000, seed: int = 
     """
     if samples < 1:
         raise UserError("samples must be at least 1")
+    if seed < 0:
+        raise UserError("the seed must not be negative")
     if jobs < 1:
         raise UserError("jobs must be at least 1")
     players = tuple(players) if players is not None else (_HEURISTIC,) * 4
