@@ -38,8 +38,7 @@ def test_readme_python_examples_run():
 def test_package_docstring_example_runs():
     import doctest
 
-    import pinochle_calc
-    import pinochle_calc.meld
+    import importlib
 
-    for module in (pinochle_calc, pinochle_calc.meld):
-        assert doctest.testmod(module).failed == 0
+    for name in ("pinochle_calc", "pinochle_calc.meld"):
+        assert doctest.testmod(importlib.import_module(name)).failed == 0
