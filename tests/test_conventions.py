@@ -1,0 +1,365 @@
+"""Bidding conventions: every row of the Davis table and its clashes, every jump-bid rule, every
+Toby Thomas ending, and the calls suggested for hands built to need something."""
+
+import numpy as np
+import pytest
+
+from pinochle_calc.auction import AuctionError, parse_auction
+from pinochle_calc.cards import ACE, JACK, KING, QUEEN, TEN
+from pinochle_calc.conventions import (
+    HINT_MIN,
+    Signal,
+    card_gains,
+    convention_rules,
+    davis_hint_bid,
+    explain,
+    holds_probability,
+    open_calls,
+    pinochle_parts,
+    side_aces,
+    signal_mask,
+    suggest,
+    trump_worthy,
+)
+from pinochle_calc.hand import Hand
+from pinochle_calc.rules import PRESETS, STANDARD
+
+DAVIS, _ = convention_rules("davis", None)
+TOBY = PRESETS["toby-thomas"]
+
+
+def meanings(text, convention, rules=STANDARD):
+    return [(r.call.seat, r.call.label, r.meaning, r.signal)
+            for r in explain(parse_auction(text, rules), convention)]
+
+
+def last(text, convention, rules=STANDARD):
+    return meanings(text, convention, rules)[-1]
+
+
+# ---------------------------------------------------------------------------- rule sets
+
+
+def test_davis_defaults_to_any_bid_and_says_so():
+    rules, notes = convention_rules("davis", None)
+    assert rules.bid_steps == "any" and rules.min_bid == 50 and rules.pass_cards == 4
+    assert any("bidding steps: any" in n for n in notes)
+    rules, notes = convention_rules("davis", STANDARD)
+    assert rules is STANDARD and any("cannot be given" in n for n in notes)
+
+
+def test_toby_goes_with_its_rule_set():
+    rules, notes = convention_rules("toby", None)
+    assert rules is TOBY and rules.min_bid == 25
+    assert convention_rules("jump", None)[0] is STANDARD
+    with pytest.raises(AuctionError, match="unknown convention"):
+        convention_rules("blackwood", None)
+
+
+# ---------------------------------------------------------------------------- jump bids
+
+
+def test_jump_opening_50_wants_trump():
+    seat, call, meaning, signal = last("50", "jump")
+    assert (seat, call) == (0, "50") and "wants to name trump" in meaning
+    assert signal == Signal("trump")
+
+
+def test_jump_opening_51_shows_aces_in_other_suits():
+    assert last("p 51", "jump")[2] == "opening 51: holds aces in other suits"
+    assert last("p 51", "jump")[3] == Signal("aces")
+
+
+def test_jump_52_shows_20():
+    _, _, meaning, signal = last("52", "jump")
+    assert meaning == "opening 52: shows 20 meld" and signal == Signal("meld", meld=20)
+    assert last("53", "jump")[3].meld == 30
+
+
+def test_jump_52_then_55_shows_30():
+    rows = meanings("52 55", "jump")
+    assert rows[1][2] == "jumps by 3: shows 30 meld" and rows[1][3].meld == 30
+
+
+def test_jump_raise_by_one_asks_for_trump():
+    assert last("52 53", "jump")[2] == "raises by 1: wants to name trump"
+    assert last("52 53", "jump")[3] == Signal("trump")
+
+
+def test_jump_dealer_stuck_says_nothing():
+    seat, call, meaning, signal = last("p p p 50", "jump")
+    assert seat == 3 and signal == Signal("forced") and "the dealer must bid" in meaning
+
+
+def test_jump_is_silent_above_60():
+    assert last("58 65", "jump")[3] == Signal("natural")
+    assert "above 60 the convention is silent" in last("58 65", "jump")[2]
+
+
+def test_jump_meld_shown_adds_up_over_a_players_calls():
+    rows = meanings("52 54 p p 57", "jump")
+    assert rows[-1][2] == "jumps by 3: shows 30 meld (50 in all with the meld shown before)"
+
+
+def test_jump_pass_says_nothing():
+    assert last("50 p", "jump")[3] == Signal("pass")
+
+
+# ---------------------------------------------------------------------------- Davis's table
+
+
+@pytest.mark.parametrize("auction, kind, rank, words", [
+    ("50", "open", None, "the opening bid"),
+    ("50 51", "not-ready", None, "not ready to pass yet"),
+    ("50 52", "some-meld", None, "I have some meld"),
+    ("50 53", "pinochle-parts", None, "several pinochle parts"),
+    ("50 55", "around", JACK, "I need jacks around (a jack of every suit)"),
+    ("50 54", "card", JACK, "I need a jack"),
+    ("50 60 64", "card", JACK, "I need a jack"),
+    ("50 70 74", "card", JACK, "I need a jack"),
+    ("50 56", "card", QUEEN, "I need a queen"),
+    ("50 60 66", "card", QUEEN, "I need a queen"),
+    ("50 70 76", "card", QUEEN, "I need a queen"),
+    ("50 58", "card", KING, "I need a king"),
+    ("50 60 68", "card", KING, "I need a king"),
+    ("50 70 78", "card", KING, "I need a king"),
+    ("50 59", "card", TEN, "I need a ten"),
+    ("50 60 69", "card", TEN, "I need a ten"),
+    ("50 70 79", "card", TEN, "I need a ten"),
+    ("50 60", "card", ACE, "I need an ace"),
+    ("50 60 70", "card", ACE, "I need an ace"),
+    ("50 70 80", "card", ACE, "I need an ace"),
+    ("50 66", "around", QUEEN, "66 from 55 or below: I need queens around"),
+    ("50 80", "around", KING, "80 from 69 or below: I need kings around"),
+    ("50 88", "around", KING, "88 from 77 or below: I need kings around"),
+    ("50 100", "around", ACE, "100 from 89 or below: I need aces around"),
+])
+def test_every_row_of_the_davis_table(auction, kind, rank, words):
+    _, _, meaning, signal = last(auction, "davis", DAVIS)
+    assert signal == Signal(kind, rank) and words in meaning
+
+
+@pytest.mark.parametrize("auction, kind, rank", [
+    ("50 55 66", "around", QUEEN),   # 66 from 55: still queens around
+    ("50 56 66", "card", QUEEN),     # the 66 clash: from 56, 66 is the next bid ending in 6
+    ("50 69 80", "around", KING),    # 80 from 69: kings around
+    ("50 70 80", "card", ACE),       # the 80 clash: from 70, 80 asks for an ace...
+    ("50 72 88", "around", KING),    # ...so from the low 70s ask for kings around with 88
+    ("50 77 88", "around", KING),
+    ("50 78 88", "card", KING),      # from 78, 88 is the next bid ending in 8
+    ("50 89 100", "around", ACE),
+    ("50 90 100", "card", ACE),      # from 90, 100 is the next bid ending in 0
+])
+def test_each_davis_clash(auction, kind, rank):
+    assert last(auction, "davis", DAVIS)[3] == Signal(kind, rank)
+
+
+def test_clash_readings_say_it_is_too_late_for_the_around():
+    assert "too late for kings around" in last("50 70 80", "davis", DAVIS)[2]
+    assert "too late for queens around" in last("50 56 66", "davis", DAVIS)[2]
+
+
+def test_davis_jump_past_the_next_number_asks_for_the_same_card():
+    _, _, meaning, signal = last("50 52 64", "davis", DAVIS)
+    assert signal == Signal("card", JACK) and "a jump past 54" in meaning
+
+
+def test_davis_other_numbers_are_plain_raises():
+    for auction in ("50 57", "50 61", "50 63", "50 60 65", "50 60 67"):
+        assert last(auction, "davis", DAVIS)[3] == Signal("natural"), auction
+
+
+def test_davis_hint_bid_finds_the_number_that_carries_it():
+    kings = Signal("around", KING)
+    assert davis_hint_bid(parse_auction("50 60", DAVIS), kings, 120) == (80, "")
+    assert davis_hint_bid(parse_auction("50 72", DAVIS), kings, 120) == (88, "")
+    bid, why = davis_hint_bid(parse_auction("50 78", DAVIS), kings, 120)
+    assert bid is None and "too late" in why
+    bid, why = davis_hint_bid(parse_auction("50 70", STANDARD), kings, 120)
+    assert bid is None and "88" in why and "cannot be given" in why
+    bid, why = davis_hint_bid(parse_auction("50 56", STANDARD), Signal("card", JACK), 120)
+    assert bid is None and "64" in why and "forbid" in why
+    bid, why = davis_hint_bid(parse_auction("50 60", DAVIS), kings, 75)
+    assert bid is None and "above your side's limit of 75" in why
+
+
+# ---------------------------------------------------------------------------- Toby Thomas
+
+
+@pytest.mark.parametrize("bid, kind, rank, words", [
+    (26, "card", QUEEN, "asks for queens"),
+    (36, "card", QUEEN, "asks for queens"),
+    (28, "card", KING, "asks for kings"),
+    (48, "card", KING, "asks for kings"),
+    (30, "card", TEN, "asks for tens"),
+    (40, "card", TEN, "asks for tens"),
+    (31, "card", ACE, "asks for aces"),
+    (41, "card", ACE, "asks for aces"),
+    (27, "book", None, "standard book"),
+    (45, "book", None, "standard book"),
+    (49, "book", None, "standard book"),
+])
+def test_each_toby_thomas_ending(bid, kind, rank, words):
+    _, _, meaning, signal = last(f"25 {bid}" if bid > 25 else "25", "toby", TOBY)
+    assert signal == Signal(kind, rank) and words in meaning
+
+
+def test_toby_opening_50_shuts_the_others_out():
+    _, _, meaning, signal = last("50", "toby", TOBY)
+    assert signal == Signal("shut-out") and "shuts the others out" in meaning
+    assert last("26 50", "toby", TOBY)[3] == Signal("book")
+    assert last("50 55", "toby", TOBY)[3] == Signal("book")
+
+
+# ---------------------------------------------------------------------------- hand features
+
+
+def test_hand_features():
+    trump_hand = Hand.parse("♥A 10 K Q J J ♠10 10 10 ♦10 10 10 J ♣10 10 10 J J Q Q")
+    assert trump_worthy(trump_hand.counts)[0]
+    assert not trump_worthy(Hand.parse("♥A 10 K Q J ♠A 10 K").counts)[0]
+    assert side_aces(Hand.parse("AS AH AD AD KC").counts)[0]
+    assert not side_aces(Hand.parse("AS AS AH AH").counts)[0]
+    assert pinochle_parts(Hand.parse("QS QS JD").counts)[0]
+    assert not pinochle_parts(Hand.parse("QS JD JC").counts)[0]
+
+
+def test_signal_masks_test_what_a_call_said():
+    hands = np.array([Hand.parse("QS JD QS JD KH QH").counts,  # 30 + 4 meld
+                      Hand.parse("QS KH QH 10C").counts])
+    assert signal_mask(Signal("meld", meld=30), hands, STANDARD).tolist() == [True, False]
+    # a jack helps the second hand (a pinochle), not the first (a third J♦ needs a third Q♠)
+    assert signal_mask(Signal("card", JACK), hands, STANDARD).tolist() == [False, True]
+    assert signal_mask(Signal("card", KING), hands, STANDARD).tolist() == [True, True]
+    assert signal_mask(Signal("pass"), hands, STANDARD) is None
+
+
+def test_holds_probability_is_hypergeometric():
+    from math import comb
+    assert holds_probability([4], 60, 20) == pytest.approx(1 - comb(56, 20) / comb(60, 20))
+    assert holds_probability([0], 60, 20) == 0.0
+    assert holds_probability([1, 1], 2, 2) == pytest.approx(1.0)
+
+
+def test_card_gains_are_exact_meld_differences():
+    hand = Hand.parse("♥A 10 K Q ♠10 10 10 10 ♦10 10 10 10 ♣10 10 10 10 A A A A")
+    gains = card_gains(hand, DAVIS)
+    jh = gains.card(1, 4 + 5)  # J♥ with hearts trump: a run instead of a royal marriage
+    assert jh.gain == 11 and jh.story == "makes a run (instead of a royal marriage)"
+    assert gains.card(0, 4 + 5).gain == 0  # with spades trump the J♥ adds nothing
+    assert gains.around(1, JACK).gain == 15  # a run and jacks around, less the royal marriage
+    assert gains.cards[1][0] is None or gains.cards[1][0] >= 0
+
+
+# ---------------------------------------------------------------------------- suggestions
+
+NEEDS_JH = "♥A 10 K Q ♠10 10 10 10 ♦10 10 10 10 ♣10 10 10 10 A A A A"
+NEEDS_KINGS_AROUND = "♥K Q Q 10 10 10 ♠Q Q 10 10 10 10 ♦Q Q 10 10 10 ♣Q Q 10"
+NO_MARRIAGE = "♥A 10 Q Q J ♠Q 10 10 10 ♦Q 10 10 10 ♣Q 10 10 10 A A A"
+
+
+def test_davis_suggests_the_card_that_really_helps():
+    s = suggest(NEEDS_JH, parse_auction("", DAVIS), "davis", limit=70)
+    assert s.call == 54 and "I need a jack" in s.meaning
+    assert "a J♥ would make a run" in s.reason and "+11 meld" in s.reason
+    assert s.hints["cards"]["JH"]["gain"] == 11
+    # later in the auction the next number ending in 4
+    assert suggest(NEEDS_JH, parse_auction("50 56", DAVIS), "davis", limit=70).call == 64
+
+
+def test_davis_asks_for_kings_around_avoiding_the_80_clash():
+    hand = NEEDS_KINGS_AROUND
+    assert suggest(hand, parse_auction("50 60", DAVIS), "davis", limit=100).call == 80
+    s = suggest(hand, parse_auction("50 72", DAVIS), "davis", limit=100)
+    assert s.call == 88 and "kings around" in s.meaning
+
+
+def test_davis_says_when_the_steps_forbid_the_hint():
+    s = suggest(NEEDS_KINGS_AROUND, parse_auction("50 70", STANDARD), "davis", limit=100)
+    assert s.call != 88 and "88" in s.reason and "cannot be given" in s.reason
+    s = suggest(NEEDS_JH, parse_auction("50 56", STANDARD), "davis", limit=70)
+    assert "64" in s.reason and "cannot be given" in s.reason
+
+
+def test_davis_51_52_53_as_the_table_says():
+    # below the hint numbers (54 and up) the table's 51, 52 and 53 say what the hand has
+    parts = "QS QS QS QS JD JD JD JD KH QH 10S 10S 10S 10C 10C 10C 10D 10D 10H 10H"
+    s = suggest(parts, parse_auction("50", DAVIS), "davis", limit=53)
+    assert s.call == 53 and "several pinochle parts" in s.meaning and "4 Q♠ and 4 J♦" in s.reason
+    some = "AH 10H KH KH QH QH JH KS QS 10S 10S 10S 10C 10C 10C 10C 10D 10D 10D 10D"
+    s = suggest(some, parse_auction("50", DAVIS), "davis", limit=53)
+    assert s.call == 52 and "some meld" in s.meaning and "you hold 21 meld" in s.reason
+    flat = "KH QH 10S 10S 10S 10S 10C 10C 10C 10C 10D 10D 10D 10D 10H 10H 10H 10H AS AS"
+    s = suggest(flat, parse_auction("50", DAVIS), "davis", limit=53)
+    assert s.call == 51 and "not ready to pass yet" in s.meaning
+
+
+def test_davis_hint_needs_an_expected_gain():
+    flat = "KH QH 10S 10S 10S 10S 10C 10C 10C 10C 10D 10D 10D 10D 10H 10H 10H 10H AS AS"
+    s = suggest(flat, parse_auction("50", DAVIS), "davis", limit=100)
+    if s.signal.kind in ("card", "around"):
+        assert "would make" in s.reason
+    gains = card_gains(Hand.parse(flat), DAVIS)
+    assert all(g.expected < HINT_MIN for i in range(20)
+               if (g := gains.card(1, i)) is not None and g.rank != KING)
+
+
+def test_jump_suggestions():
+    trump_hand = "♥A 10 K Q J J ♠10 10 10 ♦10 10 10 J ♣10 10 10 J J Q Q"
+    s = suggest(trump_hand, parse_auction(""), "jump", limit=60)
+    assert s.call == 50 and "wants to name trump" in s.meaning and "a trump hand" in s.reason
+    s = suggest(trump_hand, parse_auction("52"), "jump", limit=60)
+    assert s.call == 53 and "raises by 1" in s.meaning
+    meld30 = "QS QS JD JD KC QC 10S 10S 10S 10H 10H 10H 10D 10D 10D 10C 10C 10C AH AH"
+    s = suggest(meld30, parse_auction(""), "jump", limit=60)
+    assert s.call == 53 and s.meaning == "opening 53: shows 30 meld"
+    assert s.reason == "shows 30 meld: you hold 34 (a royal marriage and double pinochle)"
+    s = suggest(meld30, parse_auction("52"), "jump", limit=60)
+    assert s.call == 55 and "shows 30 meld" in s.meaning
+    aces = "AS AH AD AC AS KC QC 10S 10S 10S 10H 10H 10H 10D 10D 10D 10C 10C JS JH"
+    s = suggest(aces, parse_auction("p"), "jump", limit=60)
+    assert s.call == 51 and "aces in other suits" in s.meaning
+
+
+def test_jump_is_natural_above_60_and_passes_beyond_the_limit():
+    meld30 = "QS QS JD JD KC QC 10S 10S 10S 10H 10H 10H 10D 10D 10D 10C 10C 10C AH AH"
+    s = suggest(meld30, parse_auction("50 60"), "jump", limit=70)
+    assert s.call == 65 and "silent" in s.meaning
+    s = suggest(meld30, parse_auction("50 60"), "jump", limit=62)
+    assert s.call is None and "above your side's limit of 62" in s.reason
+
+
+def test_partner_holding_the_bid_with_nothing_to_add_passes():
+    flat = "KH QH 10S 10S 10S 10S 10C 10C 10C 10C 10D 10D 10D 10D 10H 10H 10H JS JS JC"
+    s = suggest(flat, parse_auction("52 p"), "jump", limit=70)  # seat 2, partner opened
+    assert s.call is None and "partner holds the bid" in s.reason
+
+
+def test_stuck_dealer_must_bid_and_no_marriage_never_names_trump():
+    s = suggest(NO_MARRIAGE, parse_auction("p p p"), "jump", limit=0)
+    assert s.call == 50 and s.signal == Signal("forced") and "throw the hand in" in s.reason
+    for convention, rules in (("jump", STANDARD), ("davis", DAVIS), ("toby", TOBY)):
+        s = suggest(NO_MARRIAGE, parse_auction("", rules), convention, limit=200)
+        assert s.call is None and "no marriage" in s.reason
+
+
+def test_toby_suggestions():
+    needs_q = "♥A 10 K K Q J ♠10 10 10 ♦10 10 10 J ♣10 10 10 J J Q Q"
+    s = suggest(needs_q, parse_auction("25", TOBY), "toby", limit=45)
+    assert s.call == 26 and "asks for queens" in s.meaning and "Q♥" in s.reason
+    s = suggest(needs_q, parse_auction("", TOBY), "toby", limit=60)
+    assert s.call == 50 and "shuts the others out" in s.meaning
+    s = suggest(needs_q, parse_auction("25 26", TOBY), "toby", limit=45)
+    assert s.call == 36
+
+
+def test_open_calls_list_what_can_be_said_now():
+    calls = dict(open_calls(parse_auction("50 52 p 55"), "jump"))
+    assert calls[56] == "raises by 1: wants to name trump"
+    assert calls[58] == "jumps by 3: shows 30 meld"
+    assert "silent" in calls[65]
+
+
+def test_a_finished_auction_has_no_call_to_make():
+    with pytest.raises(AuctionError, match="no call to make"):
+        suggest(NEEDS_JH, parse_auction("50 p p p"), "jump")
