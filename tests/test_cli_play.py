@@ -39,6 +39,10 @@ def test_tricks_table():
     result = run("tricks", HAND, "--trump", "♥", "--samples", "200", "--format", "table")
     assert result.exit_code == 0, result.output
     assert "Trick points with ♥ trump" in result.stdout and "p50" in result.stdout
+    # the distribution, by bands of 5 points, adds up to the deals played
+    shares = [float(line.split()[-1].rstrip("%")) for line in result.stdout.splitlines()
+              if line.strip().endswith("%")]
+    assert len(shares) >= 3 and sum(shares) == pytest.approx(100, abs=0.5)
 
 
 def test_tricks_rules_scale_the_points(monkeypatch):
