@@ -61,12 +61,9 @@ def shape_codes(counts):
     """The meld shape code of every row of an (n, 20) array of card counts."""
     import numpy as np
 
-    c = counts.reshape(-1, 4, 5)
-    pairs = np.minimum(c[:, :, 2], c[:, :, 3])
-    arounds = c.min(axis=1)[:, [0, 2, 3, 4]]
-    pinochles = np.minimum(counts[:, 3], counts[:, 14])[:, None]
-    shapes = np.concatenate([c.min(axis=2), pairs, arounds, pinochles], axis=1)
-    return shapes.astype(np.int64) @ (5 ** np.arange(13, dtype=np.int64))
+    from .vecmeld import shapes
+
+    return shapes(counts).astype(np.int64) @ (5 ** np.arange(13, dtype=np.int64))
 
 
 def score_hand(
