@@ -82,9 +82,8 @@ def heuristic_lead(H, p, T, U, V):
             top = HI[h]
             if top <= HI[o]:
                 n = N[o]
-                sb = 1 << s
                 if opp_trump and (
-                    n < CASH_MIN_OUT or (v1 & sb and not v1 & tb) or (v3 & sb and not v3 & tb)
+                    n < CASH_MIN_OUT or _may_trump(v1, s, T, ot) or _may_trump(v3, s, T, ot)
                 ):
                     continue
                 if n > most:
@@ -140,7 +139,7 @@ def heuristic_follow(H, p, T, U, V, ls, ws, wr, wp, k):
             if HI[h] < wr:
                 return T * 5 + _head(H, b, T, U, V, q, T, h, wr, k)
             return T * 5 + LO[h]
-        if k < 3 and V[q] >> ls & 1 and not V[q] >> T & 1:
+        if k < 3 and _may_trump(V[q], ls, T, U[T] - h):
             top = HI[h]
             if top <= HI[U[T] - h]:
                 return T * 5 + top
@@ -166,9 +165,7 @@ def _head(H, b, T, U, V, q, s, h, wr, k):
     """Rank to head with in suit ``s`` (the suit led, or trump to over-trump), held as ``h``."""
     if k < 3:
         top = HI[h]
-        if top <= HI[U[s] - h] and (
-            s == T or not (V[q] >> s & 1) or V[q] >> T & 1 or U[T] == H[b + T]
-        ):
+        if top <= HI[U[s] - h] and (s == T or not _may_trump(V[q], s, T, U[T] - H[b + T])):
             return top
     return HEAD[h * 6 + wr]
 
@@ -179,8 +176,13 @@ def _partner_holds(H, b, T, U, V, q, ls, ws, wr, k):
         return True
     if HI[U[ws] - H[b + ws]] < wr:
         return False
-    vq = V[q]
-    return ws == T or not (vq >> ls & 1) or bool(vq >> T & 1) or U[T] == H[b + T]
+    return ws == T or not _may_trump(V[q], ls, T, U[T] - H[b + T])
+
+
+def _may_trump(voids, suit, T, trumps_out):
+    """Whether a seat may trump ``suit``: it has shown that void and not a trump void, and
+    some trump is out beyond my own."""
+    return trumps_out and voids >> suit & 1 and not voids >> T & 1
 
 
 class FastPlayer:
