@@ -35,6 +35,8 @@ from .players import FastPlayer, HeuristicPlayer, Player
 CHUNK = 250
 
 _HEURISTIC = HeuristicPlayer()
+_SUIT = np.array(SUIT_OF, dtype=np.int64)  # by card index
+_WEIGHT = np.array(CARD_WEIGHT, dtype=np.int64)  # a card's weight in its suit code
 
 
 @dataclass(frozen=True)
@@ -107,7 +109,9 @@ class Dealer:
         self._tested = [(s, c) for s, c in self.constraints.items() if c.tests]
 
     def deal_codes(self, rng: np.random.Generator, n: int) -> list[list[int]]:
-        """``n`` deals meeting the constraints, each as 16 suit codes (seat * 4 + suit)."""
+        """``n`` deals meeting the constraints, each as 16 suit codes (seat * 4 + suit).
+
+        Raises ``UserError`` if none of the first ``max_tries`` deals meets them."""
         out: list[list[int]] = []
         tries = 0
         while len(out) < n:
@@ -124,18 +128,14 @@ class Dealer:
 
     def _shuffle(self, rng: np.random.Generator, n: int) -> list[list[int]]:
         cards = rng.permuted(np.broadcast_to(self._pool, (n, self._pool.size)), axis=1)
-        key = self._slot_key + SUITS[cards] + np.arange(n)[:, None] * 16
-        codes = np.bincount(key.ravel(), weights=WEIGHTS[cards].ravel(), minlength=n * 16)
+        key = self._slot_key + _SUIT[cards] + np.arange(n)[:, None] * 16
+        codes = np.bincount(key.ravel(), weights=_WEIGHT[cards].ravel(), minlength=n * 16)
         return (codes.reshape(n, 16).astype(np.int64) + self._base).tolist()
 
     def deal(self, rng: np.random.Generator) -> tuple[Hand, Hand, Hand, Hand]:
         """One deal, as four hands (seat order)."""
         codes = self.deal_codes(rng, 1)[0]
         return tuple(Hand(decode(codes[s * 4: s * 4 + 4])) for s in range(4))
-
-
-SUITS = np.array(SUIT_OF, dtype=np.int64)
-WEIGHTS = np.array(CARD_WEIGHT, dtype=np.int64)
 
 
 def play_codes(H: list[int], trump: int, leader: int = 0,
