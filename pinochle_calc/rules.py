@@ -1,14 +1,31 @@
 """Rule sets: everything about the game that differs from table to table, as one immutable value.
 
 A rule set holds the n-fold meld tables (single, double, triple, quadruple; ``None`` where a table
-leaves a value blank), the special meld options, the score scale, and the bidding, passing and
-scoring conventions. ``STANDARD`` is the table in the project's RULES.md; ``PRESETS`` holds the
-named variants from the rules documents.
+leaves a value blank), the special meld options, the score scale, the minimum-meld rule, and the
+bidding, passing and scoring conventions. ``STANDARD`` is the table in the project's RULES.md;
+``PRESETS`` holds the named variants from the rules documents.
+
+Every command that scores takes a rule set through ``load_rules``, from a ``--rules`` value:
+
+* a preset name (``standard``, ``book``, ``npa``, ``pinochle14``, ``toby-thomas``);
+* a TOML rule file (``extends`` a preset or another file, then overrides; see ``SCHEMA`` and
+  ``to_toml``, whose output is itself a rule file that reads back to an equal rule set);
+* either of those followed by comma-separated overrides with the rule file's keys, written as a
+  dotted path or, where it is unambiguous, the key alone: ``book,scale=10,min_meld=20``,
+  ``toby-thomas,roundhouse.single=32``, ``standard,run=25/150/225/300``, ``npa,steps=any``.
+  A value is a TOML value (``[15, 150, 225, 300]``, ``true``, ``"any"``) or bare text; a table may
+  also be written with slashes, ``15/150/225/-``, ``-`` for a blank cell.
+
+Values are stored unscaled: ``scale`` multiplies every meld value, trick point, bid, minimum and
+the game target (``scale = 10`` is the "100 aces" way of counting). This module imports only the
+standard library, and TOML only when a file or an override is read.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+
+from .errors import UserError
 
 Table = tuple[int | None, int | None, int | None, int | None]
 
@@ -24,10 +41,20 @@ MELD_NAMES = (
     "jacks_around",
 )
 
+BID_STEPS = ("by1-then-5", "any", "by10-above-100")
+BID_ROUNDS = ("unlimited", "one", "two")
+MARRIAGE_REQUIRED = ("true", "false", "after-pass")
+PASS_ORDERS = ("simultaneous", "partner-first")
+PASS_WHEN = ("after-trump", "before-trump")
+#: What the opponents score when the bidding side concedes (see ``RuleSet.concession``).
+CONCESSIONS = ("standard", "nothing", "meld", "25-and-meld", "50-and-meld", "play")
+TRICK_POINTS = 50  # counters 48 + last trick 2, unscaled
+
 
 @dataclass(frozen=True)
 class RuleSet:
-    """One table's rules. Meld values are unscaled; ``scale`` multiplies every score."""
+    """One table's rules. Meld values, bids and the target are unscaled; ``scale`` multiplies
+    every score (the ``*_points`` properties give scaled figures)."""
 
     name: str = "standard"
     run: Table = (15, 150, 225, 300)
@@ -39,30 +66,69 @@ class RuleSet:
     queens_around: Table = (6, 60, 90, 120)
     jacks_around: Table = (4, 40, 60, 80)
     #: A roundhouse (K and Q of every suit) scored as one meld: single, with a run
-    #: (the trump K-Q shared with the run), double. ``None``: it scores its parts.
+    #: (the trump K-Q shared with the run), double. ``None``: it scores its parts. The exact
+    #: semantics (triples, several with runs) are in ``pinochle_calc.meld.MeldTables``.
     roundhouse_single: int | None = None
     roundhouse_with_run: int | None = None
     roundhouse_double: int | None = None
     #: Toby Thomas: a run's K-Q also count in a multiple royal marriage with extra trump K-Q pairs.
     royal_beside_run: bool = False
     scale: int = 1
-    #: The minimum-20 rule: a side scores meld only if it melds at least this (0: no minimum).
+    #: The minimum-20 rule: a side scores meld only if it melds at least this, and scores nothing
+    #: for the hand if it takes fewer trick points than this (0: no minimum). Unscaled.
     min_meld: int = 0
     min_bid: int = 50
-    #: ``by1-then-5``: by 1 to 60, then multiples of 5; ``any``; ``by10-above-100``.
+    #: ``by1-then-5``: by 1 up to ``step_change``, then multiples of 5; ``any``: any number from
+    #: the minimum; ``by10-above-100``: as ``by1-then-5``, and above 100 multiples of 10.
     bid_steps: str = "by1-then-5"
     #: The bid up to which bids go by 1 (60 standard, 50 under Toby Thomas).
     step_change: int = 60
+    #: ``unlimited`` (until three have passed), ``one`` (each player speaks once) or ``two``
+    #: (a player who passed in the first round cannot bid in the second).
     bid_rounds: str = "unlimited"
-    #: ``true``: the bidder needs a marriage in trump; ``false``; ``after-pass``.
+    #: ``true``: the bidder needs a marriage in trump; ``false``; ``after-pass``: the marriage is
+    #: needed only after the exchange of cards.
     marriage_required: str = "true"
+    #: Cards the bidder and partner exchange (0: no passing), in what order, and when.
     pass_cards: int = 0
     pass_order: str = "simultaneous"
     pass_when: str = "after-trump"
-    #: What the opponents score when the bidding side concedes before play:
-    #: ``nothing``, ``meld``, ``25-and-meld``, ``50-and-meld``, ``play``.
-    concession: str = "meld"
+    #: What the opponents score when the bidding side concedes before play (a throw-in, no
+    #: marriage, meld under the minimum): ``standard`` (RULES.md: their meld on a throw-in or
+    #: under the minimum, nothing when the bidder has no marriage), ``nothing``, ``meld``,
+    #: ``25-and-meld``, ``50-and-meld`` (25 or 50 for the cards, plus their meld), ``play`` (the
+    #: cards are played if trump was named: their meld and the trick points they take).
+    concession: str = "standard"
     target: int = 500
+
+    # Scaled figures -----------------------------------------------------------------------------
+
+    @property
+    def trick_points(self) -> int:
+        """The trick points of one hand (50, scaled)."""
+        return TRICK_POINTS * self.scale
+
+    @property
+    def target_points(self) -> int:
+        """The score that wins the game (500, scaled)."""
+        return self.target * self.scale
+
+    @property
+    def min_meld_points(self) -> int:
+        """The minimum meld (and trick points) a side needs to score, scaled (0: no minimum)."""
+        return self.min_meld * self.scale
+
+    @property
+    def min_bid_points(self) -> int:
+        """The lowest bid, scaled: also what a stuck dealer bids (RULES.md, Decision on the
+        stuck dealer), under any bidding rounds."""
+        return self.min_bid * self.scale
+
+    def stuck_dealer_bid(self) -> int:
+        """The bid a dealer makes when the other three pass: the rule set's minimum (scaled)."""
+        return self.min_bid_points
+
+    # Bidding ------------------------------------------------------------------------------------
 
     def is_legal_bid(self, bid: int) -> bool:
         """Whether a number may be bid at all under this rule set's minimum and steps (scaled).
@@ -88,21 +154,58 @@ class RuleSet:
             bid += 1
         return bid
 
+    def bid_problem(self, bid: int) -> str:
+        """Why a number cannot be bid under this rule set ('' if it can), in words a player can
+        act on: below the minimum, or off the steps with the legal bids either side of it."""
+        if self.is_legal_bid(bid):
+            return ""
+        k = self.scale
+        if bid < self.min_bid * k:
+            return f"{bid} is below the minimum bid {self.min_bid * k} ({self.name} rules)"
+        lower = bid - 1
+        while lower > 0 and not self.is_legal_bid(lower):
+            lower -= 1
+        return (f"{bid} is off the bidding steps ({self.steps_text()}): bid {lower} or"
+                f" {self.next_bid(bid)}")
+
+    def steps_text(self) -> str:
+        """The bidding steps in words, scaled."""
+        k = self.scale
+        low = self.min_bid * k
+        if self.bid_steps == "any":
+            return f"any number from {low} up" + (f" in steps of {k}" if k > 1 else "")
+        text = f"from {low} by {k} up to {self.step_change * k}, then multiples of {5 * k}"
+        if self.bid_steps == "by10-above-100":
+            text += f", above {100 * k} multiples of {10 * k}"
+        return text
+
+    # Tables and variants ------------------------------------------------------------------------
+
     def table(self, name: str) -> Table:
         """The n-fold values of one meld kind, unscaled."""
         return getattr(self, name)
 
     def with_options(self, **changes) -> RuleSet:
-        """A copy with some options changed (the name records that it is a variant)."""
+        """A copy with some options changed (by field name; no validation: see ``override``)."""
         return replace(self, **changes)
 
-    def differences(self) -> dict[str, object]:
-        """The options in which this rule set differs from the standard one."""
+    def override(self, text: str) -> RuleSet:
+        """A copy with comma-separated ``key=value`` overrides applied and validated, as in
+        ``--rules standard,scale=10``; the name records them."""
+        return _apply_overrides(self, text, source="--rules")
+
+    def differences(self, base: RuleSet | None = None) -> dict[str, object]:
+        """The options in which this rule set differs from another (the standard one)."""
+        base = STANDARD if base is None else base
         return {
             f.name: getattr(self, f.name)
             for f in fields(self)
-            if f.name != "name" and getattr(self, f.name) != getattr(STANDARD, f.name)
+            if f.name != "name" and getattr(self, f.name) != getattr(base, f.name)
         }
+
+    def to_toml(self) -> str:
+        """The rule set as a complete TOML rule file (see ``to_toml``)."""
+        return to_toml(self)
 
 
 STANDARD = RuleSet()
@@ -142,15 +245,369 @@ PRESET_SUMMARIES = {
 }
 
 
-def load_rules(name: str | None) -> RuleSet:
-    """The rule set a ``--rules`` value names: a preset (``standard`` if None)."""
-    from .errors import UserError
+# The rule file ------------------------------------------------------------------------------
 
-    if name is None:
-        return STANDARD
+class RulesError(UserError):
+    """A rule set that cannot be read: names the file (or ``--rules``), the key path and what
+    is wrong. A ``UserError``, so the CLI prints it as one line."""
+
+
+#: Every key of a rule file: dotted path -> (RuleSet field, kind). Kinds: ``table`` (a list of
+#: four points or "-"), ``points`` (a number or "-"), ``int:LOW:HIGH``, ``bool``, ``choice``
+#: (one of the listed words), ``marriage`` (true, false or "after-pass"), ``name``.
+SCHEMA: dict[str, tuple[str, str]] = {
+    "name": ("name", "name"),
+    "scale": ("scale", "int:1:1000"),
+    "min_meld": ("min_meld", "int:0:50"),
+    **{f"meld.{m}": (m, "table") for m in MELD_NAMES},
+    "meld.royal_beside_run": ("royal_beside_run", "bool"),
+    "roundhouse.single": ("roundhouse_single", "points"),
+    "roundhouse.with_run": ("roundhouse_with_run", "points"),
+    "roundhouse.double": ("roundhouse_double", "points"),
+    "bidding.min_bid": ("min_bid", "int:1:10000"),
+    "bidding.steps": ("bid_steps", "choice"),
+    "bidding.step_change": ("step_change", "int:0:10000"),
+    "bidding.rounds": ("bid_rounds", "choice"),
+    "bidding.marriage_required": ("marriage_required", "marriage"),
+    "passing.cards": ("pass_cards", "int:0:4"),
+    "passing.order": ("pass_order", "choice"),
+    "passing.when": ("pass_when", "choice"),
+    "scoring.concession": ("concession", "choice"),
+    "scoring.target": ("target", "int:1:1000000"),
+}
+_CHOICES = {
+    "bid_steps": BID_STEPS,
+    "bid_rounds": BID_ROUNDS,
+    "pass_order": PASS_ORDERS,
+    "pass_when": PASS_WHEN,
+    "concession": CONCESSIONS,
+}
+SECTIONS = ("meld", "roundhouse", "bidding", "passing", "scoring")
+MAX_POINTS = 1_000_000
+
+
+def _leaf_index() -> dict[str, list[str]]:
+    index: dict[str, list[str]] = {}
+    for path in SCHEMA:
+        index.setdefault(path.rsplit(".", 1)[-1], []).append(path)
+    return index
+
+
+def _nearest(key: str, candidates) -> str:
+    from difflib import get_close_matches
+
+    close = get_close_matches(key, list(candidates), n=1, cutoff=0.5)
+    return f": did you mean {close[0]!r}?" if close else ""
+
+
+def _fail(source: str, path: str, message: str) -> RulesError:
+    where = f"{source}: {path}: " if path else f"{source}: "
+    return RulesError(where + message)
+
+
+def _describe(value) -> str:
+    if isinstance(value, bool):
+        return f"{str(value).lower()} (a boolean)"
+    if isinstance(value, str):
+        return f"{value!r} (text)"
+    if isinstance(value, list):
+        return f"a list of {len(value)}"
+    if isinstance(value, dict):
+        return "a table"
+    return f"{value!r} ({type(value).__name__})"
+
+
+def _points(value, source: str, path: str) -> int | None:
+    """One meld value: a whole number of points, or "-" for a blank cell."""
+    if value == "-" or value == "—":
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _fail(source, path,
+                    f'expected points (a whole number) or "-", got {_describe(value)}')
+    if not 0 <= value <= MAX_POINTS:
+        raise _fail(source, path, f"{value} is out of range (0 to {MAX_POINTS})")
+    return value
+
+
+def _convert(path: str, value, source: str):
+    """A rule-file value checked and turned into the RuleSet field's value."""
+    field, kind = SCHEMA[path]
+    if kind == "table":
+        if not isinstance(value, list):
+            raise _fail(source, path, "expected a list of 4 values (single, double, triple,"
+                        f' quadruple; points or "-"), got {_describe(value)}')
+        if len(value) != 4:
+            raise _fail(source, path, f"a table has 4 entries (single, double, triple,"
+                        f" quadruple), not {len(value)}")
+        return tuple(_points(v, source, f"{path}[{i}]") for i, v in enumerate(value))
+    if kind == "points":
+        return _points(value, source, path)
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise _fail(source, path, f"expected true or false, got {_describe(value)}")
+        return value
+    if kind == "marriage":
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        if value in MARRIAGE_REQUIRED:
+            return value
+        raise _fail(source, path, f'expected true, false or "after-pass", got {_describe(value)}'
+                    + (_nearest(str(value), MARRIAGE_REQUIRED) if isinstance(value, str) else ""))
+    if kind == "choice":
+        options = _CHOICES[field]
+        if isinstance(value, str) and value in options:
+            return value
+        hint = _nearest(value, options) if isinstance(value, str) else ""
+        raise _fail(source, path, f"expected one of {', '.join(options)}; got"
+                    f" {_describe(value)}{hint}")
+    if kind == "name":
+        if not isinstance(value, str) or not value.strip():
+            raise _fail(source, path, f"expected a name (text), got {_describe(value)}")
+        return value.strip()
+    _, low, high = kind.split(":")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _fail(source, path, f"expected a whole number, got {_describe(value)}")
+    if not int(low) <= value <= int(high):
+        raise _fail(source, path, f"{value} is out of range ({low} to {high})")
+    return value
+
+
+def _flatten(data: dict, source: str) -> dict[str, object]:
+    """The dotted key paths of a parsed rule file, checked against ``SCHEMA``."""
+    flat: dict[str, object] = {}
+    for key, value in data.items():
+        if key == "extends":
+            continue
+        if key in SECTIONS:
+            if not isinstance(value, dict):
+                raise _fail(source, key, f"expected a [{key}] table, got {_describe(value)}")
+            for sub, sub_value in value.items():
+                path = f"{key}.{sub}"
+                if path not in SCHEMA:
+                    valid = [p.split(".", 1)[1] for p in SCHEMA if p.startswith(key + ".")]
+                    raise _fail(source, path, f"unknown key{_nearest(sub, valid)}"
+                                f" (valid in [{key}]: {', '.join(valid)})")
+                flat[path] = sub_value
+        elif key in SCHEMA:
+            flat[key] = value
+        else:
+            leaves = _leaf_index()
+            if key in leaves and len(leaves[key]) == 1:
+                hint = f": it belongs in a section, as {leaves[key][0]!r}"
+            else:
+                hint = _nearest(key, [*SCHEMA, *SECTIONS, "extends"])
+            raise _fail(source, key, f"unknown key{hint}")
+    return flat
+
+
+def _apply(base: RuleSet, flat: dict[str, object], source: str) -> RuleSet:
+    changes = {SCHEMA[path][0]: _convert(path, value, source) for path, value in flat.items()}
+    return replace(base, **changes)
+
+
+def read_rule_file(path: str, _seen: tuple[str, ...] = ()) -> RuleSet:
+    """A TOML rule file: ``extends`` (a preset, or a rule file relative to this one; standard if
+    absent) with this file's keys over it. Its name is its ``name`` key, else the file's stem."""
+    import os
+
     try:
-        return PRESETS[name.strip().lower()]
-    except KeyError:
-        raise UserError(
-            f"unknown rule set {name!r}: use one of {', '.join(PRESETS)}"
-        ) from None
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib  # type: ignore[no-redef]
+
+    real = os.path.realpath(path)
+    if real in _seen:
+        raise _fail(path, "extends", "the rule files extend each other in a circle")
+    try:
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+    except OSError as e:
+        raise _fail(path, "", f"cannot read the rule file: {e.strerror}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise _fail(path, "", f"not valid TOML: {e}") from None
+    parent = data.get("extends", "standard")
+    if not isinstance(parent, str):
+        raise _fail(path, "extends", f"expected a preset name or a rule file, got"
+                    f" {_describe(parent)}")
+    flat = _flatten(data, path)
+    if parent.strip().lower() in PRESETS:
+        base = PRESETS[parent.strip().lower()]
+    else:
+        parent_path = os.path.join(os.path.dirname(path), parent)
+        if not os.path.isfile(parent_path):
+            raise _fail(path, "extends", f"{parent!r} is neither a preset"
+                        f" ({', '.join(PRESETS)}) nor a rule file{_nearest(parent, PRESETS)}")
+        base = read_rule_file(parent_path, (*_seen, real))
+    stem = os.path.splitext(os.path.basename(path))[0]
+    return _apply(replace(base, name=stem), flat, path)
+
+
+def _split_top(text: str) -> list[str]:
+    """Split at commas that are not inside brackets or quotes."""
+    items, depth, quote, start = [], 0, "", 0
+    for i, ch in enumerate(text):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "[":
+            depth += 1
+        elif ch == "]":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            items.append(text[start:i])
+            start = i + 1
+    items.append(text[start:])
+    return [item.strip() for item in items if item.strip()]
+
+
+def _override_value(path: str, raw: str, source: str):
+    """The value of one ``key=value`` override: a TOML value, a slash-separated table, or text."""
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib  # type: ignore[no-redef]
+
+    kind = SCHEMA[path][1]
+    if kind == "table" and "/" in raw and not raw.startswith("["):
+        parts = [p.strip() for p in raw.split("/")]
+        return [int(p) if p.isdigit() else p for p in parts]
+    try:
+        return tomllib.loads(f"v = {raw}")["v"]
+    except tomllib.TOMLDecodeError:
+        return raw
+
+
+def _resolve_key(key: str, source: str) -> str:
+    if key in SCHEMA:
+        return key
+    leaves = _leaf_index()
+    if key in leaves:
+        if len(leaves[key]) == 1:
+            return leaves[key][0]
+        raise _fail(source, key, f"ambiguous key: write one of {', '.join(leaves[key])}")
+    raise _fail(source, key, f"unknown key{_nearest(key, [*SCHEMA, *leaves])}")
+
+
+def _apply_overrides(base: RuleSet, text: str, source: str) -> RuleSet:
+    flat: dict[str, object] = {}
+    shown = []
+    for item in _split_top(text):
+        key, eq, raw = item.partition("=")
+        key, raw = key.strip(), raw.strip()
+        if not eq or not key:
+            raise _fail(source, item, "expected key=value (such as scale=10)")
+        path = _resolve_key(key, source)
+        flat[path] = _override_value(path, raw, source)
+        shown.append(f"{key}={raw}")
+    rules = _apply(base, flat, source)
+    return replace(rules, name=",".join([base.name, *shown])) if shown else rules
+
+
+def load_rules(value: str | None) -> RuleSet:
+    """The rule set a ``--rules`` value (or ``PINOCHLE_RULES``) names: a preset, a TOML rule
+    file, or either followed by ``,key=value`` overrides; ``standard`` if None or empty.
+
+    >>> load_rules("book,scale=10,min_meld=20").aces_around
+    (10, 100, 150, 200)
+    """
+    import os
+
+    if value is None or not value.strip():
+        return STANDARD
+    value = value.strip()
+    if os.path.isfile(value):
+        return read_rule_file(value)
+    items = _split_top(value)
+    head = items[0] if items and "=" not in items[0] else None
+    rest = ",".join(items[1:] if head is not None else items)
+    if head is None:
+        base = STANDARD
+    elif head.lower() in PRESETS:
+        base = PRESETS[head.lower()]
+    elif os.path.isfile(head):
+        base = read_rule_file(head)
+    else:
+        looks_like_file = head.endswith(".toml") or os.sep in head
+        hint = _nearest(head.lower(), PRESETS)
+        what = (f"no rule file {head!r}" if looks_like_file
+                else f"unknown rule set {head!r}" + (f" ({hint[2:]})" if hint else ""))
+        raise _fail("--rules", "", f"{what}: use a preset ({', '.join(PRESETS)}) or a TOML"
+                    " rule file")
+    return _apply_overrides(base, rest, "--rules") if rest else base
+
+
+# The canonical text -------------------------------------------------------------------------
+
+def _toml_value(value) -> str:
+    if value is None:
+        return '"-"'
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, tuple):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    import json
+
+    return json.dumps(value, ensure_ascii=False)
+
+
+_COMMENTS = {
+    "scale": "10: every score times 10 (\"100 aces\")",
+    "min_meld": "the minimum-20 rule: 20; 0: off",
+    "meld.royal_beside_run": "a run's K-Q also count in a multiple royal marriage",
+    "roundhouse.single": '"-": a roundhouse scores its parts (24)',
+    "roundhouse.with_run": '"-": its parts (35: the run takes the trump K-Q)',
+    "roundhouse.double": '"-": its parts (160)',
+    "bidding.steps": " | ".join(BID_STEPS),
+    "bidding.step_change": "bids go by 1 up to here",
+    "bidding.rounds": " | ".join(BID_ROUNDS),
+    "bidding.marriage_required": 'true | false | "after-pass"',
+    "passing.cards": "0 to 4 (0: no passing)",
+    "passing.order": " | ".join(PASS_ORDERS),
+    "passing.when": " | ".join(PASS_WHEN),
+    "scoring.concession": " | ".join(CONCESSIONS),
+    "scoring.target": "the game is won at this score (scaled)",
+}
+
+
+EXTENDS = 'extends = "standard"'
+
+
+def to_toml(rules: RuleSet) -> str:
+    """The rule set as a complete, commented TOML rule file: every key, every value, so that
+    ``read_rule_file`` on the saved text gives back an equal rule set. Meld values are
+    single, double, triple, quadruple; ``"-"`` is a blank cell."""
+    summary = PRESET_SUMMARIES.get(rules.name)
+    lines = [f"# pinochle-calc rule set {rules.name!r}" + (f": {summary}" if summary else ""),
+             "# meld tables: [single, double, triple, quadruple], \"-\" for a blank cell"]
+    section = ""
+    for path, (field, kind) in SCHEMA.items():
+        head, _, leaf = path.rpartition(".")
+        if head != section:
+            lines += ["", f"[{head}]"]
+            section = head
+        value = getattr(rules, field)
+        if kind == "marriage":
+            value = {"true": True, "false": False}.get(value, value)
+        line = f"{leaf} = {_toml_value(value)}"
+        if path in _COMMENTS:
+            line = f"{line:<32} # {_COMMENTS[path]}"
+        lines.append(line)
+        if path == "name":
+            lines.append(f"{EXTENDS:<32} # every key below overrides it")
+    return "\n".join(lines) + "\n"
+
+
+def to_dict(rules: RuleSet) -> dict[str, object]:
+    """The rule set as JSON-ready data, keyed by the rule file's dotted paths."""
+    data: dict[str, object] = {}
+    for path, (field, kind) in SCHEMA.items():
+        value = getattr(rules, field)
+        if kind == "table":
+            value = ["-" if v is None else v for v in value]
+        elif kind == "marriage":
+            value = {"true": True, "false": False}.get(value, value)
+        data[path] = value
+    return data
