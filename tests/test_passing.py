@@ -1,0 +1,81 @@
+"""Passing advice: every choice enumerated, gains computed part by part equal to the whole."""
+
+from itertools import combinations
+
+import numpy as np
+import pytest
+
+from pinochle_calc.cards import JACK, QUEEN
+from pinochle_calc.conventions import Signal
+from pinochle_calc.errors import UserError
+from pinochle_calc.hand import Hand
+from pinochle_calc.passing import _submultisets, advise, expected_gains, parse_hint
+from pinochle_calc.rules import PRESETS, STANDARD
+from pinochle_calc.vecmeld import meld_points
+
+HAND = "♥A 10 K Q ♦K Q J 10 ♣K Q 10 A ♠A K K Q Q J J 10"
+
+
+def test_every_choice_of_cards_is_enumerated_once():
+    hand = Hand.parse(HAND)
+    choices = _submultisets(hand.counts, 4)
+    cards = [i for i in range(20) for _ in range(hand.counts[i])]
+    brute = {tuple(np.bincount(c, minlength=20)) for c in combinations(cards, 4)}
+    assert set(choices) == brute and len(choices) == len(brute)
+
+
+@pytest.mark.parametrize("rules", [STANDARD, PRESETS["toby-thomas"],
+                                   STANDARD.with_options(roundhouse_single=32)],
+                         ids=["standard", "toby", "roundhouse"])
+def test_gains_part_by_part_equal_the_whole(rules):
+    hand = Hand.parse(HAND)
+    rng = np.random.default_rng(0)
+    unseen = np.repeat(np.arange(20), [4 - n for n in hand.counts])
+    receiver = np.array([np.bincount(rng.permutation(unseen)[:20], minlength=20)
+                         for _ in range(200)])
+    choices = _submultisets(hand.counts, 4)[::37]
+    for trump in range(4):
+        fast = expected_gains(receiver, choices, trump, rules)
+        base = meld_points(receiver, rules)[:, trump]
+        for c, g in zip(choices, fast):
+            direct = (meld_points(receiver + np.array(c), rules)[:, trump] - base).mean()
+            assert g == pytest.approx(direct)
+
+
+def test_partner_advice_is_the_best_scored_choice():
+    advice = advise(HAND, trump=1, role="partner", n=4, samples=200, seed=1)
+    assert sum(advice.best.cards) == 4
+    assert all(advice.best.score >= a.score for a in advice.alternatives)
+    held = Hand.parse(HAND).counts
+    assert all(n <= held[i] for i, n in enumerate(advice.best.cards))
+    assert len(advice.reasons) == 4
+    assert advice.conditions == ("the bidder holds a marriage in ♥",)
+    d = advice.to_dict()
+    assert d["pass"] and d["choices"] == len(_submultisets(held, 4))
+    assert advise(HAND, trump=1, samples=200, seed=1).to_dict() == d
+
+
+def test_pass_keeps_own_meld_when_nothing_is_gained():
+    # the partner's only meld is a double pinochle; everything else is side tens and jacks
+    hand = "QS QS JD JD 10S 10S 10S 10H 10H 10H 10C 10C 10C 10C 10D 10D JH JH JC JC"
+    advice = advise(hand, trump=1, role="partner", n=4, samples=200, seed=0)
+    assert advice.best.loss == 0 and advice.keeps == 30
+
+
+def test_bidder_returns_cards_keeping_its_meld():
+    hand = HAND + " JH AS 10S QD"
+    advice = advise(hand, trump=0, role="bidder", n=4, samples=200, seed=0)
+    assert advice.best.loss == 0
+    assert "♠" not in advice.best.text()  # no trump leaves the bidder
+    with pytest.raises(UserError, match="20 cards"):
+        advise(HAND + " JH", trump=0, role="bidder", n=4)
+
+
+def test_hints():
+    assert parse_hint("queen") == Signal("card", QUEEN)
+    assert parse_hint("Jacks around") == Signal("around", JACK)
+    assert parse_hint("jacks") == Signal("card", JACK)
+    with pytest.raises(UserError, match="unknown hint"):
+        parse_hint("joker")
+    advice = advise(HAND, trump=1, hint=Signal("card", JACK), samples=100, seed=0)
+    assert "the bidder's hint: a jack would help" in advice.conditions
