@@ -220,3 +220,4 @@ def main() -> None:
 # Commands kept in their own modules register themselves on `app` when imported here.
 # Keep those modules' top-level imports light (typer and the standard library): the core is
 # imported inside each command, so that one hand from the shell starts fast.
+from . import cli_bid  # noqa: E402,F401

@@ -678,6 +678,9 @@ def suggest(hand: Hand | str, auction: Auction, convention: str, limit: int | No
     if not ctx.can_name:
         return ctx.call(None, "no marriage in any suit: you could not name trump, so you must"
                         " not win the bid")
+    if ctx.limit < auction.rules.next_bid(None):
+        return ctx.call(None, "your side is not expected to make even the minimum bid,"
+                        f" {auction.rules.next_bid(None)}")
     if legal.min_bid > ctx.limit:
         return ctx.call(None, f"the next legal bid, {legal.min_bid}, is above your side's"
                         f" limit of {ctx.limit}")

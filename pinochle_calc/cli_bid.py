@@ -1,0 +1,312 @@
+"""The bidding commands: ``explain`` (an auction read under a convention), ``bid`` (the call to
+make, with the estimate of how high the side can go) and ``pass`` (the cards to pass).
+
+Only typer and the standard library are imported at the top; the core, numpy and rich are
+imported inside each command so that the shell starts fast.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Optional
+
+import typer
+
+from .cli import app, format_option, rules_option, trump_option
+from .errors import UserError
+
+CONVENTION_HELP = "jump (jump bids), davis (Jim Davis's system) or toby (Toby Thomas's system)"
+
+
+def _format(value: str | None) -> str:
+    """``--format``: table on a terminal, json when the output is piped."""
+    if value is None:
+        return "table" if sys.stdout.isatty() else "json"
+    return format_option(value, ("table", "json"))
+
+
+def _convention(value: str) -> str:
+    from .conventions import CONVENTIONS
+
+    low = value.strip().lower()
+    if low not in CONVENTIONS:
+        raise typer.BadParameter(f"{value!r} is not one of {', '.join(CONVENTIONS)}")
+    return low
+
+
+def _setup(convention: str, rules: str | None, auction: str | None):
+    """The convention, its rule set (and notes) and the auction read under it."""
+    from .auction import parse_auction
+    from .conventions import convention_rules
+
+    conv = _convention(convention)
+    chosen = rules_option(rules) if rules is not None else None
+    rule_set, notes = convention_rules(conv, chosen)
+    return conv, rule_set, notes, parse_auction(auction or "", rule_set)
+
+
+def _hand(words: list[str] | None):
+    from .hand import Hand
+
+    if not words:
+        raise typer.BadParameter("give a hand, e.g. AH 10H KH QH JH ...")
+    return Hand.parse(" ".join(words))
+
+
+def _seat_words(auction, seat: int) -> str:
+    """``3 (dealer, partner)``: the seat, the dealer marked, and where it sits from "me"."""
+    words = (["dealer"] if seat == 3 else []) + ([auction.relation(seat)]
+                                                 if auction.relation(seat) else [])
+    return f"{seat} ({', '.join(words)})" if words else str(seat)
+
+
+def _call_json(bid):
+    return "pass" if bid is None else bid
+
+
+def _write_json(record: dict) -> None:
+    sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+
+ConventionOpt = Annotated[str, typer.Option("--convention", "-c", help=CONVENTION_HELP)]
+AuctionOpt = Annotated[
+    Optional[str],  # noqa: UP045 (typer reads the annotation at run time on 3.10)
+    typer.Option("--auction", "-a", help="The calls so far from the dealer's left: numbers and"
+                 " p/pass, separated by spaces or commas, e.g. \"50 52 p 55\"."),
+]
+RulesOpt = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option("--rules", envvar="PINOCHLE_RULES", help="A preset name or a TOML rule file"
+                 " [default: standard; with davis, any bid from 50; with toby, toby-thomas]."),
+]
+FormatOpt = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option("--format", "-f", help="table or json [default: table on a terminal, json"
+                 " otherwise]"),
+]
+
+
+@app.command()
+def explain(
+    auction: AuctionOpt = None,
+    convention: ConventionOpt = "jump",
+    rules: RulesOpt = None,
+    format: FormatOpt = None,
+) -> None:
+    """Each call of an auction with its seat and what it says under a convention, and the
+    calls open now."""
+    fmt = _format(format)
+    conv, rule_set, notes, parsed = _setup(convention, rules, auction)
+    from .conventions import CONVENTIONS, open_calls
+    from .conventions import explain as read
+
+    readings = read(parsed, conv)
+    legal = parsed.legal()
+    opens = open_calls(parsed, conv)
+    if fmt == "json":
+        _write_json({
+            "convention": conv, "rules": rule_set.name, "notes": notes,
+            "auction": [r.to_dict() for r in readings],
+            "next_seat": parsed.next_seat, "finished": parsed.finished,
+            "legal": legal.to_dict(),
+            "open_calls": [{"call": b, "meaning": m} for b, m in opens],
+            "summary": parsed.summary(),
+        })
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    table = Table(title=f"{CONVENTIONS[conv]} ({rule_set.name} rules)")
+    for column in ("#", "seat", "call", "meaning"):
+        table.add_column(column, justify="right" if column in ("#", "call") else "left")
+    for r in readings:
+        table.add_row(str(r.call.position), _seat_words(parsed, r.call.seat), r.call.label,
+                      r.meaning)
+    if readings:
+        console.print(table)
+    for note in notes:
+        console.print(f"note: {note}", markup=False, highlight=False, soft_wrap=True)
+    console.print(parsed.summary(), markup=False, highlight=False, soft_wrap=True)
+    if not parsed.finished:
+        text = f"legal now: any bid from {legal.min_bid}"
+        if legal.forced:
+            text = f"legal now: only {legal.min_bid} (the dealer is stuck)"
+        elif legal.can_pass:
+            text += ", or pass"
+        console.print(text, markup=False, highlight=False, soft_wrap=True)
+        for bid, meaning in opens:
+            console.print(f"  {bid:>4}  {meaning}", markup=False, highlight=False, soft_wrap=True)
+
+
+@app.command()
+def bid(
+    hand: Annotated[
+        Optional[list[str]],  # noqa: UP045
+        typer.Argument(help="Your 20 cards, quoted or as several words."),
+    ] = None,
+    auction: AuctionOpt = None,
+    convention: ConventionOpt = "jump",
+    rules: RulesOpt = None,
+    samples: Annotated[int, typer.Option("--samples", "-n", help="Simulated deals (1000:"
+                                         " make probabilities within 0.016).")] = 1000,
+    seed: Annotated[int, typer.Option("--seed", help="Random seed: same seed, same figures.")
+                    ] = 0,
+    confidence: Annotated[float, typer.Option(
+        "--confidence", help="How sure the side must be of making the maximum bid.")] = 0.6,
+    format: FormatOpt = None,
+) -> None:
+    """The call to make now under a convention, what it tells your partner, and how high
+    your side can go (simulated deals, conditioned on the calls so far)."""
+    fmt = _format(format)
+    if samples < 1:
+        raise typer.BadParameter("--samples must be at least 1")
+    if not 0 < confidence <= 1:
+        raise typer.BadParameter("--confidence must be above 0 and at most 1")
+    cards = _hand(hand)
+    conv, rule_set, notes, parsed = _setup(convention, rules, auction)
+    if parsed.finished:
+        raise UserError(f"there is no call to make: {parsed.summary()}")
+    if len(cards) != 20:
+        raise UserError(f"bid needs your 20-card hand, not {len(cards)} cards")
+    from .conventions import explain as read
+    from .conventions import suggest
+    from .estimate import estimate
+
+    run = {"auction": parsed, "convention": conv, "samples": samples, "seed": seed,
+           "confidence": confidence}
+    if sys.stderr.isatty():
+        from rich.console import Console
+        from rich.progress import Progress
+
+        with Progress(console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task("playing deals", total=None)
+            result = estimate(cards, rule_set, progress=lambda done, total: bar.update(
+                task, completed=done, total=total), **run)
+    else:
+        result = estimate(cards, rule_set, **run)
+    limit = result.max_bid if result.max_bid is not None else 0
+    choice = suggest(cards, parsed, conv, limit=limit, trump=result.trump)
+    record = {
+        "seat": parsed.next_seat, "call": _call_json(choice.call), "meaning": choice.meaning,
+        "reason": choice.reason, "convention": conv,
+        "auction": [r.to_dict() for r in read(parsed, conv)],
+        "legal": parsed.legal().to_dict(), "estimate": result.to_dict(),
+        "hand": str(cards), "rules": rule_set.name, "notes": notes,
+    }
+    if choice.hints is not None:
+        record["hints"] = choice.hints
+    if fmt == "json":
+        _write_json(record)
+        return
+    _print_bid(record, parsed, result)
+
+
+def _print_bid(record: dict, parsed, result) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    from .auction import SEAT_NAMES
+    from .cards import SUIT_SYMBOLS, SUITS
+    from .conventions import CONVENTIONS
+
+    console = Console()
+
+    def say(text: str = "") -> None:
+        console.print(text, markup=False, highlight=False, soft_wrap=True)
+
+    seat = record["seat"]
+    say(f"You: seat {seat} ({SEAT_NAMES[seat]}), {CONVENTIONS[record['convention']]},"
+        f" {record['rules']} rules")
+    for note in record["notes"]:
+        say(f"note: {note}")
+    for item, call in zip(record["auction"], parsed.calls):
+        say(f"  seat {item['seat']} ({parsed.relation(item['seat'])}): {call.label:>4}"
+            f"  {item['meaning']}")
+    call = record["call"]
+    say(f"Call: {call}  ({record['meaning']})")
+    say(f"Why: {record['reason']}")
+    est = record["estimate"]
+    conditioned = ""
+    if est["conditions"]:
+        conditioned = (f"; conditioned on {'; '.join(est['conditions'])}"
+                       f" (acceptance {est['acceptance']:.1%})")
+    if est["dropped"]:
+        conditioned += f"; given up as nearly impossible: {'; '.join(est['dropped'])}"
+    say(f"Estimate over {est['samples']} deals (seed {est['seed']}){conditioned}:")
+    for note in est["notes"]:
+        say(f"  {note}")
+    if not result.trumps:
+        return
+    table = Table()
+    for column in ("trump", "own meld", "partner meld", "trick points",
+                   f"max bid ({est['confidence']:.0%})"):
+        table.add_column(column, justify="right")
+    for t, e in sorted(result.trumps.items()):
+        pm, tp = e.partner_meld, e.trick_points
+        table.add_row(SUIT_SYMBOLS[t] + (" *" if t == result.trump else ""), str(e.own_meld),
+                      f"{pm.mean:.1f} ± {pm.stderr:.1f} ({pm.p10}–{pm.p90})",
+                      f"{tp.mean:.1f} ± {tp.stderr:.1f} ({tp.p10}–{tp.p90})",
+                      "—" if e.max_bid is None else str(e.max_bid))
+    console.print(table)
+    best = result.best
+    probs = "  ".join(f"{b}: {p:.0%}" for b, p in best.make_probability.items())
+    say(f"Chance to make, {SUIT_SYMBOLS[result.trump]} trump: {probs}")
+    say(f"Name {SUIT_SYMBOLS[result.trump]} ({SUITS[result.trump]}) if you win the bid;"
+        f" go no higher than {best.max_bid if best.max_bid is not None else 'the minimum'}.")
+
+
+@app.command("pass")
+def pass_cards(
+    hand: Annotated[
+        Optional[list[str]],  # noqa: UP045
+        typer.Argument(help="Your hand (the bidder's hand after receiving, to choose the"
+                       " cards to return)."),
+    ] = None,
+    trump: Annotated[str, typer.Option("--trump", "-t", help="The trump named: S H D C.")] = "",
+    role: Annotated[str, typer.Option("--role", help="partner (passing to the bidder) or"
+                                      " bidder (returning cards)")] = "partner",
+    cards: Annotated[int, typer.Option("--cards", help="How many cards are passed.")] = 4,
+    hint: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--hint", help="What the bidder asked for: jack, queen, king, ten, ace,"
+                     " or jacks-around, queens-around, kings-around, aces-around."),
+    ] = None,
+    rules: RulesOpt = None,
+    samples: Annotated[int, typer.Option("--samples", "-n", help="Simulated hands of the other"
+                                         " player.")] = 600,
+    seed: Annotated[int, typer.Option("--seed", help="Random seed.")] = 0,
+    format: FormatOpt = None,
+) -> None:
+    """The cards to pass: the partner's pass to the bidder (exact over every choice of cards)
+    or the bidder's return, maximising the side's expected meld plus trick strength."""
+    fmt = _format(format)
+    if not trump:
+        raise typer.BadParameter("give the trump with --trump")
+    suit = trump_option(trump)
+    if role not in ("partner", "bidder"):
+        raise typer.BadParameter(f"{role!r} is not one of partner, bidder")
+    if not 1 <= cards <= 4:
+        raise typer.BadParameter("--cards must be from 1 to 4")
+    if samples < 1:
+        raise typer.BadParameter("--samples must be at least 1")
+    cards_in = _hand(hand)
+    rule_set = rules_option(rules)
+    from .passing import advise, parse_hint
+
+    wanted = parse_hint(hint) if hint is not None else None
+    advice = advise(cards_in, suit, role, cards, rule_set, hint=wanted, samples=samples,
+                    seed=seed)
+    if fmt == "json":
+        _write_json(advice.to_dict())
+        return
+    from rich.console import Console
+
+    console = Console()
+
+    def say(text: str = "") -> None:
+        console.print(text, markup=False, highlight=False, soft_wrap=True)
+
+    for line in advice.lines():
+        say(line)
