@@ -94,25 +94,12 @@ def rounds_limit(rules: RuleSet) -> int | None:
 
 def steps_text(rules: RuleSet) -> str:
     """The bidding steps of a rule set in words (scaled)."""
-    k = rules.scale
-    low = rules.min_bid * k
-    if rules.bid_steps == "any":
-        return f"any number from {low} up"
-    text = f"from {low} by {k} up to {rules.step_change * k}, then multiples of {5 * k}"
-    if rules.bid_steps == "by10-above-100":
-        text += f", above {100 * k} multiples of {10 * k}"
-    return text
+    return rules.steps_text()
 
 
 def why_not_legal(rules: RuleSet, bid: int) -> str:
     """Why a number may not be bid at all under the rule set ('' if it may)."""
-    if rules.is_legal_bid(bid):
-        return ""
-    k = rules.scale
-    if bid < rules.min_bid * k:
-        return f"{bid} is below the minimum bid {rules.min_bid * k}"
-    return (f"{bid} is off the bidding steps of the {rules.name} rules ({steps_text(rules)});"
-            f" the next legal bid is {rules.next_bid(bid)}")
+    return rules.bid_problem(bid)
 
 
 @dataclass(frozen=True)
