@@ -104,6 +104,11 @@ def explain(
     readings = read(parsed, conv)
     legal = parsed.legal()
     opens = open_calls(parsed, conv)
+    missing = []
+    if conv == "davis":
+        from .conventions import davis_unavailable
+
+        missing = davis_unavailable(parsed)
     if fmt == "json":
         _write_json({
             "convention": conv, "rules": rule_set.name, "notes": notes,
@@ -111,6 +116,7 @@ def explain(
             "next_seat": parsed.next_seat, "finished": parsed.finished,
             "legal": legal.to_dict(),
             "open_calls": [{"call": b, "meaning": m} for b, m in opens],
+            "unavailable_hints": [{"hint": h, "why": w} for h, w in missing],
             "summary": parsed.summary(),
         })
         return
@@ -138,6 +144,9 @@ def explain(
         console.print(text, markup=False, highlight=False, soft_wrap=True)
         for bid, meaning in opens:
             console.print(f"  {bid:>4}  {meaning}", markup=False, highlight=False, soft_wrap=True)
+        for hint, why in missing:
+            console.print(f"  no bid asks for {hint}: {why}", markup=False, highlight=False,
+                          soft_wrap=True)
 
 
 @app.command()

@@ -779,6 +779,22 @@ def davis_hint_bid(auction: Auction, hint: Signal, upto: int) -> tuple[int | Non
     return None, "it is too late in the auction to ask for it"
 
 
+def davis_unavailable(auction: Auction) -> list[tuple[str, str]]:
+    """The Davis hints the player about to call cannot give now, and why: the rule set's
+    steps forbid the number that would carry it, or the auction is past it."""
+    if auction.legal().min_bid is None or auction.legal().forced:
+        return []
+    out = []
+    top = 200 * auction.rules.scale
+    hints = [(a_rank(r), Signal("card", r)) for r in (JACK, QUEEN, KING, TEN, ACE)]
+    hints += [(f"{PLURAL[r]} around", Signal("around", r)) for r in (JACK, QUEEN, KING, ACE)]
+    for words, signal in hints:
+        bid, why = davis_hint_bid(auction, signal, top)
+        if bid is None:
+            out.append((words, why.replace(f", above your side's limit of {top}", "")))
+    return out
+
+
 def _suggest_davis(ctx: _Context) -> Suggestion:
     a, rules = ctx.auction, ctx.rules
     k = rules.scale
@@ -885,6 +901,7 @@ __all__ = [
     "CONVENTIONS", "Signal", "Reading", "Suggestion", "Gains", "Gain", "convention_rules",
     "explain", "read_call", "reading_of", "open_calls", "suggest", "quick_limit",
     "card_gains", "holds_probability", "jump_reading", "davis_reading", "toby_reading",
-    "davis_hint_bid", "davis_lowest", "signal_mask", "describe_signal", "trump_worthy",
+    "davis_hint_bid", "davis_lowest", "davis_unavailable", "signal_mask", "describe_signal",
+    "trump_worthy",
     "trump_suits", "side_aces", "pinochle_parts", "helped_by", "meld_words",
 ]

@@ -53,6 +53,10 @@ def test_explain_davis_under_standard_steps_notes_hints_that_cannot_be_given():
                    "standard")
     assert any("cannot be given" in n for n in out["notes"])
     assert all(call["call"] not in (64, 66, 68, 69) for call in out["open_calls"])
+    missing = {h["hint"]: h["why"] for h in out["unavailable_hints"]}
+    assert "64" in missing["a jack"] and "cannot be given" in missing["a jack"]
+    assert "66" in missing["a queen"] and "too late" in missing["queens around"]
+    assert "kings around" not in missing  # 80 from 56 still asks for kings around
 
 
 def test_explain_toby_uses_its_rule_set():
