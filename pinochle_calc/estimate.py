@@ -260,7 +260,7 @@ def deal(hand: Hand, n: int, rng: np.random.Generator, conditions: list[Conditio
             batch = min(max(int(ceil((n - got) / rate * 1.1)), 256), 50_000)
         if feasible:
             counts = np.concatenate(parts)[:n]
-            return counts, (n / drawn if kept else 1.0), drawn, dropped
+            return counts, (got / drawn if kept else 1.0), drawn, dropped
         # drop the condition that holds least often on its own, and start again
         rates = [float(m.mean()) for m in masks]
         worst = int(np.argmin(rates))

@@ -154,7 +154,7 @@ def _sample_hands(hand: Hand, size: int, n: int, rng: np.random.Generator, tests
                 break
             batch = min(max(int((n - got) / rate * 1.1) + 1, 256), 50_000)
         if feasible:
-            return np.concatenate(parts)[:n], (n / drawn if kept else 1.0), dropped
+            return np.concatenate(parts)[:n], (got / drawn if kept else 1.0), dropped
         rates = [float(m.mean()) for m in masks]
         dropped.append(kept.pop(int(np.argmin(rates)))[0])
 
