@@ -61,7 +61,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .auction import Auction, AuctionError, Call
-from .cards import ACE, CARDS, JACK, KING, QUEEN, RANK_NAMES, SUIT_SYMBOLS, TEN, Card
+from .cards import ACE, CARDS, JACK, KING, QUEEN, RANK_NAMES, SUIT_SYMBOLS, SUITS, TEN, Card
 from .hand import Hand
 from .meld import TrumpMeld, meld
 from .rules import PRESETS, STANDARD, RuleSet
@@ -354,6 +354,13 @@ class Gains:
         if gone:
             text += " (instead of " + _and([_article(m) for m in gone]) + ")"
         return text
+
+    def report(self, trump: int) -> dict:
+        """The gains with the trump to be named, and (``by_trump``) with each of the four."""
+        out = self.to_dict(trump)
+        out["by_trump"] = {SUITS[t]: {k: v for k, v in self.to_dict(t).items() if k != "trump"}
+                           for t in range(4)}
+        return out
 
     def to_dict(self, trump: int) -> dict:
         cards = {}
@@ -800,7 +807,7 @@ def _suggest_davis(ctx: _Context) -> Suggestion:
     k = rules.scale
     low = a.legal().min_bid
     gains = card_gains(ctx.hand, rules)
-    hints = gains.to_dict(ctx.trump)
+    hints = gains.report(ctx.trump)
     options = _hint_options(ctx, gains, (JACK, QUEEN, KING, TEN, ACE), arounds=True)
     missed = []
     for g in options:
@@ -873,7 +880,7 @@ def _suggest_toby(ctx: _Context) -> Suggestion:
             best.append(max(options, key=lambda x: (x[0].expected, x[0].gain)))
     best = sorted([x for x in best if x[0].expected >= HINT_MIN],
                   key=lambda x: (-x[0].expected, -x[0].gain))
-    hints = gains.to_dict(ctx.trump)
+    hints = gains.report(ctx.trump)
     if opening and low <= 50 * k <= ctx.limit and rules.is_legal_bid(50 * k):
         return ctx.call(50 * k, f"your side can make {ctx.limit} ({ctx.own} meld in hand):"
                         " open 50 to take the standard book and shut the others out", hints)

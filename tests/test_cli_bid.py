@@ -120,6 +120,8 @@ def test_bid_davis_gives_hints():
     out = run_json("bid", HAND, "--convention", "davis", "--samples", "150")
     assert out["hints"]["trump"] == out["estimate"]["trump"]
     assert "cards" in out["hints"] and "arounds" in out["hints"]
+    assert list(out["hints"]["by_trump"]) == ["S", "H", "D", "C"]
+    assert out["hints"]["by_trump"][out["hints"]["trump"]]["cards"] == out["hints"]["cards"]
 
 
 def test_bid_toby_defaults_to_its_rule_set():
