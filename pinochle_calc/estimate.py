@@ -280,6 +280,20 @@ def legal_from(rules: RuleSet, low: int, upto: int) -> list[int]:
     return out
 
 
+def side_totals(side_meld, tricks, rules: RuleSet) -> np.ndarray:
+    """What the bidding side counts towards its bid in each deal: meld plus trick points, or
+    -1 where it loses the bid whatever it is (RULES.md's minimum-meld variant: meld under the
+    minimum, or trick points under it). A bid ``b`` is made exactly where the total is >= b,
+    as ``scoring.score_hand`` decides."""
+    side_meld = np.asarray(side_meld)
+    tricks = np.asarray(tricks)
+    totals = side_meld + tricks
+    low = rules.min_meld * rules.scale
+    if low:
+        totals = np.where((side_meld < low) | (tricks < low), -1, totals)
+    return totals
+
+
 def max_bid_at(totals: np.ndarray, rules: RuleSet, confidence: float) -> int | None:
     """The highest legal bid the side makes in at least ``confidence`` of the deals."""
     ordered = np.sort(totals)[::-1]
@@ -346,7 +360,6 @@ def estimate(hand: Hand | str, rules: RuleSet = STANDARD, auction: Auction | Non
         codes = (seats.reshape(len(counts), 4, 4, 5) @ _W).reshape(len(counts), 16).tolist()
         total_work = len(candidates) * len(codes)
         done = 0
-        min_meld = rules.min_meld * k
         for t in candidates:
             tricks = np.empty(len(codes), dtype=np.int64)
             for i, row in enumerate(codes):
@@ -356,11 +369,7 @@ def estimate(hand: Hand | str, rules: RuleSet = STANDARD, auction: Auction | Non
                     progress(done, total_work)
             tricks *= k
             own_t = own.trumps[t].points
-            side_meld = own_t + partner[:, t]
-            totals = side_meld + tricks
-            if min_meld:
-                lost = (side_meld < min_meld) | (tricks < min_meld)
-                totals = np.where(lost, -1, totals)
+            totals = side_totals(own_t + partner[:, t], tricks, rules)
             mx = max_bid_at(totals, rules, confidence)
             top = max(int(totals.max()), low)
             make: dict[int, float] = {}
@@ -386,4 +395,4 @@ def estimate(hand: Hand | str, rules: RuleSet = STANDARD, auction: Auction | Non
 
 
 __all__ = ["Estimate", "TrumpEstimate", "Stats", "Condition", "Dealer", "estimate", "deal",
-           "conditions_from", "max_bid_at", "DEFAULT_SAMPLES", "DEFAULT_CONFIDENCE"]
+           "conditions_from", "max_bid_at", "side_totals", "DEFAULT_SAMPLES", "DEFAULT_CONFIDENCE"]

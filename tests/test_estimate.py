@@ -10,7 +10,7 @@ import pytest
 from pinochle_calc.auction import parse_auction
 from pinochle_calc.conventions import suggest
 from pinochle_calc.errors import UserError
-from pinochle_calc.estimate import Dealer, deal, estimate, max_bid_at
+from pinochle_calc.estimate import Dealer, deal, estimate, max_bid_at, side_totals
 from pinochle_calc.hand import Hand
 from pinochle_calc.meld import meld
 from pinochle_calc.rules import PRESETS, STANDARD
@@ -155,6 +155,22 @@ def test_minimum_meld_rule_only_lowers_the_chances():
     b = estimate(PLAIN, rules, samples=200, seed=4)
     for t in a.trumps:
         assert (b.trumps[t].totals <= a.trumps[t].totals).all()
+
+
+@pytest.mark.parametrize("rules", [STANDARD, STANDARD.with_options(min_meld=20),
+                                   STANDARD.with_options(scale=10, min_meld=20)],
+                         ids=["standard", "min20", "min20-scaled"])
+def test_made_agrees_with_the_score_sheet(rules):
+    from pinochle_calc.scoring import HandInput, score_hand
+
+    k = rules.scale
+    for bid in (50 * k, 60 * k, 75 * k):
+        for meld_points in range(0, 80 * k, 3 * k):
+            for tricks in range(0, 51 * k, 7 * k):
+                total = side_totals(meld_points, tricks, rules)
+                sheet = score_hand(HandInput.of(0, bid, meld_points, 0, tricks, 50 * k - tricks),
+                                   rules)
+                assert (total >= bid) == (sheet.outcome == "made"), (bid, meld_points, tricks)
 
 
 def test_dealer_keys_every_physical_card():
