@@ -1,6 +1,8 @@
 """Auctions: reading calls, seating them clockwise, and every rule a call can break."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pinochle_calc.auction import AuctionError, parse_auction, start
 from pinochle_calc.rules import PRESETS, STANDARD
@@ -126,3 +128,36 @@ def test_scaled_bids():
     assert a.legal().min_bid == 530
     with pytest.raises(AuctionError, match="off the bidding steps"):
         parse_auction("505", aces)
+
+
+@given(st.lists(st.tuples(st.booleans(), st.integers(0, 3)), max_size=25),
+       st.sampled_from(["standard", "toby-thomas", "any", "one", "two"]))
+def test_random_legal_auctions_read_back(steps, name):
+    rules = {"any": ANY, "one": STANDARD.with_options(bid_rounds="one"),
+             "two": STANDARD.with_options(bid_rounds="two")}.get(name) or PRESETS[name]
+    a = start(rules)
+    words = []
+    for bid, extra in steps:
+        if a.finished:
+            break
+        legal = a.legal()
+        if bid or not legal.can_pass:
+            call = legal.min_bid
+            for _ in range(0 if legal.forced else extra):
+                call = rules.next_bid(call)
+        else:
+            call = None
+        seat = a.next_seat
+        a = a.then(call)
+        assert a.calls[-1].seat == seat
+        words.append("pass" if call is None else str(call))
+    again = parse_auction(" ".join(words), rules)
+    assert again == a
+    passed = {c.seat for c in a.calls if c.bid is None}
+    assert a.passed == passed
+    if a.finished:
+        assert a.next_seat is None and a.high is not None
+    else:
+        assert a.next_seat not in passed and len(passed) <= 3
+    bids = [c.bid for c in a.calls if c.bid is not None]
+    assert bids == sorted(set(bids)) and all(rules.is_legal_bid(b) for b in bids)
