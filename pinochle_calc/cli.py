@@ -101,13 +101,26 @@ def meld(
     ] = False,
     rules: Annotated[
         Optional[str],  # noqa: UP045
-        typer.Option("--rules", envvar="PINOCHLE_RULES", help="A preset name or a TOML rule file."),
+        typer.Option("--rules", envvar="PINOCHLE_RULES", help="A preset, a TOML rule file, and"
+                     " ,key=value overrides (e.g. book,scale=10,min_meld=20)."),
+    ] = None,
+    partner: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--partner", "-p", help="The partner's hand (quoted): each hand melds on"
+                     " its own; shows the side's total per trump."),
     ] = None,
 ) -> None:
     """The maximal meld of a hand for each trump, or of every hand in a file, one per line."""
     suit = trump_option(trump)
     fmt = format_option(format)
     rule_set = rules_option(rules)
+    if partner is not None:
+        if not hand or input is not None:
+            raise typer.BadParameter("--partner goes with one hand, not with --input")
+        from .cli_rules import write_partnership
+
+        write_partnership(" ".join(hand), partner, rule_set, suit, fmt, strict)
+        return
     if hand:
         if input is not None:
             raise typer.BadParameter("give a hand or --input, not both")
@@ -220,4 +233,4 @@ def main() -> None:
 # Commands kept in their own modules register themselves on `app` when imported here.
 # Keep those modules' top-level imports light (typer and the standard library): the core is
 # imported inside each command, so that one hand from the shell starts fast.
-from . import cli_bid  # noqa: E402,F401
+from . import cli_bid, cli_rules  # noqa: E402,F401

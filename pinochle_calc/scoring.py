@@ -301,9 +301,10 @@ def game_winner(totals: tuple[int, int], bidder: int, target: int) -> str | None
 
 
 def score_game(hands: Iterable[tuple[int, HandInput]], rules: RuleSet = STANDARD,
-               start: tuple[int, int] = (0, 0)) -> Game:
+               start: tuple[int, int] = (0, 0), source: str = "sheet") -> Game:
     """Score a game hand by hand from ``(line, hand)`` pairs: running totals and the winner.
-    A hand after the one that ended the game is an error, as is a start at or past the target."""
+    A hand after the one that ended the game is an error, as is a start at or past the target.
+    Errors name ``source`` and the line (``source=""``: a single hand, no place given)."""
     target = rules.target_points
     if max(start) >= target:
         raise ScoreError(f"the game is already over: a score of {max(start)} has reached the"
@@ -312,13 +313,14 @@ def score_game(hands: Iterable[tuple[int, HandInput]], rules: RuleSet = STANDARD
     scored: list[GameHand] = []
     winner, won_on = None, None
     for number, (line, hand) in enumerate(hands, 1):
+        where = f"{source} line {line}: " if source else ""
         if winner is not None:
-            raise ScoreError(f"line {line}: hand {number} comes after the end of the game"
+            raise ScoreError(f"{where}hand {number} comes after the end of the game"
                              f" ({winner} won on hand {won_on})")
         try:
             result = score_hand(hand, rules)
         except ScoreError as e:
-            raise ScoreError(f"line {line}: {e}") from None
+            raise ScoreError(f"{where}{e}") from None
         totals = (totals[0] + result.points[0], totals[1] + result.points[1])
         winner = game_winner(totals, hand.bidder, target)
         if winner is not None:

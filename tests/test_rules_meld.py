@@ -207,3 +207,140 @@ def test_presets_equal_naive(name, counts):
 @given(counts=counts_strategy, rules=random_rules())
 def test_random_tables_equal_naive(counts, rules):
     check(counts, rules)
+
+
+# The documents' own figures ---------------------------------------------------------------------
+
+ROUNDHOUSE = "KS QS KH QH KD QD KC QC"
+ROUNDHOUSE_WITH_RUN = "AS 10S KS QS JS KH QH KD QD KC QC"  # spades trump
+DOUBLE_ROUNDHOUSE = ROUNDHOUSE + " " + ROUNDHOUSE
+OPTIONS = STANDARD.with_options(roundhouse_single=32, roundhouse_with_run=39,
+                                roundhouse_double=240)
+
+
+def names(trump_meld) -> list[tuple[str, int]]:
+    return [(m.describe(), m.points) for m in trump_meld.melds]
+
+
+def test_roundhouse_scores_its_parts_or_32():
+    parts = meld(ROUNDHOUSE)["S"]
+    assert parts.points == 24
+    assert names(parts) == [("royal marriage", 4), ("marriage ♥", 2), ("marriage ♦", 2),
+                            ("marriage ♣", 2), ("kings around", 8), ("queens around", 6)]
+    option = meld(ROUNDHOUSE, OPTIONS)["S"]
+    assert option.points == 32
+    assert [m.name for m in option.melds] == ["roundhouse"]
+    assert "roundhouse option" in option.melds[0].note
+
+
+def test_roundhouse_with_a_run_35_or_39():
+    assert meld(ROUNDHOUSE_WITH_RUN)["S"].points == 35  # run 15 + 3 marriages 6 + 8 + 6
+    option = meld(ROUNDHOUSE_WITH_RUN, OPTIONS)["S"]
+    assert option.points == 39
+    assert option.melds[0].name == "roundhouse_with_run"
+    assert "royal marriage counts in both" in option.melds[0].note
+    # only the with-run option: 39; only the plain roundhouse option: run 15 + ... no royal
+    only_with_run = STANDARD.with_options(roundhouse_with_run=39)
+    assert meld(ROUNDHOUSE_WITH_RUN, only_with_run)["S"].points == 39
+    # with another trump the run is a non-trump run: no with-run, the roundhouse is 32
+    assert meld(ROUNDHOUSE_WITH_RUN, OPTIONS)["H"].points == 32
+
+
+def test_double_roundhouse_160_or_240():
+    assert meld(DOUBLE_ROUNDHOUSE)["H"].points == 160  # 8 + 3 x 4 + 80 + 60
+    option = meld(DOUBLE_ROUNDHOUSE, OPTIONS)["H"]
+    assert option.points == 240
+    assert names(option) == [("double roundhouse", 240)]
+    # with only the single value, two roundhouses are worth 64: the parts (160) win
+    assert meld(DOUBLE_ROUNDHOUSE, STANDARD.with_options(roundhouse_single=32))["H"].points == 160
+
+
+def test_triple_roundhouse_is_double_plus_single():
+    triple = meld(" ".join([ROUNDHOUSE] * 3), OPTIONS)["H"]
+    assert triple.points == 272
+    assert sorted(m.count for m in triple.melds) == [1, 2]
+    assert all("the table has no triple roundhouse" in m.note for m in triple.melds)
+    # no single value: one roundhouse is no meld, the third set scores its parts (24)
+    double_only = STANDARD.with_options(roundhouse_double=240)
+    assert meld(" ".join([ROUNDHOUSE] * 3), double_only)["H"].points == 240 + 24
+
+
+def test_roundhouse_options_scale():
+    assert meld(ROUNDHOUSE, OPTIONS.with_options(scale=10))["S"].points == 320
+
+
+TOBY = PRESETS["toby-thomas"]
+
+
+@pytest.mark.parametrize(("hand", "points"), [
+    ("AH 10H KH KH QH QH JH", 45),  # run 15 + double royal marriage 30
+    ("AH 10H KH KH KH QH QH QH JH", 75),  # the erratum read as K-K-K-Q-Q-Q: 15 + 60
+    ("AH AH 10H 10H KH KH KH QH QH QH JH JH", 210),  # 150 + 60
+    ("AH 10H KH KH KH QH QH JH", 45),  # as printed: only one spare K-Q
+    ("AH AH 10H 10H 10H KH KH KH QH QH JH JH", 150),  # as printed: no spare queen
+    ("AH 10H KH QH JH", 15),  # a bare run
+    ("AH AH 10H 10H KH KH QH QH JH JH", 150),  # a bare double run
+])
+def test_toby_thomas_royal_marriages_beside_a_run(hand, points):
+    assert meld(hand, TOBY)["H"].points == points
+
+
+def test_toby_thomas_beside_run_note():
+    melds = meld("AH 10H KH KH QH QH JH", TOBY)["H"].melds
+    assert names(meld("AH 10H KH KH QH QH JH", TOBY)["H"]) == [
+        ("run", 15), ("double royal marriage", 30)]
+    assert "beside the run" in melds[1].note
+
+
+@pytest.mark.parametrize(("rank", "name", "points"), [
+    ("A", "aces around", 510), ("K", "kings around", 408), ("Q", "queens around", 306),
+    ("J", "jacks around", 204),
+])
+def test_toby_thomas_blank_quadruple_arounds_split(rank, name, points):
+    hand = " ".join(f"{rank}{s}" for s in "SHDC" for _ in range(4))
+    result = meld(hand, TOBY)["S"]
+    assert result.points == points
+    assert [m.describe() for m in result.melds] == [f"triple {name}", name]
+    assert all(f"the table has no quadruple {name}: scored as triple + single" in m.note
+               for m in result.melds)
+
+
+def test_toby_thomas_quadruple_run():
+    hand = " ".join(f"{r}H" for r in ("A", "10", "K", "Q", "J") for _ in range(4))
+    # the table's dash: a quadruple run is a triple + a single, 515
+    plain = meld(hand, TOBY.with_options(royal_beside_run=False))["H"]
+    assert plain.points == 515
+    assert all("the table has no quadruple run" in m.note for m in plain.melds)
+    # beside a run, three runs and the fourth K-Q make a quadruple royal marriage: 500 + 240
+    assert names(meld(hand, TOBY)["H"]) == [("triple run", 500),
+                                            ("quadruple royal marriage", 240)]
+
+
+DOC_21 = "♥A 10 K K K Q Q J ♦Q Q J ♣Q Q ♠A K K K Q Q J J"
+DOC_20 = "♥A 10 K K K Q Q J ♦Q Q J ♣Q Q ♠A K K Q Q J J"
+
+
+@pytest.mark.parametrize(("name", "by_trump"), [
+    ("standard", (76, 87, 72, 72)),
+    ("book", (76, 87, 72, 72)),
+    ("npa", (87, 108, 83, 83)),  # run 25, pinochle 15
+    ("pinochle14", (86, 97, 82, 82)),  # pinochle 14
+    ("toby-thomas", (98, 113, 72, 72)),  # double royal marriage 30, beside the run in hearts
+])
+@pytest.mark.parametrize("text", [DOC_21, DOC_20])
+def test_the_87_example_under_every_preset(name, by_trump, text):
+    result = meld(text, PRESETS[name])
+    assert tuple(t.points for t in result.trumps) == by_trump
+    assert result.best.trump == 1
+    assert result.warnings == (("not a 20-card hand: 21 cards",) if text == DOC_21 else ())
+
+
+def test_the_87_example_scaled():
+    assert meld(DOC_20, STANDARD.with_options(scale=10))["H"].points == 870
+
+
+def test_a_quadruple_worth_less_than_a_triple_declares_the_triple():
+    house = STANDARD.with_options(aces_around=(10, 100, 150, 120))
+    result = meld("AS AS AS AS AH AH AH AH AD AD AD AD AC AC AC AC", house)["S"]
+    assert names(result) == [("triple aces around", 150)]
+    assert "3 of 4 copies declared" in result.melds[0].note
