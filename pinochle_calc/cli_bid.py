@@ -124,7 +124,7 @@ def explain(
     from rich.table import Table
 
     console = Console()
-    table = Table(title=f"{CONVENTIONS[conv]} ({rule_set.name} rules)")
+    table = Table(title=f"{CONVENTIONS[conv]}; rules: {rule_set.name}")
     for column in ("#", "seat", "call", "meaning"):
         table.add_column(column, justify="right" if column in ("#", "call") else "left")
     for r in readings:
@@ -226,8 +226,8 @@ def _print_bid(record: dict, parsed, result) -> None:
         console.print(text, markup=False, highlight=False, soft_wrap=True)
 
     seat = record["seat"]
-    say(f"You: seat {seat} ({SEAT_NAMES[seat]}), {CONVENTIONS[record['convention']]},"
-        f" {record['rules']} rules")
+    say(f"You: seat {seat} ({SEAT_NAMES[seat]}); {CONVENTIONS[record['convention']]};"
+        f" rules: {record['rules']}")
     for note in record["notes"]:
         say(f"note: {note}")
     for item, call in zip(record["auction"], parsed.calls):

@@ -140,8 +140,7 @@ def convention_rules(convention: str, rules: RuleSet | None) -> tuple[RuleSet, l
     notes: list[str] = []
     if rules is None:
         if convention == "davis":
-            rules = STANDARD.with_options(name="standard, any bid (Davis)", bid_steps="any",
-                                          pass_cards=4)
+            rules = STANDARD.override("bidding.steps=any,passing.cards=4")
             notes.append("bidding steps: any (Davis's system assumes any number from 50 up"
                          " may be bid)")
         elif convention == "toby":
