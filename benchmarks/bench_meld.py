@@ -59,7 +59,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "hands.txt")
         Path(path).write_text("\n".join(random_hands(args.hands)) + "\n")
-        print(f"batch of {args.hands:,} dealt hands from a file, one process, median of {args.runs}:")
+        print(f"batch of {args.hands:,} dealt hands from a file, one process,"
+              f" median of {args.runs}:")
         for fmt in ("csv", "jsonl"):
             print(f"  {fmt:5}  {batch(path, args.hands, fmt, args.runs):>10,.0f} hands/s")
         toby = batch(path, args.hands, "csv", args.runs, "toby-thomas")
@@ -82,8 +83,9 @@ def main() -> None:
         start = time.perf_counter()
         meld(hand)
         per_call.append(time.perf_counter() - start)
-    print(f"library call meld(hand), all four trumps: median {statistics.median(per_call) * 1e6:.1f}"
-          f" µs over {len(hands):,} dealt hands (cold cache for each new shape included)")
+    median = statistics.median(per_call) * 1e6
+    print(f"library call meld(hand), all four trumps: median {median:.1f} µs over"
+          f" {len(hands):,} dealt hands (cold cache for each new shape included)")
 
 
 if __name__ == "__main__":

@@ -37,7 +37,6 @@ def test_readme_python_examples_run():
 
 def test_package_docstring_example_runs():
     import doctest
-
     import importlib
 
     for name in ("pinochle_calc", "pinochle_calc.meld"):
