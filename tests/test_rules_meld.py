@@ -153,6 +153,7 @@ def random_rules(draw) -> RuleSet:
         roundhouse_double=draw(option),
         royal_beside_run=draw(st.booleans()),
         scale=draw(st.sampled_from((1, 10))),
+        marriage_required=draw(st.sampled_from(("true", "false", "after-pass"))),
         **tables,
     )
 
