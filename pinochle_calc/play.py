@@ -23,7 +23,6 @@ from .errors import UserError
 W = (1, 5, 25, 125, 625)
 #: Number of distinct suit codes: 0..3124 (four copies of every rank is 3124).
 NCODES = 5**5
-FULL_SUIT = COPIES * sum(W)
 #: Rank value meaning "no card" in the HI table (every real rank is below it).
 NONE = 5
 
