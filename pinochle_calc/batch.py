@@ -149,6 +149,34 @@ class _Solved:
         return key.argmax(axis=1).tolist()
 
 
+class _TokenCodes(dict):
+    """Card token to card index; the line separator to ``KINDS``; anything else to -1."""
+
+    def __missing__(self, token):
+        return -1
+
+
+_SEPARATOR = "\x00"
+_CODES = _TokenCodes(CARD_TOKENS, **{_SEPARATOR: KINDS})
+
+
+def _count_cards(hands: list[str]):
+    """The (n, 20) card counts of hands written as plain card tokens, read all at once, and
+    the rows the full parser must read (another notation, an unknown token, or no card)."""
+    import numpy as np
+
+    joined = f" {_SEPARATOR} ".join(hands).lower().replace(",", " ")
+    if joined.count(_SEPARATOR) != len(hands) - 1:
+        return np.zeros((len(hands), KINDS), dtype=np.int64), list(range(len(hands)))
+    codes = np.fromiter(map(_CODES.__getitem__, joined.split()), dtype=np.int8)
+    row = np.cumsum(codes == KINDS)
+    cards = (codes >= 0) & (codes < KINDS)
+    counts = np.bincount(row[cards] * KINDS + codes[cards], minlength=len(hands) * KINDS)
+    counts = counts.reshape(-1, KINDS)
+    unread = set(row[codes < 0].tolist()) | set(np.flatnonzero(counts.sum(axis=1) == 0).tolist())
+    return counts, sorted(unread)
+
+
 def score_lines(
     lines: Iterable[str],
     rules: RuleSet = STANDARD,
@@ -159,42 +187,35 @@ def score_lines(
     """Score one hand per line, yielding a result for every hand line, in input order.
 
     ``with_counts=False`` leaves ``Scored.counts`` empty (None), for output that does not
-    print the hand: it saves converting every hand's counts to Python.
+    print the hand: it saves converting every hand's counts to Python. numpy is imported
+    here, not at the top: one hand from the shell starts faster without it.
     """
-    import numpy as np  # only batches need it: one hand from the shell starts faster without
-
     solved = _Solved(rules)
-    card_index = CARD_TOKENS.__getitem__
     items = numbered(lines)
     while chunk := list(islice(items, CHUNK)):
         ids: list[object] = []
-        rows: list[int] = []
-        flat: list[int] = []
-        lengths: list[int] = []
+        rows: list[int] = []  # the chunk positions of the lines that hold a hand
+        hands: list[str] = []
         results: list[Scored | Failed | None] = [None] * len(chunk)
         for position, (number, text) in enumerate(chunk):
             ident, hand = None, text
-            try:
-                if text[0] == "{" or "\t" in text:
+            if text[0] == "{" or "\t" in text:
+                try:
                     ident, hand = split_line(text)
-                try:  # the fast path: plain card tokens
-                    indices = list(map(card_index, hand.lower().replace(",", " ").split()))
-                except KeyError:
-                    indices = []
-                if not indices:  # suit groups, or an error to locate
-                    counts = parse_counts(hand)
-                    indices = [i for i in range(KINDS) for _ in range(counts[i])]
-            except UserError as e:
-                results[position] = Failed(number, text, str(e))
-                continue
+                except UserError as e:
+                    results[position] = Failed(number, text, str(e))
+                    continue
             ids.append(ident)
             rows.append(position)
-            flat += indices
-            lengths.append(len(indices))
-        counts = np.bincount(
-            np.repeat(np.arange(len(rows)), lengths) * KINDS + np.array(flat, dtype=np.int8),
-            minlength=len(rows) * KINDS,
-        ).reshape(-1, KINDS)
+            hands.append(hand)
+        counts, unread = _count_cards(hands)
+        for k in unread:  # suit groups, or an error to locate: the full parser
+            try:
+                counts[k] = parse_counts(hands[k])
+            except UserError as e:
+                number, text = chunk[rows[k]]
+                results[rows[k]] = Failed(number, text, str(e))
+                counts[k] = 0
         codes = shape_codes(counts).tolist()
         sizes = counts.sum(axis=1).tolist()
         too_many = (counts > COPIES).any(axis=1).tolist()
@@ -203,6 +224,8 @@ def score_lines(
         bests = [trump] * len(rows) if trump is not None else solved.best(shape_rows, counts)
         all_trumps = solved.trumps
         for k, position in enumerate(rows):
+            if results[position] is not None:
+                continue
             number, text = chunk[position]
             if too_many[k]:
                 try:  # the full parser names the fifth copy and where it stood
