@@ -233,4 +233,7 @@ def main() -> None:
 # Commands kept in their own modules register themselves on `app` when imported here.
 # Keep those modules' top-level imports light (typer and the standard library): the core is
 # imported inside each command, so that one hand from the shell starts fast.
-from . import cli_bid, cli_rules  # noqa: E402,F401
+from . import cli_bid, cli_play, cli_rules  # noqa: E402,F401
+
+app.command()(cli_play.tricks)
+app.command()(cli_play.legal)
