@@ -7,6 +7,7 @@ shows a traceback.
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from collections.abc import Iterator
@@ -126,13 +127,13 @@ def meld(
             raise typer.BadParameter("give a hand or --input, not both")
         from .batch import score_hand
 
-        _write([score_hand(" ".join(hand), rule_set, suit, strict)], fmt, suit, single=True)
+        _write([[score_hand(" ".join(hand), rule_set, suit, strict)]], fmt, suit, single=True)
         return
     if input is None:
         if sys.stdin.isatty():
             raise typer.BadParameter("give a hand, --input FILE, or pipe hands on stdin")
         input = "-"
-    from .batch import score_lines
+    from .batch import score_chunks
 
     if input == "-":
         stream, total = sys.stdin, None
@@ -142,75 +143,65 @@ def meld(
         except OSError as e:
             raise UserError(f"cannot read {input}: {e.strerror}") from None
         total = os.path.getsize(input)
+    # A batch makes millions of small objects and no reference cycles: collecting garbage less
+    # often saves about a fifth of the time.
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 100)
     try:
         lines = _lines_with_progress(stream, total)
-        results = score_lines(lines, rule_set, suit, strict, with_counts=fmt != "csv")
-        _write(results, fmt, suit, single=False)
+        chunks = score_chunks(lines, rule_set, suit, strict, with_counts=fmt != "csv")
+        _write(chunks, fmt, suit, single=False)
     finally:
         if stream is not sys.stdin:
             stream.close()
 
 
-def _write(results, fmt: str, trump: int | None, single: bool) -> None:
-    """Print results in the chosen format; report failures on stderr; exit 1 if any failed."""
+def _write(chunks, fmt: str, trump: int | None, single: bool) -> None:
+    """Print results (lists of them, a chunk at a time) in the chosen format; report failures
+    on stderr; exit 1 if any failed. ``json`` is one object, or a list for several hands."""
     from .batch import Failed
     from .report import CSV_HEADER, CsvRows, JsonLines, table
 
     failed = 0
     out = sys.stdout
+    console = errors = None
     if fmt == "table":
         from rich.console import Console
 
-        console = Console()
-        errors = Console(stderr=True)
-        for item in results:
+        console, errors = Console(), Console(stderr=True)
+    render = CsvRows(trump) if fmt == "csv" else JsonLines(trump)
+    if fmt == "csv":
+        out.write(CSV_HEADER + "\n")
+    written, first = 0, ""
+    for chunk in chunks:
+        for item in chunk:
             if isinstance(item, Failed):
                 failed += 1
-                errors.print(f"line {item.line}: {item.error}", markup=False, highlight=False)
-            else:
-                console.print(table(item, trump, colour=console.color_system is not None))
-    else:
-        render = CsvRows(trump) if fmt == "csv" else JsonLines(trump)
-        if fmt == "csv":
-            out.write(CSV_HEADER + "\n")
-        buffer: list[str] = []
-        count = 0
-        for item in results:
-            count += 1
-            if isinstance(item, Failed):
-                failed += 1
-                prefix = "" if single else f"line {item.line}: "
-                sys.stderr.write(f"{'Error: ' if single else ''}{prefix}{item.error}\n")
+                message = f"Error: {item.error}" if single else f"line {item.line}: {item.error}"
+                if errors is not None:
+                    errors.print(message, markup=False, highlight=False)
+                else:
+                    sys.stderr.write(message + "\n")
                 if single and item.pointer:
                     sys.stderr.write(item.pointer + "\n")
-            buffer.append(render(item))
-            if len(buffer) >= 4096:
-                _flush(out, buffer, fmt, count - len(buffer))
-                buffer = []
-        _flush(out, buffer, fmt, count - len(buffer), end=True, total=count)
+            elif console is not None:
+                console.print(table(item, trump, colour=console.color_system is not None))
+        if console is not None:
+            continue
+        lines = render.many(chunk)
+        if fmt != "json":
+            out.write("\n".join(lines) + "\n")
+            continue
+        for line in lines:
+            written += 1
+            if written == 1:
+                first = line
+            else:
+                out.write(("[\n" + first if written == 2 else "") + ",\n" + line)
+    if fmt == "json":
+        out.write(("[]" if not written else first if written == 1 else "\n]") + "\n")
     if failed:
         raise typer.Exit(1)
-
-
-def _flush(out, buffer, fmt, before, end=False, total=0):
-    """Write buffered lines; ``json`` output is one object, or a list for several hands."""
-    if fmt != "json":
-        if buffer:
-            out.write("\n".join(buffer) + "\n")
-        return
-    if total == 1 and end:
-        out.write(buffer[0] + "\n")
-        return
-    text = ",\n".join(buffer)
-    if before == 0:
-        text = "[\n" + text
-    elif buffer:
-        text = ",\n" + text
-    if end:
-        text = (text or "[") + "\n]" if total else "[]"
-        out.write(text + "\n")
-    else:
-        out.write(text)
 
 
 def main() -> None:

@@ -96,7 +96,7 @@ class Hand:
                 groups.append(SUIT_SYMBOLS[s] + " ".join(ranks))
         return "  ".join(groups)
 
-    def warnings(self) -> list[str]:
+    def warnings(self) -> tuple[str, ...]:
         """What a player should know about this hand before trusting a full-deal figure."""
         return size_warnings(len(self))
 
@@ -106,9 +106,9 @@ def canonical(counts) -> str:
     return " ".join([p[n] for p, n in zip(_PIECES, counts) if n])
 
 
-def size_warnings(size: int) -> list[str]:
+def size_warnings(size: int) -> tuple[str, ...]:
     """The warning for a hand that is not a full 20-card hand (scored all the same)."""
-    return [] if size == HAND_SIZE else [f"not a 20-card hand: {size} cards"]
+    return () if size == HAND_SIZE else (f"not a 20-card hand: {size} cards",)
 
 
 __all__ = ["Hand", "HandError", "DeckError", "SUITS"]

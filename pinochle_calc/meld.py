@@ -350,7 +350,7 @@ def meld(hand: Hand | str, rules: RuleSet = STANDARD) -> HandMeld:
     trumps = tables(rules).solve(shape(c))
     lengths = [c[0] + c[1] + c[2] + c[3] + c[4], c[5] + c[6] + c[7] + c[8] + c[9],
                c[10] + c[11] + c[12] + c[13] + c[14], c[15] + c[16] + c[17] + c[18] + c[19]]
-    return HandMeld(hand, trumps, best_trump(trumps, lengths), tuple(hand.warnings()))
+    return HandMeld(hand, trumps, best_trump(trumps, lengths), hand.warnings())
 
 
 __all__ = ["Meld", "TrumpMeld", "HandMeld", "meld", "shape", "tables", "best_trump", "SUITS"]

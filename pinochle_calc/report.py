@@ -36,22 +36,35 @@ class JsonLines:
 
     def __init__(self, trump: int | None = None):
         self.trump = trump
-        self._trumps: dict[int, str] = {}
+        self._tails: dict[tuple[int, int], str] = {}  # "best" and "trumps", by shape and best
 
     def __call__(self, item: Scored | Failed) -> str:
-        if isinstance(item, Failed):
-            return json.dumps({"line": item.line, "input": item.input, "error": item.error},
-                              ensure_ascii=False)
-        trumps = self._trumps.get(item.code)
-        if trumps is None:
-            shown = item.trumps if self.trump is None else (item.trumps[self.trump],)
-            trumps = self._trumps[item.code] = "{" + ", ".join(map(trump_json, shown)) + "}"
-        ident = "null" if item.id is None else json.dumps(item.id, ensure_ascii=False)
-        warnings = json.dumps(item.warnings, ensure_ascii=False) if item.warnings else "[]"
-        return (f'{{"line": {item.line}, "id": {ident}, "hand": "{canonical(item.counts)}", '
-                f'"size": {item.size}, "warnings": {warnings}, "best": {{"trump": '
-                f'"{SUITS[item.best]}", "meld": {item.trumps[item.best].points}}}, '
-                f'"trumps": {trumps}}}')
+        return self.many([item])[0]
+
+    def many(self, items: list[Scored | Failed]) -> list[str]:
+        tails, lines = self._tails, []
+        for item in items:
+            if item.__class__ is Failed:
+                lines.append(json.dumps(
+                    {"line": item.line, "input": item.input, "error": item.error},
+                    ensure_ascii=False))
+                continue
+            tail = tails.get((item.code, item.best)) or self._tail(item)
+            ident = "null" if item.id is None else json.dumps(item.id, ensure_ascii=False)
+            warnings = json.dumps(item.warnings, ensure_ascii=False) if item.warnings else "[]"
+            hand = item.hand if item.hand is not None else canonical(item.counts)
+            lines.append(f'{{"line": {item.line}, "id": {ident}, "hand": "{hand}", '
+                         f'"size": {item.size}, "warnings": {warnings}, {tail}')
+        return lines
+
+    def _tail(self, item: Scored) -> str:
+        """The end of a record, the same for every hand of one shape with one best trump."""
+        shown = item.trumps if self.trump is None else (item.trumps[self.trump],)
+        tail = self._tails[(item.code, item.best)] = (
+            f'"best": {{"trump": "{SUITS[item.best]}", "meld": {item.trumps[item.best].points}}},'
+            f' "trumps": {{{", ".join(map(trump_json, shown))}}}}}'
+        )
+        return tail
 
 
 def _csv_field(value: object) -> str:
@@ -68,14 +81,31 @@ class CsvRows:
         self.trump = trump
         self._totals: dict[int, str] = {}
 
+    def many(self, items: list[Scored | Failed]) -> list[str]:
+        """The rows of many results: the same as calling this for each, in one loop."""
+        totals, rows = self._totals, []
+        for item in items:
+            if item.__class__ is not Scored or item.warnings or item.id is not None:
+                rows.append(self(item))
+                continue
+            points = totals.get(item.code)
+            if points is None:
+                points = self._points(item)
+            rows.append(f"{item.line},,{SUITS[item.best]},{item.trumps[item.best].points},"
+                        f"{points},,")
+        return rows
+
+    def _points(self, item: Scored) -> str:
+        """The S,H,D,C columns of a hand's shape (blank for suits --trump leaves out)."""
+        points = self._totals[item.code] = ",".join(
+            str(t.points) if self.trump in (None, t.trump) else "" for t in item.trumps
+        )
+        return points
+
     def __call__(self, item: Scored | Failed) -> str:
         if isinstance(item, Failed):
             return f"{item.line},,,,,,,,,{_csv_field(item.error)}"
-        totals = self._totals.get(item.code)
-        if totals is None:
-            totals = self._totals[item.code] = ",".join(
-                str(t.points) if self.trump in (None, t.trump) else "" for t in item.trumps
-            )
+        totals = self._totals.get(item.code) or self._points(item)
         ident = "" if item.id is None else _csv_field(item.id)
         warnings = _csv_field("; ".join(item.warnings)) if item.warnings else ""
         return (f"{item.line},{ident},{SUITS[item.best]},{item.trumps[item.best].points},"

@@ -23,7 +23,7 @@ def test_batch_equals_one_hand_at_a_time(batch):
         assert result.trumps == single.trumps
         assert result.best == single.best.trump  # including the tie-breaks by suit length
         assert result.counts == list(hand.counts)
-        assert result.warnings == list(single.warnings)
+        assert result.warnings == single.warnings
 
 
 def test_ties_go_to_the_longer_suit_then_in_suit_order():

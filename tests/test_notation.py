@@ -99,8 +99,8 @@ def test_empty_hand(text):
 def test_hands_that_are_not_20_cards_are_read_with_a_warning():
     example = Hand.parse(EXAMPLE_NOTATIONS[0])
     assert len(example) == 21
-    assert example.warnings() == ["not a 20-card hand: 21 cards"]
-    assert Hand.parse(EXAMPLE_NOTATIONS[0].replace("K K K Q Q J J", "K K Q Q J J")).warnings() == []
+    assert example.warnings() == ("not a 20-card hand: 21 cards",)
+    assert Hand.parse(EXAMPLE_NOTATIONS[0].replace("K K K Q Q J J", "K K Q Q J J")).warnings() == ()
 
 
 def test_hands_are_immutable_values():
