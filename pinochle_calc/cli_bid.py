@@ -94,8 +94,7 @@ def explain(
     rules: RulesOpt = None,
     format: FormatOpt = None,
 ) -> None:
-    """Each call of an auction with its seat and what it says under a convention, and the
-    calls open now."""
+    """What each call of an auction says under a convention, and the calls open now."""
     fmt = _format(format)
     conv, rule_set, notes, parsed = _setup(convention, rules, auction)
     from .conventions import CONVENTIONS, open_calls
@@ -166,8 +165,10 @@ def bid(
         "--confidence", help="How sure the side must be of making the maximum bid.")] = 0.6,
     format: FormatOpt = None,
 ) -> None:
-    """The call to make now under a convention, what it tells your partner, and how high
-    your side can go (simulated deals, conditioned on the calls so far)."""
+    """The call to make now, what it tells your partner, and how high your side can go.
+
+    The estimate plays out simulated deals, conditioned on what the calls so far say.
+    """
     fmt = _format(format)
     if samples < 1:
         raise typer.BadParameter("--samples must be at least 1")
@@ -288,8 +289,10 @@ def pass_cards(
     seed: Annotated[int, typer.Option("--seed", help="Random seed.")] = 0,
     format: FormatOpt = None,
 ) -> None:
-    """The cards to pass: the partner's pass to the bidder (exact over every choice of cards)
-    or the bidder's return, maximising the side's expected meld plus trick strength."""
+    """The cards to pass (partner) or to return (bidder), with the reason for each.
+
+    Every choice of cards is tried, maximising the side's expected meld plus trick strength.
+    """
     fmt = _format(format)
     if not trump:
         raise typer.BadParameter("give the trump with --trump")

@@ -113,8 +113,10 @@ def score(
         " [default: table on a terminal, jsonl otherwise]")] = None,
     rules: RulesOption = None,
 ) -> None:
-    """Score a hand (made, set, thrown in, conceded) and the game state, or a whole game sheet
-    to running totals and the winner, under a rule set."""
+    """Score a hand and the game state, or a whole game sheet to running totals.
+
+    A hand is made, set, thrown in or conceded under the rule set's scoring.
+    """
     fmt = format_option(format)
     rule_set = rules_option(rules)
     from .scoring import HandInput, score_game

@@ -41,3 +41,16 @@ def test_package_docstring_example_runs():
 
     for name in ("pinochle_calc", "pinochle_calc.meld"):
         assert doctest.testmod(importlib.import_module(name)).failed == 0
+
+
+def test_every_command_has_help():
+    from typer.testing import CliRunner
+
+    from pinochle_calc.cli import app
+
+    commands = ["meld", "explain", "bid", "pass", "score", "tricks", "legal", "rules"]
+    listing = CliRunner().invoke(app, ["--help"]).stdout
+    for command in commands:
+        assert command in listing
+        result = CliRunner().invoke(app, [command, "--help"])
+        assert result.exit_code == 0 and "Usage:" in result.stdout, command
