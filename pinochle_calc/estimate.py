@@ -197,11 +197,12 @@ def conditions_from(auction: Auction, convention: str | None) -> list[Condition]
 
 
 class Dealer:
-    """Deals the cards a hand has not seen to the other three seats, in numpy batches.
+    """Deals the cards a hand has not seen, in numpy batches.
 
     Every physical card (copy ``j`` of card ``i`` is ``4 * i + j``) gets a random key per deal;
     the hand holds the first copies of each of its cards, and the unseen copies are dealt in
-    key order to seats 1, 2 and 3 (20 each, or the unseen cards split evenly).
+    key order: to seats 1, 2 and 3 (20 each, or the unseen cards split evenly), or the first
+    ``size`` of them as one hand (``hands``).
     """
 
     def __init__(self, hand: Hand):
@@ -209,48 +210,56 @@ class Dealer:
         self.unseen = np.array([4 * i + j for i in range(20) for j in range(counts[i], 4)],
                                dtype=np.int64)
         self.kinds = self.unseen // 4
-        size = len(self.unseen)
-        if size % 3:
-            from .errors import UserError
 
-            raise UserError(f"the {size} unseen cards do not split evenly among three players")
-        self.each = size // 3
+    def _kinds_in_order(self, rng: np.random.Generator, n: int) -> np.ndarray:
+        keys = rng.random((n, 80))[:, self.unseen]
+        return self.kinds[np.argsort(keys, axis=1, kind="stable")]
+
+    def hands(self, rng: np.random.Generator, n: int, size: int) -> np.ndarray:
+        """``(n, 20)`` card counts of ``n`` hands of ``size`` unseen cards."""
+        first = self._kinds_in_order(rng, n)[:, :size]
+        rows = np.repeat(np.arange(n), size) * 20 + first.ravel()
+        return np.bincount(rows, minlength=n * 20).reshape(n, 20)
 
     def deal(self, rng: np.random.Generator, n: int) -> np.ndarray:
         """``(n, 3, 20)`` card counts of seats 1, 2 and 3 in ``n`` deals."""
-        keys = rng.random((n, 80))[:, self.unseen]
-        order = np.argsort(keys, axis=1, kind="stable")
-        kinds = self.kinds[order]
-        slot = np.repeat(np.arange(3), self.each)
+        each, rest = divmod(len(self.unseen), 3)
+        if rest:
+            from .errors import UserError
+
+            raise UserError(f"the {len(self.unseen)} unseen cards do not split evenly among"
+                            " three players")
+        kinds = self._kinds_in_order(rng, n)
+        slot = np.repeat(np.arange(3), each)
         index = (np.arange(n)[:, None] * 3 + slot[None, :]) * 20 + kinds
         return np.bincount(index.ravel(), minlength=n * 60).reshape(n, 3, 20)
 
 
-def deal(hand: Hand, n: int, rng: np.random.Generator, conditions: list[Condition] = (),
-         rules: RuleSet = STANDARD, max_draws: int = MAX_DRAWS):
-    """``n`` deals meeting the conditions: ``(counts (n, 3, 20), acceptance, drawn, dropped)``.
+def sample(draw: Callable[[int], np.ndarray], tests: list, n: int,
+           max_draws: int = MAX_DRAWS) -> tuple[np.ndarray, float, int, list]:
+    """``n`` draws meeting every test, by rejection in batches.
 
-    Rejection in batches: a first batch measures how often the conditions hold; if meeting them
-    ``n`` times would take more than ``max_draws`` deals, the condition that holds least often
-    on its own is dropped and dealing starts again (``dropped`` lists the conditions given up).
+    ``draw(batch)`` makes ``batch`` candidates (an array); ``tests`` are pairs of a label and a
+    function of candidates giving a mask of those that pass. A first batch measures how often
+    the tests hold; if meeting them ``n`` times would take more than ``max_draws`` candidates,
+    the test that holds least often on its own is given up and drawing starts again.
+    Returns (samples, acceptance, candidates drawn, labels of the tests given up).
     """
-    dealer = Dealer(hand)
-    kept = list(conditions)
-    dropped: list[Condition] = []
+    kept = list(tests)
+    dropped: list = []
     while True:
         parts: list[np.ndarray] = []
         got = drawn = 0
         batch = max(n, 2000) if kept else n
         feasible = True
         while got < n:
-            counts = dealer.deal(rng, batch)
+            candidates = draw(batch)
             drawn += batch
             if kept:
-                masks = [c.mask(counts, rules) for c in kept]
-                ok = np.logical_and.reduce(masks)
-                counts = counts[ok]
-            parts.append(counts)
-            got += len(counts)
+                masks = [test(candidates) for _, test in kept]
+                candidates = candidates[np.logical_and.reduce(masks)]
+            parts.append(candidates)
+            got += len(candidates)
             if got >= n:
                 break
             rate = got / drawn
@@ -259,12 +268,18 @@ def deal(hand: Hand, n: int, rng: np.random.Generator, conditions: list[Conditio
                 break
             batch = min(max(int(ceil((n - got) / rate * 1.1)), 256), 50_000)
         if feasible:
-            counts = np.concatenate(parts)[:n]
-            return counts, (got / drawn if kept else 1.0), drawn, dropped
-        # drop the condition that holds least often on its own, and start again
+            return np.concatenate(parts)[:n], (got / drawn if kept else 1.0), drawn, dropped
         rates = [float(m.mean()) for m in masks]
-        worst = int(np.argmin(rates))
-        dropped.append(kept.pop(worst))
+        dropped.append(kept.pop(int(np.argmin(rates)))[0])
+
+
+def deal(hand: Hand, n: int, rng: np.random.Generator, conditions: list[Condition] = (),
+         rules: RuleSet = STANDARD, max_draws: int = MAX_DRAWS):
+    """``n`` deals meeting the conditions: ``(counts (n, 3, 20), acceptance, drawn, dropped)``
+    (see ``sample``; ``dropped`` lists the conditions given up)."""
+    dealer = Dealer(hand)
+    tests = [(c, lambda counts, c=c: c.mask(counts, rules)) for c in conditions]
+    return sample(lambda batch: dealer.deal(rng, batch), tests, n, max_draws)
 
 
 # --------------------------------------------------------------------------------------------

@@ -121,44 +121,6 @@ def expected_gains(receiver: np.ndarray, choices: list[tuple[int, ...]], trump: 
     return total
 
 
-def _sample_hands(hand: Hand, size: int, n: int, rng: np.random.Generator, tests,
-                  max_draws: int = MAX_DRAWS) -> tuple[np.ndarray, float, list]:
-    """``n`` hands of ``size`` cards from the cards ``hand`` has not seen, meeting every test
-    in ``tests`` (pairs of a description and a function of (m, 20) counts); a test that holds
-    too rarely is given up (the rarest first). Returns (counts, acceptance, given up)."""
-    counts = hand.counts
-    unseen = np.array([4 * i + j for i in range(20) for j in range(counts[i], 4)],
-                      dtype=np.int64)
-    kinds = unseen // 4
-    kept, dropped = list(tests), []
-    while True:
-        parts, got, drawn = [], 0, 0
-        batch = max(n, 2000) if kept else n
-        feasible = True
-        while got < n:
-            keys = rng.random((batch, 80))[:, unseen]
-            first = np.argsort(keys, axis=1, kind="stable")[:, :size]
-            rows = np.repeat(np.arange(batch), size) * 20 + kinds[first].ravel()
-            dealt = np.bincount(rows, minlength=batch * 20).reshape(batch, 20)
-            drawn += batch
-            masks = [f(dealt) for _, f in kept]
-            if kept:
-                dealt = dealt[np.logical_and.reduce(masks)]
-            parts.append(dealt)
-            got += len(dealt)
-            if got >= n:
-                break
-            rate = got / drawn
-            if drawn >= max_draws or rate * max_draws < n:
-                feasible = False
-                break
-            batch = min(max(int((n - got) / rate * 1.1) + 1, 256), 50_000)
-        if feasible:
-            return np.concatenate(parts)[:n], (got / drawn if kept else 1.0), dropped
-        rates = [float(m.mean()) for m in masks]
-        dropped.append(kept.pop(int(np.argmin(rates)))[0])
-
-
 def _submultisets(counts: tuple[int, ...], n: int) -> list[tuple[int, ...]]:
     """Every way to take ``n`` cards from a hand, as 20 counts each (copies are alike)."""
     kinds = [i for i in range(20) if counts[i]]
@@ -265,6 +227,7 @@ def advise(hand: Hand | str, trump: int, role: str = "partner", n: int = 4,
            alternatives: int = 4) -> PassAdvice:
     """The ``n`` cards to pass (see the module docstring for the roles and the score)."""
     from .conventions import signal_mask
+    from .estimate import Dealer, sample
     from .meld import meld
     from .vecmeld import meld_points
 
@@ -291,7 +254,9 @@ def advise(hand: Hand | str, trump: int, role: str = "partner", n: int = 4,
             tests.append((f"the bidder's hint: {describe_signal(hint)}",
                           lambda c: signal_mask(hint, c, rules)))
     rng = np.random.default_rng(seed)
-    receiver, acceptance, dropped = _sample_hands(hand, receiver_size, samples, rng, tests)
+    dealer = Dealer(hand)
+    receiver, acceptance, _, dropped = sample(
+        lambda batch: dealer.hands(rng, batch, receiver_size), tests, samples, MAX_DRAWS)
     choices = _submultisets(hand.counts, n)
     if not choices:
         raise UserError(f"the hand cannot pass {n} cards")
