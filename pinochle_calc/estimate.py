@@ -42,6 +42,7 @@ from .auction import Auction
 from .cards import SUITS
 from .hand import Hand
 from .rules import STANDARD, RuleSet
+from .simulate import Stats
 
 #: Deals by default: the make probabilities then carry a standard error of at most
 #: sqrt(0.25 / 1000) = 0.016.
@@ -51,29 +52,6 @@ DEFAULT_SEED = 0
 #: The most deals drawn to meet the conditions before the most restrictive one is dropped.
 MAX_DRAWS = 200_000
 _W = np.array([5 ** r for r in range(5)], dtype=np.int64)
-
-
-@dataclass(frozen=True)
-class Stats:
-    """Mean, standard error of the mean, and the 10th, 50th and 90th percentiles."""
-
-    mean: float
-    stderr: float
-    p10: int
-    p50: int
-    p90: int
-
-    @classmethod
-    def of(cls, values: np.ndarray) -> Stats:
-        v = np.asarray(values, dtype=np.float64)
-        n = v.size
-        sd = float(v.std(ddof=1)) if n > 1 else 0.0
-        q = np.quantile(v, [0.1, 0.5, 0.9], method="inverted_cdf")
-        return cls(float(v.mean()), sd / n ** 0.5, int(q[0]), int(q[1]), int(q[2]))
-
-    def to_dict(self) -> dict:
-        return {"mean": round(self.mean, 2), "stderr": round(self.stderr, 2),
-                "p10": self.p10, "p50": self.p50, "p90": self.p90}
 
 
 @dataclass(frozen=True)

@@ -172,38 +172,48 @@ def play_deal(hands: Sequence, trump: int, leader: int = 0,
 
 
 @dataclass(frozen=True)
-class TrickStats:
-    """The trick points one side took over many deals (scaled by the rule set's scale).
+class Stats:
+    """Mean, standard error of the mean, and the 10th, 50th and 90th percentiles (values some
+    sample actually took: the inverted CDF)."""
 
-    ``distribution[k]`` is how many deals gave ``k`` unscaled points (0 to 50); the quantiles
-    are points some deal actually scored (the inverted CDF).
-    """
-
-    samples: int
     mean: float
     stderr: float
     p10: int
     p50: int
     p90: int
-    distribution: tuple[int, ...]
-    scale: int = 1
 
     @classmethod
-    def from_points(cls, points: np.ndarray, scale: int = 1) -> TrickStats:
-        pts = np.asarray(points, dtype=np.int64)
-        n = pts.size
-        if n == 0:
-            raise ValueError("no deals")
-        sd = float(pts.std(ddof=1)) if n > 1 else 0.0
-        q = np.quantile(pts, [0.1, 0.5, 0.9], method="inverted_cdf")
-        return cls(n, float(pts.mean()) * scale, sd / n**0.5 * scale,
-                   int(q[0]) * scale, int(q[1]) * scale, int(q[2]) * scale,
-                   tuple(np.bincount(pts, minlength=51).tolist()), scale)
+    def of(cls, values: np.ndarray) -> Stats:
+        v = np.asarray(values, dtype=np.float64)
+        if v.size == 0:
+            raise ValueError("no samples")
+        sd = float(v.std(ddof=1)) if v.size > 1 else 0.0
+        q = np.quantile(v, [0.1, 0.5, 0.9], method="inverted_cdf")
+        return cls(float(v.mean()), sd / v.size ** 0.5, int(q[0]), int(q[1]), int(q[2]))
 
     def to_dict(self) -> dict[str, float | int]:
         """Mean, standard error and quantiles (rounded for printing)."""
         return {"mean": round(self.mean, 2), "stderr": round(self.stderr, 2),
                 "p10": self.p10, "p50": self.p50, "p90": self.p90}
+
+
+@dataclass(frozen=True)
+class TrickStats(Stats):
+    """The trick points one side took over many deals (scaled by the rule set's scale).
+
+    ``distribution[k]`` is how many deals gave ``k`` unscaled points (0 to 50).
+    """
+
+    samples: int = 0
+    distribution: tuple[int, ...] = ()
+    scale: int = 1
+
+    @classmethod
+    def from_points(cls, points: np.ndarray, scale: int = 1) -> TrickStats:
+        pts = np.asarray(points, dtype=np.int64)
+        s = Stats.of(pts * scale)
+        return cls(s.mean, s.stderr, s.p10, s.p50, s.p90, pts.size,
+                   tuple(np.bincount(pts, minlength=51).tolist()), scale)
 
 
 @dataclass(frozen=True)
