@@ -26,6 +26,13 @@ app = typer.Typer(
 
 FORMATS = ("table", "json", "jsonl", "csv")
 
+#: The ``--rules`` option of every command that scores.
+RulesOption = Annotated[
+    Optional[str],  # noqa: UP045 (typer reads the annotation at run time on 3.10)
+    typer.Option("--rules", envvar="PINOCHLE_RULES", help="A preset, a TOML rule file, and"
+                 " ,key=value overrides (e.g. book,scale=10,min_meld=20)."),
+]
+
 
 @app.callback()
 def _commands() -> None:
@@ -51,9 +58,10 @@ def rules_option(value: str | None):
     return load_rules(value)
 
 
-def format_option(value: str | None, choices=FORMATS) -> str:
+def format_option(value: str | None, choices=FORMATS, piped: str = "jsonl") -> str:
+    """A ``--format`` value; by default the first choice on a terminal, ``piped`` otherwise."""
     if value is None:
-        return "table" if sys.stdout.isatty() else "jsonl"
+        return choices[0] if sys.stdout.isatty() else piped
     if value not in choices:
         raise typer.BadParameter(f"{value!r} is not one of {', '.join(choices)}")
     return value
@@ -100,11 +108,7 @@ def meld(
         bool, typer.Option("--strict", help="Treat any warning (such as a hand that is not"
                            " 20 cards) as an error.")
     ] = False,
-    rules: Annotated[
-        Optional[str],  # noqa: UP045
-        typer.Option("--rules", envvar="PINOCHLE_RULES", help="A preset, a TOML rule file, and"
-                     " ,key=value overrides (e.g. book,scale=10,min_meld=20)."),
-    ] = None,
+    rules: RulesOption = None,
     partner: Annotated[
         Optional[str],  # noqa: UP045
         typer.Option("--partner", "-p", help="The partner's hand (quoted): each hand melds on"
@@ -225,6 +229,3 @@ def main() -> None:
 # Keep those modules' top-level imports light (typer and the standard library): the core is
 # imported inside each command, so that one hand from the shell starts fast.
 from . import cli_bid, cli_play, cli_rules  # noqa: E402,F401
-
-app.command()(cli_play.tricks)
-app.command()(cli_play.legal)

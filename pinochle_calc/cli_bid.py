@@ -19,13 +19,6 @@ from .errors import UserError
 CONVENTION_HELP = "jump (jump bids), davis (Jim Davis's system) or toby (Toby Thomas's system)"
 
 
-def _format(value: str | None) -> str:
-    """``--format``: table on a terminal, json when the output is piped."""
-    if value is None:
-        return "table" if sys.stdout.isatty() else "json"
-    return format_option(value, ("table", "json"))
-
-
 def _convention(value: str) -> str:
     from .conventions import CONVENTIONS
 
@@ -95,7 +88,7 @@ def explain(
     format: FormatOpt = None,
 ) -> None:
     """What each call of an auction says under a convention, and the calls open now."""
-    fmt = _format(format)
+    fmt = format_option(format, ("table", "json"), piped="json")
     conv, rule_set, notes, parsed = _setup(convention, rules, auction)
     from .conventions import CONVENTIONS, open_calls
     from .conventions import explain as read
@@ -169,7 +162,7 @@ def bid(
 
     The estimate plays out simulated deals, conditioned on what the calls so far say.
     """
-    fmt = _format(format)
+    fmt = format_option(format, ("table", "json"), piped="json")
     if samples < 1:
         raise typer.BadParameter("--samples must be at least 1")
     if not 0 < confidence <= 1:
@@ -293,7 +286,7 @@ def pass_cards(
 
     Every choice of cards is tried, maximising the side's expected meld plus trick strength.
     """
-    fmt = _format(format)
+    fmt = format_option(format, ("table", "json"), piped="json")
     if not trump:
         raise typer.BadParameter("give the trump with --trump")
     suit = trump_option(trump)

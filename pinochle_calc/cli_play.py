@@ -1,4 +1,4 @@
-"""The play commands, ``tricks`` and ``legal``: plain functions that ``cli.py`` registers.
+"""The play commands, ``tricks`` and ``legal``, registered on ``cli.app``.
 
 Only typer and the standard library are imported at the top; the core, numpy and rich are
 imported inside each command so that the shell starts fast.
@@ -13,30 +13,11 @@ from typing import Annotated, Optional
 
 import typer
 
+from .cli import RulesOption, app, format_option, rules_option, trump_option
 from .errors import UserError
 
 
-def _trump(value: str) -> int:
-    from .cli import trump_option
-
-    return trump_option(value)
-
-
-def _rules(name: str | None):
-    from .cli import rules_option
-
-    return rules_option(name)
-
-
-def _format(value: str | None, choices: tuple[str, str]) -> str:
-    """``--format``: the first choice on a terminal, ``json`` when output is piped."""
-    if value is None:
-        return choices[0] if sys.stdout.isatty() else "json"
-    from .cli import format_option
-
-    return format_option(value, choices)
-
-
+@app.command()
 def tricks(
     hand: Annotated[
         list[str],
@@ -61,19 +42,16 @@ def tricks(
         typer.Option("--format", "-f", help="table or json [default: table on a terminal,"
                      " json otherwise]"),
     ] = None,
-    rules: Annotated[
-        Optional[str],  # noqa: UP045
-        typer.Option("--rules", envvar="PINOCHLE_RULES", help="A preset name or a TOML rule file."),
-    ] = None,
+    rules: RulesOption = None,
 ) -> None:
     """Expected trick points for this hand's side when it names trump and leads.
 
     The 60 cards the hand has not seen are dealt at random to the other three players, and
     all four play the hand out with the heuristic player; partner sits opposite.
     """
-    suit = _trump(trump)
-    fmt = _format(format, ("table", "json"))
-    rule_set = _rules(rules)
+    suit = trump_option(trump)
+    fmt = format_option(format, ("table", "json"), piped="json")
+    rule_set = rules_option(rules)
     from .cards import HAND_SIZE, SUITS
     from .hand import Hand
     from .simulate import simulate_tricks
@@ -129,6 +107,7 @@ def _histogram(distribution: tuple[int, ...], scale: int) -> str:
     return "\n".join(lines)
 
 
+@app.command()
 def legal(
     hand: Annotated[str, typer.Option("--hand", help="The cards in your hand.")],
     trump: Annotated[
@@ -145,8 +124,8 @@ def legal(
     ] = None,
 ) -> None:
     """The cards you may play to a trick in progress, and the card winning it."""
-    suit = _trump(trump)
-    fmt = _format(format, ("text", "json"))
+    suit = trump_option(trump)
+    fmt = format_option(format, ("text", "json"), piped="json")
     from .cards import CARDS
     from .hand import Hand
     from .play import legal_cards, rule_in_force, trick_winner

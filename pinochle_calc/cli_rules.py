@@ -14,7 +14,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .cli import app, format_option, rules_option
+from .cli import RulesOption, app, format_option, rules_option
 from .errors import UserError
 
 rules_app = typer.Typer(
@@ -24,12 +24,6 @@ rules_app = typer.Typer(
 )
 app.add_typer(rules_app, name="rules")
 
-RulesOption = Annotated[
-    Optional[str],  # noqa: UP045 (typer reads the annotation at run time on 3.10)
-    typer.Option("--rules", envvar="PINOCHLE_RULES",
-                 help="A preset, a TOML rule file, and ,key=value overrides"
-                      " (e.g. book,scale=10,min_meld=20)."),
-]
 
 
 @rules_app.callback()

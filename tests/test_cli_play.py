@@ -1,17 +1,13 @@
-"""The ``tricks`` and ``legal`` commands, registered on a throwaway app as cli.py registers them."""
+"""The ``tricks`` and ``legal`` commands."""
 
 import json
 
 import pytest
-import typer
 from typer.testing import CliRunner
 
-from pinochle_calc import cli_play
+from pinochle_calc.cli import app
 from pinochle_calc.errors import UserError
 
-app = typer.Typer()
-app.command()(cli_play.tricks)
-app.command()(cli_play.legal)
 runner = CliRunner()
 
 HAND = "H: A A 10 K K Q Q J, S: A 10 K Q, D: A K Q J, C: A 10 Q J"
@@ -45,13 +41,10 @@ def test_tricks_table():
     assert len(shares) >= 3 and sum(shares) == pytest.approx(100, abs=0.5)
 
 
-def test_tricks_rules_scale_the_points(monkeypatch):
-    from pinochle_calc.rules import STANDARD
-
+def test_tricks_rules_scale_the_points():
     args = ("tricks", HAND, "-t", "H", "-n", "200", "-f", "json")
     plain = json.loads(run(*args).stdout)["trick_points"]
-    monkeypatch.setattr(cli_play, "_rules", lambda name: STANDARD.with_options(scale=10))
-    tens = json.loads(run(*args).stdout)["trick_points"]
+    tens = json.loads(run(*args, "--rules", "standard,scale=10").stdout)["trick_points"]
     assert tens["p50"] == plain["p50"] * 10
     assert tens["mean"] == pytest.approx(plain["mean"] * 10, abs=0.1)
 
