@@ -225,7 +225,8 @@ def _any_tokens(hands: list[str]):
 
 def _count_cards(hands: list[str]):
     """The (n, 20) card counts of hands written as plain card tokens, read all at once, and
-    the rows the full parser must read (another notation, an unknown token, or no card)."""
+    the rows the full parser must read (another notation, an unknown token, no card, or a fifth
+    copy of a card, which the parser names and locates)."""
     import numpy as np
 
     found = (_ascii_tokens(hands) or _any_tokens(hands)) if hands else None
@@ -235,7 +236,8 @@ def _count_cards(hands: list[str]):
     cards = codes >= 0
     counts = np.bincount(row[cards] * KINDS + codes[cards], minlength=len(hands) * KINDS)
     counts = counts.reshape(-1, KINDS)
-    unread = set(row[~cards].tolist()) | set(np.flatnonzero(counts.sum(axis=1) == 0).tolist())
+    unread = (set(row[~cards].tolist()) | set(np.flatnonzero(counts.sum(axis=1) == 0).tolist())
+              | set(np.flatnonzero((counts > COPIES).any(axis=1)).tolist()))
     return counts, sorted(unread)
 
 
@@ -297,17 +299,12 @@ def score_chunks(
                 hands.append(hand)
         counts, unread = _count_cards(hands)
         broken: dict[int, Failed] = {}  # by row among the hands
-        for k in unread:  # suit groups, or an error to locate: the full parser
+        for k in unread:  # suit groups, or an error to name and locate: the full parser
             try:
                 counts[k] = parse_counts(hands[k])
             except UserError as e:
                 broken[k] = Failed(numbers[k], _raw(chunk, numbers[k]), str(e))
                 counts[k] = 0
-        for k in (counts > COPIES).any(axis=1).nonzero()[0].tolist():
-            try:  # the full parser names the fifth copy and where it stood
-                parse_counts(hands[k])
-            except UserError as e:
-                broken[k] = Failed(numbers[k], _raw(chunk, numbers[k]), str(e))
         codes = shape_codes(counts).tolist()
         sizes = counts.sum(axis=1).tolist()
         shape_rows = solved.rows(codes)
