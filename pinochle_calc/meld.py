@@ -259,10 +259,13 @@ class MeldTables:
         points, melds = self._declare("run", trump, runs, best=False)
         royal = self.kinds["royal_marriage"]
         p, m = self._declare("royal_marriage", trump, spare)
-        if self.rules.royal_beside_run and runs:
-            # Toby Thomas: the plain runs' K-Q join a multiple royal marriage with extra pairs
-            # (the K-Q of a roundhouse with a run already count twice and do not join).
-            for extra in range(1, spare + 1):
+        beyond = shape[4 + trump] - shape[trump]  # trump K-Q pairs held beyond the runs held
+        if self.rules.royal_beside_run and runs and beyond > 0:
+            # Toby Thomas: the plain runs' K-Q join a multiple royal marriage with the extra
+            # pairs, only when the hand holds a K-Q beyond those in its runs (RULES.md Decision;
+            # four runs are 515, not three runs beside the fourth's K-Q). The K-Q of a
+            # roundhouse with a run already count twice and do not join.
+            for extra in range(1, min(spare, beyond) + 1):
                 joined = royal.exact[runs + extra]
                 if joined is not None and joined[0] > p:
                     p, m = self._declare("royal_marriage", trump, runs + extra, best=False,

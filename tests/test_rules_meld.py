@@ -18,7 +18,8 @@ Declarations, per trump:
 A card serves in at most one meld of each type. n copies of a kind are one n-fold meld; a blank
 cell is declared as a split into valued multiplicities (any partition). Toby Thomas's royal
 marriages beside a run: with r runs declared, a multiple royal marriage of r + e (e >= 1 extra
-trump K-Q pairs) may reuse the runs' K-Q; it replaces the plain royal-marriage declaration.
+trump K-Q pairs, no more than the hand holds beyond the runs it holds) may reuse the runs' K-Q;
+it replaces the plain royal-marriage declaration.
 """
 
 from __future__ import annotations
@@ -121,8 +122,9 @@ def naive_meld(counts: tuple[int, ...], trump: int, rules: RuleSet) -> int:
                 # only the royal marriages, next, need to know how many runs were declared
                 result = max(result, points + best(k + 1, *left, n if name == "run" else 0))
         if name == "royal" and rules.royal_beside_run and runs:
-            # a multiple royal marriage of the runs' K-Q and e extra pairs
-            for e in range(1, 5):
+            # a multiple royal marriage of the runs' K-Q and e extra pairs, where the hand holds
+            # that many trump K-Q pairs beyond those in the runs it holds
+            for e in range(1, beyond + 1):
                 left = (take(one, c1, e, keep[0]), take(two, (), 0, keep[1]),
                         take(three, (), 0, keep[2]))
                 if None in left:
@@ -133,6 +135,8 @@ def naive_meld(counts: tuple[int, ...], trump: int, rules: RuleSet) -> int:
         return result
 
     counts = tuple(counts)
+    held_runs = min(counts[c] for c in run_cards)
+    beyond = min(counts[idx(trump, K)], counts[idx(trump, Q)]) - held_runs
     return best(0, counts, counts, counts, 0) * rules.scale
 
 
@@ -312,9 +316,10 @@ def test_toby_thomas_quadruple_run():
     plain = meld(hand, TOBY.with_options(royal_beside_run=False))["H"]
     assert plain.points == 515
     assert all("the table has no quadruple run" in m.note for m in plain.melds)
-    # beside a run, three runs and the fourth K-Q make a quadruple royal marriage: 500 + 240
-    assert names(meld(hand, TOBY)["H"]) == [("triple run", 500),
-                                            ("quadruple royal marriage", 240)]
+    # beside a run needs a K-Q beyond the runs the hand holds: four runs stay 515 (RULES.md)
+    assert meld(hand, TOBY)["H"].points == 515
+    # one K-Q more than the runs: the double run's K-Q join it, 150 + triple royal 60
+    assert meld("AH AH 10H 10H KH KH KH QH QH QH JH JH", TOBY)["H"].points == 210
 
 
 DOC_21 = "♥A 10 K K K Q Q J ♦Q Q J ♣Q Q ♠A K K K Q Q J J"
