@@ -501,7 +501,9 @@ def _apply_overrides(base: RuleSet, text: str, source: str) -> RuleSet:
         flat[path] = _override_value(path, raw, source)
         shown.append(f"{key}={raw}")
     rules = _apply(base, flat, source)
-    return replace(rules, name=",".join([base.name, *shown])) if shown else rules
+    if not shown or "name" in flat:  # a name given among the overrides stands
+        return rules
+    return replace(rules, name=",".join([base.name, *shown]))
 
 
 def load_rules(value: str | None) -> RuleSet:
@@ -516,6 +518,8 @@ def load_rules(value: str | None) -> RuleSet:
     if value is None or not value.strip():
         return STANDARD
     value = value.strip()
+    if value.lower() in PRESETS:  # a preset, even where a file of that name lies about
+        return PRESETS[value.lower()]
     if os.path.isfile(value):
         return read_rule_file(value)
     items = _split_top(value)

@@ -331,3 +331,14 @@ def test_stuck_dealer_bids_the_minimum_under_any_rounds():
     for text in ("standard", "standard,rounds=one", "toby-thomas,rounds=two", "npa,min_bid=40"):
         rules = load_rules(text)
         assert rules.stuck_dealer_bid() == rules.min_bid == rules.next_bid(None)
+
+
+def test_a_preset_name_beats_a_file_of_that_name(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "book").write_text('extends = "standard"\n')
+    assert load_rules("book") == PRESETS["book"]
+
+
+def test_a_name_among_the_overrides_stands():
+    assert load_rules("book,name=club,min_meld=20").name == "club"
+    assert load_rules("book,min_meld=20").name == "book,min_meld=20"

@@ -106,6 +106,13 @@ def test_min20_bidder_under_20_in_tricks_is_set_whatever_its_meld():
     assert result.points == (-50, 51)
 
 
+def test_min20_bidder_exactly_at_the_minimum_plays_and_scores():
+    # 20 meld and 20 in tricks are "at least 20": neither loses the hand
+    assert score_hand(hand(bid=50, meld=(20, 0), tricks=(30, 20)), MIN20).outcome == "made"
+    exact = score_hand(hand(bid=50, meld=(30, 0), tricks=(20, 30)), MIN20)
+    assert exact.outcome == "made" and exact.points == (50, 30)
+
+
 def test_min20_bidder_under_20_meld_loses_the_bid_without_play():
     # the opponents score their meld (at least 20) without needing 20 in tricks
     result = score_hand(hand(meld=(15, 25), tricks=(40, 10)), MIN20)
