@@ -209,7 +209,7 @@ class MeldTables:
                 notes.append(kind.notes[parts])
             elif best and sum(parts) < n:
                 notes.append(f"{sum(parts)} of {n} copies declared: the table values more"
-                             " copies lower")
+                             " copies no higher")
             text = "; ".join(notes)
             cards = _meld_cards(name, suit)
             melds = [Meld(name, suit, k, kind.exact[k][0], _cards(cards, k), text) for k in parts]
