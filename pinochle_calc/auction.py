@@ -73,7 +73,7 @@ class Legal(NamedTuple):
     forced: bool = False
 
     def to_dict(self) -> dict:
-        return {"min_bid": self.min_bid, "can_pass": self.can_pass}
+        return {"min_bid": self.min_bid, "can_pass": self.can_pass, "forced": self.forced}
 
 
 def rounds_limit(rules: RuleSet) -> int | None:

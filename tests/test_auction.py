@@ -17,7 +17,7 @@ def seats(text, rules=STANDARD):
 def test_empty_auction_opens_at_the_minimum_from_the_dealers_left():
     a = parse_auction("")
     assert a.next_seat == 0 and a.high is None and not a.finished
-    assert a.legal().to_dict() == {"min_bid": 50, "can_pass": True}
+    assert a.legal().to_dict() == {"min_bid": 50, "can_pass": True, "forced": False}
     assert a.partner == 2 and a.relation(3) == "right opponent"
 
 
@@ -38,14 +38,15 @@ def test_commas_and_words_are_accepted():
 def test_three_passes_end_the_auction():
     a = parse_auction("p 50 p p")
     assert a.finished and a.next_seat is None and a.high_seat == 1
-    assert a.legal().to_dict() == {"min_bid": None, "can_pass": False}
+    assert a.legal().to_dict() == {"min_bid": None, "can_pass": False, "forced": False}
     assert "won the bid at 50" in a.summary()
 
 
 def test_first_three_pass_and_the_dealer_is_stuck():
     a = parse_auction("p p p")
     assert a.stuck and a.next_seat == 3
-    assert a.legal().to_dict() == {"min_bid": 50, "can_pass": False}
+    # the stuck dealer's only call is told apart from an ordinary bid from 50 without a pass
+    assert a.legal().to_dict() == {"min_bid": 50, "can_pass": False, "forced": True}
     done = a.then(50)
     assert done.finished and done.high_seat == 3 and done.calls[-1].forced
 

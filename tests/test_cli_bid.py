@@ -37,7 +37,8 @@ def test_explain_jump_auction():
         {"seat": 2, "call": "pass", "meaning": "pass: out of the auction (says nothing more)"},
         {"seat": 3, "call": 55, "meaning": "jumps by 3: shows 30 meld"},
     ]
-    assert out["next_seat"] == 0 and out["legal"] == {"min_bid": 56, "can_pass": True}
+    assert out["next_seat"] == 0 and out["legal"] == {"min_bid": 56, "can_pass": True,
+                                                       "forced": False}
     assert {"call": 56, "meaning": "raises by 1: wants to name trump"} in out["open_calls"]
 
 
@@ -97,7 +98,7 @@ def test_bid_json_contract():
                 "estimate"):
         assert key in out
     assert out["seat"] == 3 and out["convention"] == "jump"
-    assert out["legal"] == {"min_bid": 53, "can_pass": True}
+    assert out["legal"] == {"min_bid": 53, "can_pass": True, "forced": False}
     assert out["auction"][1] == {"seat": 1, "call": 52, "meaning": "jumps by 2: shows 20 meld"}
     est = out["estimate"]
     for key in ("trump", "own_meld", "partner_meld", "trick_points", "make_probability",
@@ -137,7 +138,8 @@ def test_bid_no_marriage_passes_and_names_no_trump():
 
 def test_bid_stuck_dealer():
     out = run_json("bid", NO_MARRIAGE, "--auction", "p p p", "--samples", "100")
-    assert out["call"] == 50 and out["legal"] == {"min_bid": 50, "can_pass": False}
+    assert out["call"] == 50 and out["legal"] == {"min_bid": 50, "can_pass": False,
+                                                  "forced": True}
     assert "throw the hand in" in out["reason"]
 
 
