@@ -92,6 +92,17 @@ def rounds_limit(rules: RuleSet) -> int | None:
     return None
 
 
+def bids_between(rules: RuleSet, low: int, upto: int) -> list[int]:
+    """Every legal bid from ``low`` (itself, if legal, else the next legal bid above it) up to
+    ``upto``, following the rule set's steps."""
+    out = []
+    bid = low if rules.is_legal_bid(low) else rules.next_bid(low)
+    while bid <= upto:
+        out.append(bid)
+        bid = rules.next_bid(bid)
+    return out
+
+
 def steps_text(rules: RuleSet) -> str:
     """The bidding steps of a rule set in words (scaled)."""
     return rules.steps_text()
@@ -121,10 +132,6 @@ class Auction:
     round: int
 
     @property
-    def me(self) -> int | None:
-        return self.next_seat
-
-    @property
     def partner(self) -> int | None:
         return None if self.next_seat is None else (self.next_seat + 2) % 4
 
@@ -146,16 +153,8 @@ class Auction:
         if low is None:
             return []
         if self.stuck:
-            return [low]
-        out = []
-        bid = low
-        while bid <= upto:
-            out.append(bid)
-            bid = self.rules.next_bid(bid)
-        return out
-
-    def bids_by(self, seat: int) -> list[Call]:
-        return [c for c in self.calls if c.seat == seat and c.bid is not None]
+            return [low] if low <= upto else []
+        return bids_between(self.rules, low, upto)
 
     def then(self, call: int | None) -> Auction:
         """The auction after the player about to call makes ``call`` (None: pass)."""
@@ -257,6 +256,6 @@ def _advance(a: Auction, token: str, bid: int | None, position: int) -> Auction:
 
 
 __all__ = [
-    "Auction", "AuctionError", "Call", "Legal", "parse_auction", "parse_call", "start",
-    "why_not_legal", "steps_text", "rounds_limit", "SEAT_NAMES", "RELATION",
+    "Auction", "AuctionError", "Call", "Legal", "bids_between", "parse_auction", "parse_call",
+    "start", "why_not_legal", "steps_text", "rounds_limit", "SEAT_NAMES", "RELATION",
 ]

@@ -38,7 +38,7 @@ from math import ceil
 
 import numpy as np
 
-from .auction import Auction
+from .auction import Auction, bids_between
 from .cards import SUITS
 from .hand import Hand
 from .rules import STANDARD, RuleSet
@@ -264,15 +264,6 @@ def deal(hand: Hand, n: int, rng: np.random.Generator, conditions: list[Conditio
 # the estimate
 
 
-def legal_from(rules: RuleSet, low: int, upto: int) -> list[int]:
-    out = []
-    bid = low if rules.is_legal_bid(low) else rules.next_bid(low)
-    while bid <= upto:
-        out.append(bid)
-        bid = rules.next_bid(bid)
-    return out
-
-
 def side_totals(side_meld, tricks, rules: RuleSet) -> np.ndarray:
     """What the bidding side counts towards its bid in each deal: meld plus trick points, or
     -1 where it loses the bid whatever it is (RULES.md's minimum-meld variant: meld under the
@@ -366,7 +357,7 @@ def estimate(hand: Hand | str, rules: RuleSet = STANDARD, auction: Auction | Non
             mx = max_bid_at(totals, rules, confidence)
             top = max(int(totals.max()), low)
             make: dict[int, float] = {}
-            for bid in legal_from(rules, low, top + 1):
+            for bid in bids_between(rules, low, top + 1):
                 p = float((totals >= bid).mean())
                 if p == 1.0:  # only the highest of the sure bids is listed
                     make.clear()
