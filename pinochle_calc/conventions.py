@@ -512,42 +512,50 @@ def davis_lowest(digit: int, previous: int | None, rules: RuleSet,
     return None
 
 
-def davis_reading(bid: int, previous: int | None, opening: bool,
-                  rules: RuleSet) -> tuple[str, Signal]:
-    """A bid read under Jim Davis's system (RULES.md's Decision; see the module docstring)."""
+def _davis(bid: int, previous: int | None, rules: RuleSet) -> tuple[str, Signal, bool]:
+    """``davis_reading``'s meaning and signal, and whether the bid asks for its card by
+    jumping past a lower legal number that asks the same (it then carries the hint only as a
+    repeat, not as the number the table names)."""
     b = bid // rules.scale
     prev = _units(previous, rules)
     p = prev if prev is not None else 49
     if b < 50:
-        return "below 50 Davis's table is silent: a plain bid", Signal("natural")
+        return "below 50 Davis's table is silent: a plain bid", Signal("natural"), False
     fixed = {50: ("50: the opening bid", Signal("open")),
              51: ("51: not ready to pass yet", Signal("not-ready")),
              52: ("52: I have some meld", Signal("some-meld")),
              53: ("53: I have several pinochle parts (jacks or queens)",
                   Signal("pinochle-parts"))}
     if b in fixed:
-        return fixed[b]
+        return (*fixed[b], False)
     around = davis_around(b, p)
     if around is not None:
         how = {55: "55", 66: "66 from 55 or below", 80: "80 from 69 or below",
                88: "88 from 77 or below", 100: "100 from 89 or below"}[b]
         return (f"{how}: I need {PLURAL[around]} around"
                 + (" (a jack of every suit)" if around == JACK else ""),
-                Signal("around", around))
+                Signal("around", around), False)
     digit = b % 10
     if digit in DAVIS_RANK:
         rank = DAVIS_RANK[digit]
         lowest = davis_lowest(digit, previous, rules, upto=b)
-        text = f"I need {a_rank(rank)} (the next bid ending in {digit})"
         if lowest is not None and lowest != b:
-            text = (f"I need {a_rank(rank)} (ends in {digit}; a jump past"
-                    f" {lowest * rules.scale}, which asks the same)")
-        elif digit in (0, 8) and b in (80, 88, 100):
+            return (f"I need {a_rank(rank)} (ends in {digit}; a jump past"
+                    f" {lowest * rules.scale}, which asks the same)", Signal("card", rank), True)
+        text = f"I need {a_rank(rank)} (the next bid ending in {digit})"
+        if digit in (0, 8) and b in (80, 88, 100):
             text += f": too late for {PLURAL[KING if b != 100 else ACE]} around"
         elif b == 66:
             text += ": too late for queens around"
-        return text, Signal("card", rank)
-    return (f"{bid}: no hint in Davis's table (a plain raise)", Signal("natural"))
+        return text, Signal("card", rank), False
+    return f"{bid}: no hint in Davis's table (a plain raise)", Signal("natural"), False
+
+
+def davis_reading(bid: int, previous: int | None, opening: bool,
+                  rules: RuleSet) -> tuple[str, Signal]:
+    """A bid read under Jim Davis's system (RULES.md's Decision; see the module docstring)."""
+    meaning, signal, _ = _davis(bid, previous, rules)
+    return meaning, signal
 
 
 def toby_reading(bid: int, previous: int | None, opening: bool,
@@ -764,19 +772,22 @@ def _hint_options(ctx: _Context, gains: Gains, ranks: tuple[int, ...],
 def davis_hint_bid(auction: Auction, hint: Signal, upto: int) -> tuple[int | None, str]:
     """The lowest legal bid up to ``upto`` that carries ``hint`` under Davis's reading, or None
     and why not (off the rule set's steps, above the limit, or too late in the auction)."""
-    for bid in auction.legal_bids(upto):
-        r = reading_of(auction, bid, "davis")
-        if r.signal == hint and "jump past" not in r.meaning:
-            return bid, ""
-    # where would it be with any number allowed, and no limit?
     rules = auction.rules
+
+    def carries(bid: int, under: RuleSet) -> bool:
+        _, signal, jumped = _davis(bid, auction.high, under)
+        return signal == hint and not jumped
+
+    for bid in auction.legal_bids(upto):
+        if carries(bid, rules):
+            return bid, ""
+    # where would it be with any number from 54 up allowed, and no limit?
     free = rules.with_options(bid_steps="any")
     k = rules.scale
-    prev = auction.high
-    b = rules.next_bid(prev) // k
+    prev = _units(auction.high, rules)
+    b = max(54, (prev if prev is not None else 49) + 1)
     while b <= 200:
-        meaning, signal = davis_reading(b * k, prev, auction.high is None, free)
-        if signal == hint and "jump past" not in meaning:
+        if carries(b * k, free):
             if not rules.is_legal_bid(b * k):
                 return None, (f"it would take {b * k}, which the {rules.name} rules' steps"
                               " forbid: the hint cannot be given")
@@ -797,7 +808,7 @@ def davis_unavailable(auction: Auction) -> list[tuple[str, str]]:
     for words, signal in hints:
         bid, why = davis_hint_bid(auction, signal, top)
         if bid is None:
-            out.append((words, why.replace(f", above your side's limit of {top}", "")))
+            out.append((words, why))
     return out
 
 

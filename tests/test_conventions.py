@@ -26,6 +26,7 @@ from pinochle_calc.rules import PRESETS, STANDARD
 
 DAVIS, _ = convention_rules("davis", None)
 TOBY = PRESETS["toby-thomas"]
+ANY = STANDARD.with_options(bid_steps="any")
 
 
 def meanings(text, convention, rules=STANDARD):
@@ -108,35 +109,44 @@ def test_jump_pass_says_nothing():
 # ---------------------------------------------------------------------------- Davis's table
 
 
+NEXT = "I need {} (the next bid ending in {})"
+
+
 @pytest.mark.parametrize("auction, kind, rank, words", [
-    ("50", "open", None, "the opening bid"),
-    ("50 51", "not-ready", None, "not ready to pass yet"),
-    ("50 52", "some-meld", None, "I have some meld"),
-    ("50 53", "pinochle-parts", None, "several pinochle parts"),
-    ("50 55", "around", JACK, "I need jacks around (a jack of every suit)"),
-    ("50 54", "card", JACK, "I need a jack"),
-    ("50 60 64", "card", JACK, "I need a jack"),
-    ("50 70 74", "card", JACK, "I need a jack"),
-    ("50 56", "card", QUEEN, "I need a queen"),
-    ("50 60 66", "card", QUEEN, "I need a queen"),
-    ("50 70 76", "card", QUEEN, "I need a queen"),
-    ("50 58", "card", KING, "I need a king"),
-    ("50 60 68", "card", KING, "I need a king"),
-    ("50 70 78", "card", KING, "I need a king"),
-    ("50 59", "card", TEN, "I need a ten"),
-    ("50 60 69", "card", TEN, "I need a ten"),
-    ("50 70 79", "card", TEN, "I need a ten"),
-    ("50 60", "card", ACE, "I need an ace"),
-    ("50 60 70", "card", ACE, "I need an ace"),
-    ("50 70 80", "card", ACE, "I need an ace"),
+    ("50", "open", None, "50: the opening bid"),
+    ("50 51", "not-ready", None, "51: not ready to pass yet"),
+    ("50 52", "some-meld", None, "52: I have some meld"),
+    ("50 53", "pinochle-parts", None, "53: I have several pinochle parts (jacks or queens)"),
+    ("50 55", "around", JACK, "55: I need jacks around (a jack of every suit)"),
+    ("50 54 55", "around", JACK, "55: I need jacks around (a jack of every suit)"),
+    ("50 54", "card", JACK, NEXT.format("a jack", 4)),
+    ("50 60 64", "card", JACK, NEXT.format("a jack", 4)),
+    ("50 70 74", "card", JACK, NEXT.format("a jack", 4)),
+    ("50 56", "card", QUEEN, NEXT.format("a queen", 6)),
+    ("50 60 66", "card", QUEEN, NEXT.format("a queen", 6) + ": too late for queens around"),
+    ("50 70 76", "card", QUEEN, NEXT.format("a queen", 6)),
+    ("50 58", "card", KING, NEXT.format("a king", 8)),
+    ("50 60 68", "card", KING, NEXT.format("a king", 8)),
+    ("50 70 78", "card", KING, NEXT.format("a king", 8)),
+    ("50 59", "card", TEN, NEXT.format("a ten", 9)),
+    ("50 60 69", "card", TEN, NEXT.format("a ten", 9)),
+    ("50 70 79", "card", TEN, NEXT.format("a ten", 9)),
+    ("50 60", "card", ACE, NEXT.format("an ace", 0)),
+    ("50 60 70", "card", ACE, NEXT.format("an ace", 0)),
+    ("50 70 80", "card", ACE, NEXT.format("an ace", 0) + ": too late for kings around"),
     ("50 66", "around", QUEEN, "66 from 55 or below: I need queens around"),
     ("50 80", "around", KING, "80 from 69 or below: I need kings around"),
     ("50 88", "around", KING, "88 from 77 or below: I need kings around"),
     ("50 100", "around", ACE, "100 from 89 or below: I need aces around"),
+    # openings at the around numbers: nothing was bid before, so each is the around
+    ("66", "around", QUEEN, "66 from 55 or below: I need queens around"),
+    ("80", "around", KING, "80 from 69 or below: I need kings around"),
+    ("88", "around", KING, "88 from 77 or below: I need kings around"),
+    ("100", "around", ACE, "100 from 89 or below: I need aces around"),
 ])
 def test_every_row_of_the_davis_table(auction, kind, rank, words):
     _, _, meaning, signal = last(auction, "davis", DAVIS)
-    assert signal == Signal(kind, rank) and words in meaning
+    assert signal == Signal(kind, rank) and meaning == words
 
 
 @pytest.mark.parametrize("auction, kind, rank", [
@@ -161,7 +171,24 @@ def test_clash_readings_say_it_is_too_late_for_the_around():
 
 def test_davis_jump_past_the_next_number_asks_for_the_same_card():
     _, _, meaning, signal = last("50 52 64", "davis", DAVIS)
-    assert signal == Signal("card", JACK) and "a jump past 54" in meaning
+    assert signal == Signal("card", JACK)
+    assert meaning == "I need a jack (ends in 4; a jump past 54, which asks the same)"
+    # the same card asked by the next number is read differently
+    assert last("50 60 64", "davis", DAVIS)[2] != meaning
+
+
+@pytest.mark.parametrize("auction, convention", [
+    ("66", "jump"), ("80", "jump"), ("88", "jump"), ("100", "jump"),
+    ("66", "toby"), ("80", "toby"), ("88", "toby"), ("100", "toby"),
+])
+def test_high_openings_outside_davis(auction, convention):
+    rules = ANY if convention == "jump" else TOBY.with_options(bid_steps="any")
+    _, _, meaning, signal = last(auction, convention, rules)
+    if convention == "jump":
+        assert (meaning, signal) == ("above 60 the convention is silent: a natural bid",
+                                     Signal("natural"))
+    else:
+        assert signal == Signal("book") and meaning.startswith("asks for a standard book")
 
 
 def test_davis_other_numbers_are_plain_raises():
@@ -181,6 +208,19 @@ def test_davis_hint_bid_finds_the_number_that_carries_it():
     assert bid is None and "64" in why and "forbid" in why
     bid, why = davis_hint_bid(parse_auction("50 60", DAVIS), kings, 75)
     assert bid is None and "above your side's limit of 75" in why
+
+
+@pytest.mark.parametrize("auction, number", [("50 60", 64), ("50 70", 74)])
+def test_davis_hint_the_standard_steps_forbid_is_not_too_late(auction, number):
+    # RULES.md's Decision: "64 under the standard steps" cannot be given; it is not that the
+    # auction has gone past it
+    bid, why = davis_hint_bid(parse_auction(auction, STANDARD), Signal("card", JACK), 120)
+    assert bid is None
+    assert why == (f"it would take {number}, which the standard rules' steps forbid: the hint"
+                   " cannot be given")
+    # with any number allowed it is the next bid ending in 4
+    assert davis_hint_bid(parse_auction(auction, DAVIS), Signal("card", JACK), 120) == (
+        number, "")
 
 
 # ---------------------------------------------------------------------------- Toby Thomas
