@@ -44,7 +44,15 @@ the simulated deals of other players' hands on their calls, ``signal_mask``):
 - *meld*: the hand's meld in its best trump (``meld.best_trump``);
 - *some meld* (Davis 52): at least 20 meld; *several pinochle parts* (Davis 53): at least three
   of the Q♠ and J♦ together;
-- a card or "around" *helps* a hand when adding it raises the hand's best meld.
+- a card *helps* a hand when adding one copy of it raises the hand's best meld;
+- an around request (Davis 55, 66, 80/88, 100) is read as: the hand is one or two cards short
+  of its next around of that rank (``needs_around``: at its lowest count the rank is missing in
+  one or two suits, e.g. it holds jacks in two or three suits and none in the others), so a
+  pass can complete it, and the cards that complete it raise its best meld. A hand three or
+  four cards short would spend most of a four-card pass on one around, and a hand that
+  already has the around in every suit at its lowest count has nothing to ask for. The gain of
+  an around (``card_gains``) adds the rank only in the suits that hold it back, and its
+  probability is that the partner holds every one of those cards.
 
 The Davis and Toby hints come from the exact meld gain of each card and each around the
 partner could pass (``card_gains``, computed with the meld engine for the trump to be named),
@@ -200,29 +208,46 @@ def pinochle_parts(counts) -> np.ndarray:
     return c[:, 3] + c[:, 14] >= 3
 
 
-def _additions(counts: np.ndarray, rank: int, around: bool) -> list[np.ndarray]:
-    """The hands with one card of ``rank`` added: one per suit, or one of each suit (around)
-    where fewer than four are held."""
-    out = []
-    if around:
-        plus = counts.copy()
-        for s in range(4):
-            plus[:, s * 5 + rank] = np.minimum(plus[:, s * 5 + rank] + 1, 4)
-        out.append(plus)
-    else:
-        for s in range(4):
-            plus = counts.copy()
-            plus[:, s * 5 + rank] = np.minimum(plus[:, s * 5 + rank] + 1, 4)
-            out.append(plus)
-    return out
+def _plus(counts: np.ndarray, index: int) -> np.ndarray:
+    """The (n, 20) hands with one more copy of card ``index`` (at most four)."""
+    plus = counts.copy()
+    plus[:, index] = np.minimum(plus[:, index] + 1, 4)
+    return plus
+
+
+def around_short(counts, rank: int) -> np.ndarray:
+    """(n, 4): the suits that hold back each hand's next around of ``rank``: those where it
+    holds the fewest cards of that rank (none once it holds four in every suit)."""
+    c = _rows(counts)[:, rank::5]
+    low = c.min(axis=1, keepdims=True)
+    return (c == low) & (low < 4)
+
+
+def needs_around(counts, rank: int) -> np.ndarray:
+    """(n,): the hand is one or two cards short of its next around of ``rank``."""
+    short = around_short(counts, rank).sum(axis=1)
+    return (short >= 1) & (short <= 2)
+
+
+def _around_plus(counts, rank: int) -> np.ndarray:
+    """The (n, 20) hands with a card of ``rank`` added in each suit that holds back the next
+    around (``around_short``): the cards an around request asks for."""
+    c = _rows(counts)
+    plus = c.copy()
+    plus[:, rank::5] += around_short(c, rank)
+    return plus
 
 
 def helped_by(counts, rank: int, rules: RuleSet, around: bool = False) -> np.ndarray:
-    """(n,): whether some card of ``rank`` (or the around) would raise each hand's best meld."""
+    """(n,): whether some card of ``rank`` would raise each hand's best meld; with ``around``,
+    whether the hand needs the around (``needs_around``) and the cards that complete it
+    raise its best meld."""
     c = _rows(counts)
     base = best_points(c, rules)
-    return np.logical_or.reduce([best_points(p, rules) > base
-                                 for p in _additions(c, rank, around)])
+    if around:
+        return needs_around(c, rank) & (best_points(_around_plus(c, rank), rules) > base)
+    return np.logical_or.reduce([best_points(_plus(c, s * 5 + rank), rules) > base
+                                 for s in range(4)])
 
 
 def signal_mask(signal: Signal, counts, rules: RuleSet) -> np.ndarray | None:
@@ -303,8 +328,10 @@ class Gains:
     """The exact meld gain of every card and around, for each trump S H D C.
 
     ``cards[t][i]``: the gain of one more copy of card ``i`` with trump ``t`` (None if the hand
-    already holds four); ``arounds[t][rank]`` the gain of one of each suit's card of ``rank``.
-    ``probability[i]``: the partner holds at least one copy of card ``i``.
+    already holds four); ``arounds[t][rank]`` the gain of the cards of ``rank`` that complete
+    the hand's next around (one in each suit ``around_short`` names).
+    ``probability[i]``: the partner holds at least one copy of card ``i``;
+    ``around_probability[rank]``: the partner holds every card the around needs.
     """
 
     hand: Hand
@@ -313,7 +340,6 @@ class Gains:
     arounds: tuple[dict[int, int], ...]
     probability: tuple[float, ...]
     around_probability: dict[int, float]
-    partner_size: int = 20
 
     def card(self, trump: int, index: int) -> Gain | None:
         g = self.cards[trump][index]
@@ -324,7 +350,8 @@ class Gains:
                     self.story(trump, [index]))
 
     def around(self, trump: int, rank: int) -> Gain:
-        indices = [s * 5 + rank for s in range(4) if self.hand.counts[s * 5 + rank] < 4]
+        short = around_short(self.hand.counts, rank)[0]
+        indices = [s * 5 + rank for s in range(4) if short[s]]
         return Gain(f"{PLURAL[rank]} around", rank, True, self.arounds[trump][rank],
                     self.around_probability[rank], self.story(trump, indices))
 
@@ -378,18 +405,11 @@ class Gains:
 def card_gains(hand: Hand, rules: RuleSet = STANDARD, partner_size: int = 20) -> Gains:
     """The exact meld gain of each card and each around for each trump, from the meld engine,
     with the chance that the partner (``partner_size`` cards of the unseen ones) holds it."""
-    c = np.array(hand.counts, dtype=np.int64)
-    rows = [c]
-    for i in range(20):
-        plus = c.copy()
-        plus[i] = min(4, plus[i] + 1)
-        rows.append(plus)
-    for r in AROUND_RANKS:
-        plus = c.copy()
-        for s in range(4):
-            plus[s * 5 + r] = min(4, plus[s * 5 + r] + 1)
-        rows.append(plus)
-    points = meld_points(np.stack(rows), rules)
+    row = _rows(hand.counts)
+    c = row[0]
+    rows = [row] + [_plus(row, i) for i in range(20)] + [_around_plus(row, r)
+                                                         for r in AROUND_RANKS]
+    points = meld_points(np.concatenate(rows), rules)
     base = points[0]
     cards = tuple(tuple(None if c[i] >= 4 else int(points[1 + i, t] - base[t]) for i in range(20))
                   for t in range(4))
@@ -398,10 +418,12 @@ def card_gains(hand: Hand, rules: RuleSet = STANDARD, partner_size: int = 20) ->
     pool = 80 - int(c.sum())
     size = min(partner_size, pool)
     probability = tuple(holds_probability([4 - int(c[i])], pool, size) for i in range(20))
-    around_p = {r: holds_probability([4 - int(c[s * 5 + r]) for s in range(4)
-                                      if c[s * 5 + r] < 4] or [0], pool, size)
-                for r in AROUND_RANKS}
-    return Gains(hand, rules, cards, arounds, probability, around_p, size)
+    around_p = {}
+    for r in AROUND_RANKS:
+        short = around_short(row, r)[0]
+        around_p[r] = holds_probability([4 - int(c[s * 5 + r]) for s in range(4) if short[s]]
+                                        or [0], pool, size)
+    return Gains(hand, rules, cards, arounds, probability, around_p)
 
 
 def a_rank(rank: int) -> str:
@@ -763,8 +785,9 @@ def _hint_options(ctx: _Context, gains: Gains, ranks: tuple[int, ...],
         g = gains.best_card(ctx.trump, r)
         if g is not None:
             options.append(g)
-    if arounds:
-        options += [gains.around(ctx.trump, r) for r in AROUND_RANKS]
+    if arounds:  # only an around the hand needs, as the partner reads the request
+        options += [gains.around(ctx.trump, r) for r in AROUND_RANKS
+                    if needs_around(ctx.hand.counts, r)[0]]
     options = [g for g in options if g.expected >= HINT_MIN]
     return sorted(options, key=lambda g: (-g.expected, -g.gain))
 
@@ -862,14 +885,15 @@ def _gain_reason(g: Gain, trump: int) -> str:
     """``a JH would make a run (+11 meld with ♥ trump; partner holds one 78% of the time)``."""
     symbol = Card.parse(g.label).symbol if not g.around else ""
     who = g.label if g.around else ("an " if symbol[0] == "A" else "a ") + symbol
-    holds = "them all" if g.around else "one"
+    holds = "all of them" if g.around else "one"
     return (f"{who} would {g.story.replace('makes', 'make', 1)} (+{g.gain} meld with"
             f" {SUIT_SYMBOLS[trump]} trump; partner holds {holds} {g.probability:.0%} of the time)")
 
 
 def _helps(gains: Gains, trump: int, signal: Signal) -> bool:
     if signal.kind == "around":
-        return gains.around(trump, signal.rank).gain > 0
+        return (bool(needs_around(gains.hand.counts, signal.rank)[0])
+                and gains.around(trump, signal.rank).gain > 0)
     g = gains.best_card(trump, signal.rank)
     return g is not None and g.gain > 0
 
@@ -879,7 +903,7 @@ def _suggest_toby(ctx: _Context) -> Suggestion:
     k = rules.scale
     low = a.legal().min_bid
     opening = a.high is None
-    gains = card_gains(ctx.hand, rules, partner_size=20)
+    gains = card_gains(ctx.hand, rules)
     # The trump is named after the pass and need not be the suit asked for: rank the ranks by
     # the best gain over the trumps the hand could name.
     best: list[tuple[Gain, int]] = []
@@ -921,4 +945,5 @@ __all__ = [
     "davis_hint_bid", "davis_lowest", "davis_unavailable", "signal_mask", "describe_signal",
     "trump_worthy",
     "trump_suits", "side_aces", "pinochle_parts", "helped_by", "meld_words",
+    "around_short", "needs_around",
 ]

@@ -22,6 +22,7 @@ from pinochle_calc.conventions import (
     trump_worthy,
 )
 from pinochle_calc.hand import Hand
+from pinochle_calc.meld import meld
 from pinochle_calc.rules import PRESETS, STANDARD
 
 DAVIS, _ = convention_rules("davis", None)
@@ -288,13 +289,57 @@ def test_card_gains_are_exact_meld_differences():
     assert jh.gain == 11 and jh.story == "makes a run (instead of a royal marriage)"
     assert gains.card(0, 4 + 5).gain == 0  # with spades trump the J♥ adds nothing
     assert gains.around(1, JACK).gain == 15  # a run and jacks around, less the royal marriage
-    assert gains.cards[1][0] is None or gains.cards[1][0] >= 0
+    assert gains.cards[1][15] is None  # four A♣ held: no fifth copy
+    assert gains.cards[1][0] == 0  # an A♠ alone: aces around needs an A♦ too
+    assert gains.around(1, ACE).gain == 10  # A♠ and A♦ make aces around
+    assert gains.around(1, ACE).probability == pytest.approx(holds_probability([4, 4], 60, 20))
+
+
+def test_an_around_adds_the_rank_only_where_it_is_missing():
+    # jacks in ♠ ♥ ♦, none in ♣; with two Q♠, another J♦ would make a double pinochle, but the
+    # around asks only for the J♣
+    hand = Hand.parse("QS QS JD JS JH 10S 10S 10H 10H 10D 10D 10C 10C 10C 10C KH QH AS AH AD")
+    gains = card_gains(hand, DAVIS)
+    around = gains.around(1, JACK)
+    assert around.gain == 4 and around.story == "makes jacks around"
+    assert around.probability == pytest.approx(holds_probability([4], 60, 20))
+    assert gains.around(1, ACE).gain == 10  # the A♣ alone
+
+
+def test_an_around_request_is_a_real_condition():
+    def jacks(*counts):
+        """A hand holding these counts of J♠ J♥ J♦ J♣ (and tens to fill)."""
+        c = [0] * 20
+        for s, n in enumerate(counts):
+            c[s * 5 + JACK] = n
+            c[s * 5 + TEN] = 4 - n if n < 4 else 0
+        return c
+
+    hands = np.array([jacks(0, 0, 0, 0), jacks(1, 0, 0, 0), jacks(1, 1, 0, 0),
+                      jacks(1, 2, 1, 0), jacks(1, 1, 1, 1), jacks(2, 2, 1, 2),
+                      jacks(2, 1, 1, 2), jacks(4, 4, 4, 4)])
+    assert signal_mask(Signal("around", JACK), hands, STANDARD).tolist() == [
+        False, False, True, True, False, True, True, False]
+
+
+def test_an_around_request_filters_the_deals():
+    from pinochle_calc.estimate import Condition, deal
+
+    hand = Hand.parse(NEEDS_JH)
+    cond = Condition(2, Signal("around", JACK), "partner: jacks around would help")
+    counts, acceptance, _, dropped = deal(hand, 300, np.random.default_rng(0), [cond], DAVIS)
+    assert not dropped and 0.2 < acceptance < 0.9
+    partner = counts[:, 1][:, JACK::5]  # J♠ J♥ J♦ J♣ of each partner hand
+    low = partner.min(axis=1, keepdims=True)
+    short = ((partner == low) & (low < 4)).sum(axis=1)
+    assert ((short >= 1) & (short <= 2)).all()
 
 
 # ---------------------------------------------------------------------------- suggestions
 
 NEEDS_JH = "♥A 10 K Q ♠10 10 10 10 ♦10 10 10 10 ♣10 10 10 10 A A A A"
-NEEDS_KINGS_AROUND = "♥K Q Q 10 10 10 ♠Q Q 10 10 10 10 ♦Q Q 10 10 10 ♣Q Q 10"
+# kings in two suits, queens in all four: K♦ and K♣ make kings around and two marriages
+NEEDS_KINGS_AROUND = "♥K Q Q 10 10 10 ♠K Q Q 10 10 10 ♦Q Q 10 10 10 ♣Q Q 10"
 NO_MARRIAGE = "♥A 10 Q Q J ♠Q 10 10 10 ♦Q 10 10 10 ♣Q 10 10 10 A A A"
 
 
@@ -334,14 +379,37 @@ def test_davis_51_52_53_as_the_table_says():
     assert s.call == 51 and "not ready to pass yet" in s.meaning
 
 
-def test_davis_hint_needs_an_expected_gain():
-    flat = "KH QH 10S 10S 10S 10S 10C 10C 10C 10C 10D 10D 10D 10D 10H 10H 10H 10H AS AS"
-    s = suggest(flat, parse_auction("50", DAVIS), "davis", limit=100)
-    if s.signal.kind in ("card", "around"):
-        assert "would make" in s.reason
-    gains = card_gains(Hand.parse(flat), DAVIS)
-    assert all(g.expected < HINT_MIN for i in range(20)
-               if (g := gains.card(1, i)) is not None and g.rank != KING)
+def _best_expected(hand):
+    """The largest expected gain among the hints Davis's system could give for this hand,
+    with its best trump (cards of each rank, and the arounds it is one or two cards short
+    of), computed here from the Gains API."""
+    gains = card_gains(hand, DAVIS)
+    trump = meld(hand, DAVIS).best.trump
+    options = [gains.card(trump, i) for i in range(20)]
+    for r in (ACE, KING, QUEEN, JACK):
+        low = min(hand.counts[r::5])
+        if low < 4 and 1 <= list(hand.counts[r::5]).count(low) <= 2:
+            options.append(gains.around(trump, r))
+    return max(g.expected for g in options if g is not None)
+
+
+def test_davis_hint_needs_an_expected_gain_of_hint_min():
+    # a king in every suit and one Q♥: the best any card does is a side marriage (+2 meld,
+    # the partner holds one of the four unseen copies 81% of the time): 1.63, just under
+    below = Hand.parse("KS KH KD KC QH 10S 10S 10S 10S 10H 10H 10H 10H 10D 10D 10D 10D"
+                       " 10C 10C 10C")
+    # three K♥ and two Q♥: a third Q♥ (two unseen, 56%) makes a triple royal marriage, +4:
+    # 2.24, just over
+    above = Hand.parse("KH KH KH QH QH KS KD KC 10S 10S 10S 10S 10D 10D 10D 10D 10C 10C 10C"
+                       " 10C")
+    assert HINT_MIN - 0.5 < _best_expected(below) < HINT_MIN <= _best_expected(above) < (
+        HINT_MIN + 0.5)
+    s = suggest(below, parse_auction("", DAVIS), "davis", limit=100)
+    assert s.call == 50 and s.signal == Signal("open")
+    assert "no card the partner could pass helps much" in s.reason
+    s = suggest(above, parse_auction("", DAVIS), "davis", limit=100)
+    assert s.call == 56 and s.signal == Signal("card", QUEEN)
+    assert "a Q♥ would make triple royal marriage" in s.reason and "+4 meld" in s.reason
 
 
 def test_jump_suggestions():
