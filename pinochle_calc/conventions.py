@@ -157,12 +157,13 @@ def convention_rules(convention: str, rules: RuleSet | None) -> tuple[RuleSet, l
                          " from 25)")
         else:
             rules = STANDARD
-    elif convention == "toby" and rules.min_bid * rules.scale > 25 * rules.scale:
-        notes.append(f"Toby Thomas's system expects bids from 25; the {rules.name} rules start"
-                     f" at {rules.min_bid * rules.scale}, so its hints cannot be given")
+    elif convention == "toby" and rules.min_bid > 25:
+        notes.append(f"Toby Thomas's system expects bids from {25 * rules.scale}; the"
+                     f" {rules.name} rules start at {rules.min_bid * rules.scale}, so its hints"
+                     " cannot be given")
     elif convention == "davis" and rules.bid_steps != "any":
-        notes.append(f"Davis's system assumes any number from 50 up may be bid; under the"
-                     f" {rules.name} rules some hints cannot be given")
+        notes.append(f"Davis's system assumes any number from {50 * rules.scale} up may be bid;"
+                     f" under the {rules.name} rules some hints cannot be given")
     return rules, notes
 
 
@@ -269,8 +270,9 @@ def signal_mask(signal: Signal, counts, rules: RuleSet) -> np.ndarray | None:
     return None
 
 
-def describe_signal(signal: Signal) -> str:
-    """Short words for a condition on a hand, for the estimate's report."""
+def describe_signal(signal: Signal, scale: int = 1) -> str:
+    """Short words for a condition on a hand, for the estimate's report (``scale``: the rule
+    set's, for the meld figures)."""
     kind = signal.kind
     if kind == "meld":
         return f"at least {signal.meld} meld"
@@ -279,8 +281,8 @@ def describe_signal(signal: Signal) -> str:
     if kind == "around":
         return f"{PLURAL[signal.rank]} around would help"
     return {"trump": "trump-worthy", "aces": "at least 4 aces in 3 suits",
-            "some-meld": "at least 20 meld", "pinochle-parts": "3 or more of Q♠ and J♦"}.get(
-        kind, kind)
+            "some-meld": f"at least {20 * scale} meld",
+            "pinochle-parts": "3 or more of Q♠ and J♦"}.get(kind, kind)
 
 
 # --------------------------------------------------------------------------------------------
@@ -456,6 +458,16 @@ def _units(bid: int | None, rules: RuleSet) -> int | None:
     return None if bid is None else bid // rules.scale
 
 
+def _ending(digit: int, k: int) -> str:
+    """How a bid's last digit reads once scaled: ``4``, or ``40`` with scale 10 (540 is the
+    table's 54); with a scale that is not a power of ten, the unit number's digit."""
+    if k == 1:
+        return str(digit)
+    if str(k).strip("0") == "1":
+        return str(digit * k).zfill(len(str(k)))
+    return f"{digit} (in units of {k})"
+
+
 def explain(auction: Auction, convention: str) -> list[Reading]:
     """Every call of the auction read under the convention, in order."""
     check_convention(convention)
@@ -485,24 +497,24 @@ def read_call(call: Call, rules: RuleSet, convention: str, shown_before: int = 0
 
 def jump_reading(bid: int, previous: int | None, opening: bool,
                  rules: RuleSet) -> tuple[str, Signal]:
-    """A bid read under jump bids."""
+    """A bid read under jump bids (the numbers in the words are the real, scaled bids)."""
     k = rules.scale
     b, prev = bid // k, _units(previous, rules)
     if b > 60:
-        return "above 60 the convention is silent: a natural bid", Signal("natural")
+        return f"above {60 * k} the convention is silent: a natural bid", Signal("natural")
     if b < 50:
-        return "below 50 the convention is silent: a natural bid", Signal("natural")
+        return f"below {50 * k} the convention is silent: a natural bid", Signal("natural")
     if opening:
         if b == 50:
-            return "opening 50: wants to name trump", Signal("trump")
+            return f"opening {bid}: wants to name trump", Signal("trump")
         if b == 51:
-            return "opening 51: holds aces in other suits", Signal("aces")
+            return f"opening {bid}: holds aces in other suits", Signal("aces")
         return (f"opening {bid}: shows {10 * (b - 50) * k} meld",
                 Signal("meld", meld=10 * (b - 50) * k))
     raise_by = b - (prev if prev is not None else 49)
     if raise_by == 1:
-        return "raises by 1: wants to name trump", Signal("trump")
-    return (f"jumps by {raise_by}: shows {10 * raise_by * k} meld",
+        return f"raises by {k}: wants to name trump", Signal("trump")
+    return (f"jumps by {raise_by * k}: shows {10 * raise_by * k} meld",
             Signal("meld", meld=10 * raise_by * k))
 
 
@@ -538,22 +550,24 @@ def _davis(bid: int, previous: int | None, rules: RuleSet) -> tuple[str, Signal,
     """``davis_reading``'s meaning and signal, and whether the bid asks for its card by
     jumping past a lower legal number that asks the same (it then carries the hint only as a
     repeat, not as the number the table names)."""
-    b = bid // rules.scale
+    k = rules.scale
+    b = bid // k
     prev = _units(previous, rules)
     p = prev if prev is not None else 49
     if b < 50:
-        return "below 50 Davis's table is silent: a plain bid", Signal("natural"), False
-    fixed = {50: ("50: the opening bid", Signal("open")),
-             51: ("51: not ready to pass yet", Signal("not-ready")),
-             52: ("52: I have some meld", Signal("some-meld")),
-             53: ("53: I have several pinochle parts (jacks or queens)",
-                  Signal("pinochle-parts"))}
+        return f"below {50 * k} Davis's table is silent: a plain bid", Signal("natural"), False
+    fixed = {50: ("the opening bid", Signal("open")),
+             51: ("not ready to pass yet", Signal("not-ready")),
+             52: ("I have some meld", Signal("some-meld")),
+             53: ("I have several pinochle parts (jacks or queens)", Signal("pinochle-parts"))}
     if b in fixed:
-        return (*fixed[b], False)
+        words, signal = fixed[b]
+        return f"{bid}: {words}", signal, False
     around = davis_around(b, p)
     if around is not None:
-        how = {55: "55", 66: "66 from 55 or below", 80: "80 from 69 or below",
-               88: "88 from 77 or below", 100: "100 from 89 or below"}[b]
+        how = {55: f"{55 * k}", 66: f"{66 * k} from {55 * k} or below",
+               80: f"{80 * k} from {69 * k} or below", 88: f"{88 * k} from {77 * k} or below",
+               100: f"{100 * k} from {89 * k} or below"}[b]
         return (f"{how}: I need {PLURAL[around]} around"
                 + (" (a jack of every suit)" if around == JACK else ""),
                 Signal("around", around), False)
@@ -562,9 +576,9 @@ def _davis(bid: int, previous: int | None, rules: RuleSet) -> tuple[str, Signal,
         rank = DAVIS_RANK[digit]
         lowest = davis_lowest(digit, previous, rules, upto=b)
         if lowest is not None and lowest != b:
-            return (f"I need {a_rank(rank)} (ends in {digit}; a jump past"
-                    f" {lowest * rules.scale}, which asks the same)", Signal("card", rank), True)
-        text = f"I need {a_rank(rank)} (the next bid ending in {digit})"
+            return (f"I need {a_rank(rank)} (ends in {_ending(digit, k)}; a jump past"
+                    f" {lowest * k}, which asks the same)", Signal("card", rank), True)
+        text = f"I need {a_rank(rank)} (the next bid ending in {_ending(digit, k)})"
         if digit in (0, 8) and b in (80, 88, 100):
             text += f": too late for {PLURAL[KING if b != 100 else ACE]} around"
         elif b == 66:
@@ -583,19 +597,20 @@ def davis_reading(bid: int, previous: int | None, opening: bool,
 def toby_reading(bid: int, previous: int | None, opening: bool,
                  rules: RuleSet) -> tuple[str, Signal]:
     """A bid read under Toby Thomas's system."""
-    b = bid // rules.scale
+    k = rules.scale
+    b = bid // k
     book = "a standard book in the pass (for example a marriage and an ace)"
     if 25 <= b <= 49:
         digit = b % 10
         if digit in TOBY_RANK:
             rank = TOBY_RANK[digit]
-            return (f"asks for {PLURAL[rank]} in the pass (a bid from 25 to 49 ending in"
-                    f" {digit})", Signal("card", rank))
+            return (f"asks for {PLURAL[rank]} in the pass (a bid from {25 * k} to {49 * k}"
+                    f" ending in {_ending(digit, k)})", Signal("card", rank))
         return f"asks for {book}", Signal("book")
     if b == 50 and opening:
-        return f"opening 50: asks for {book} and shuts the others out", Signal("shut-out")
+        return f"opening {bid}: asks for {book} and shuts the others out", Signal("shut-out")
     if b < 25:
-        return "below 25 the system is silent", Signal("natural")
+        return f"below {25 * k} the system is silent", Signal("natural")
     return f"asks for {book}", Signal("book")
 
 
@@ -739,8 +754,8 @@ def _suggest_jump(ctx: _Context) -> Suggestion:
                         f" limit of {ctx.limit}")
     if current is None:
         if worthy:
-            return ctx.call(50 * k, f"a trump hand ({ctx.trump_words()}): 50 asks to name"
-                            " trump")
+            return ctx.call(50 * k, f"a trump hand ({ctx.trump_words()}): {50 * k} asks to"
+                            " name trump")
         jump = min(unshown // (10 * k), 10)
         while jump >= 2 and (50 + jump) * k > top:
             jump -= 1
@@ -749,16 +764,17 @@ def _suggest_jump(ctx: _Context) -> Suggestion:
         if bool(side_aces(ctx.hand.counts)[0]):
             aces = sum(ctx.hand.counts[s * 5] for s in range(4))
             return ctx.call(51 * k, f"{aces} aces in {_ace_suits(ctx.hand)} suits help whatever"
-                            " partner names: 51 says so")
-        return ctx.call(50 * k, f"no meld to show, but your side can make {ctx.limit}: 50"
-                        " (read as wanting to name trump)")
+                            f" partner names: {51 * k} says so")
+        return ctx.call(50 * k, f"no meld to show, but your side can make {ctx.limit}:"
+                        f" {50 * k} (read as wanting to name trump)")
     jump = unshown // (10 * k)
     while jump >= 2 and (current + jump) * k > top:
         jump -= 1
     if jump >= 2 and rules.is_legal_bid((current + jump) * k):
         return ctx.call((current + jump) * k, _show_reason(ctx, jump * 10 * k, unshown))
     if worthy and low == (current + 1) * k:
-        return ctx.call(low, f"a trump hand ({ctx.trump_words()}): +1 asks to name trump")
+        return ctx.call(low, f"a trump hand ({ctx.trump_words()}): +{k} asks to name"
+                        " trump")
     if ctx.partner_holds:
         return ctx.call(None, "partner holds the bid and you have no more meld to show and no"
                         " trump hand")
@@ -858,19 +874,19 @@ def _suggest_davis(ctx: _Context) -> Suggestion:
     parts = bool(pinochle_parts(ctx.hand.counts)[0])
     q_s, j_d = ctx.hand.counts[3], ctx.hand.counts[14]
     if parts and low <= 53 * k <= ctx.limit and rules.is_legal_bid(53 * k):
-        return ctx.call(53 * k, f"{q_s} Q♠ and {j_d} J♦: 53 says you have several pinochle"
-                        f" parts{note}", hints)
+        return ctx.call(53 * k, f"{q_s} Q♠ and {j_d} J♦: {53 * k} says you have several"
+                        f" pinochle parts{note}", hints)
     if ctx.own >= 20 * k and low <= 52 * k <= ctx.limit and rules.is_legal_bid(52 * k):
-        return ctx.call(52 * k, f"you hold {ctx.own} meld ({ctx.meld_words()}): 52 says you have"
-                        f" some meld{note}", hints)
+        return ctx.call(52 * k, f"you hold {ctx.own} meld ({ctx.meld_words()}): {52 * k} says"
+                        f" you have some meld{note}", hints)
     if current is None and low == 50 * k:
         return ctx.call(low, f"no card the partner could pass helps much, but your side can make"
                         f" {ctx.limit}: open{note}", hints)
     if ctx.partner_holds:
         return ctx.call(None, f"partner holds the bid and no hint is worth giving{note}", hints)
     if low == 51 * k:
-        return ctx.call(low, f"no hint worth giving yet, but your side can make {ctx.limit}: 51"
-                        f" says you are not ready to pass{note}", hints)
+        return ctx.call(low, f"no hint worth giving yet, but your side can make {ctx.limit}:"
+                        f" {51 * k} says you are not ready to pass{note}", hints)
     for bid in a.legal_bids(ctx.limit):
         r = reading_of(a, bid, "davis")
         if r.signal.kind in ("natural", "not-ready") or (
@@ -917,7 +933,8 @@ def _suggest_toby(ctx: _Context) -> Suggestion:
     hints = gains.report(ctx.trump)
     if opening and low <= 50 * k <= ctx.limit and rules.is_legal_bid(50 * k):
         return ctx.call(50 * k, f"your side can make {ctx.limit} ({ctx.own} meld in hand):"
-                        " open 50 to take the standard book and shut the others out", hints)
+                        f" open {50 * k} to take the standard book and shut the others out",
+                        hints)
     top = min(49 * k, ctx.limit)
     for g, t in best:
         digit = TOBY_DIGIT[g.rank]
@@ -931,7 +948,8 @@ def _suggest_toby(ctx: _Context) -> Suggestion:
         meaning, signal = toby_reading(bid, a.high, opening, rules)
         if signal.kind in ("book", "shut-out", "natural"):
             why = ("no single rank helps much" if not best else
-                   f"asking for {PLURAL[best[0][0].rank]} needs a bid from 25 to 49")
+                   f"asking for {PLURAL[best[0][0].rank]} needs a bid from {25 * k} to"
+                   f" {49 * k}")
             return ctx.call(bid, f"{why}; your side can make {ctx.limit}: ask for the standard"
                             " book", hints)
     return ctx.call(None, f"no bid up to your side's limit of {ctx.limit} says what you need",

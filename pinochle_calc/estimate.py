@@ -164,7 +164,8 @@ def conditions_from(auction: Auction, convention: str | None) -> list[Condition]
             continue
         if any(c.seat == rel and c.signal == signal for c in out):
             continue
-        out.append(Condition(rel, signal, f"{names[rel]}: {describe_signal(signal)}"
+        words = describe_signal(signal, auction.rules.scale)
+        out.append(Condition(rel, signal, f"{names[rel]}: {words}"
                              f" (call {reading.call.position}, {reading.call.label})"))
     from .conventions import Signal
 

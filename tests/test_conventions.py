@@ -12,6 +12,7 @@ from pinochle_calc.conventions import (
     card_gains,
     convention_rules,
     davis_hint_bid,
+    describe_signal,
     explain,
     holds_probability,
     open_calls,
@@ -466,6 +467,38 @@ def test_open_calls_list_what_can_be_said_now():
     assert calls[56] == "raises by 1: wants to name trump"
     assert calls[58] == "jumps by 3: shows 30 meld"
     assert "silent" in calls[65]
+
+
+def test_readings_under_a_scaled_rule_set_print_the_real_bids():
+    aces = STANDARD.with_options(scale=10)
+    assert [m for _, _, m, _ in meanings("500 520 530 550", "jump", aces)] == [
+        "opening 500: wants to name trump", "jumps by 20: shows 200 meld",
+        "raises by 10: wants to name trump", "jumps by 20: shows 200 meld"]
+    assert last("510", "jump", aces)[2] == "opening 510: holds aces in other suits"
+    assert last("520 650", "jump", aces)[2] == ("above 600 the convention is silent: a natural"
+                                                " bid")
+    davis = aces.with_options(bid_steps="any")
+    assert [m for _, _, m, _ in meanings("500 510 540 550 560 600", "davis", davis)] == [
+        "500: the opening bid", "510: not ready to pass yet",
+        "I need a jack (the next bid ending in 40)",
+        "550: I need jacks around (a jack of every suit)",
+        "I need a queen (the next bid ending in 60)",
+        "I need an ace (the next bid ending in 00)"]
+    assert last("500 660", "davis", davis)[2] == "660 from 550 or below: I need queens around"
+    assert last("500 520 640", "davis", davis)[2] == (
+        "I need a jack (ends in 40; a jump past 540, which asks the same)")
+    bid, why = davis_hint_bid(parse_auction("500 600", aces), Signal("card", JACK), 1200)
+    assert bid is None and why.startswith("it would take 640, which")
+    toby = TOBY.with_options(scale=10)
+    assert last("250 260", "toby", toby)[2] == (
+        "asks for queens in the pass (a bid from 250 to 490 ending in 60)")
+    assert last("500", "toby", toby)[2].startswith("opening 500: asks for a standard book")
+    s = suggest("♥A 10 K Q J J ♠10 10 10 ♦10 10 10 J ♣10 10 10 J J Q Q", parse_auction("", aces),
+                "jump", limit=600)
+    assert s.call == 500 and s.reason.endswith(": 500 asks to name trump")
+    _, notes = convention_rules("toby", aces)
+    assert "expects bids from 250" in notes[0] and "start at 500" in notes[0]
+    assert describe_signal(Signal("some-meld"), aces.scale) == "at least 200 meld"
 
 
 def test_a_finished_auction_has_no_call_to_make():
