@@ -38,7 +38,9 @@ make (the estimate's ``max_bid``; without one, ``quick_limit``). Shared rules, a
 Hand features the conventions talk about (the same tests decide a suggestion and condition
 the simulated deals of other players' hands on their calls, ``signal_mask``):
 
-- *trump-worthy*: some suit holds a marriage and at least 7 cards, or 6 with its ace and ten;
+- *trump-worthy*: some suit holds a marriage and at least 7 cards, or 6 with its ace and ten
+  (the marriage is not needed where the rule set drops it or asks for it only after the pass:
+  before the pass a bidder may name any suit);
 - *aces in other suits*: at least 4 aces, in at least 3 suits (they take tricks whatever suit
   the partner names);
 - *meld*: the hand's meld in its best trump (``meld.best_trump``);
@@ -182,13 +184,20 @@ def _rows(counts) -> np.ndarray:
     return np.asarray(counts, dtype=np.int64).reshape(-1, 20)
 
 
+def may_name_without_marriage(rules: RuleSet) -> bool:
+    """Whether a bidder may name a suit without a marriage in it at the auction: the rule set
+    drops the rule, or requires the marriage only after the exchange (RULES.md's variations:
+    before the pass any suit may be named)."""
+    return rules.marriage_required in ("false", "after-pass")
+
+
 def trump_suits(counts, rules: RuleSet = STANDARD) -> np.ndarray:
     """(n, 4): the suits each hand is *trump-worthy* in (a marriage, unless the rule set drops
-    that rule, and 7 cards, or 6 with the ace and the ten)."""
+    that rule or asks for it only after the pass, and 7 cards, or 6 with the ace and the
+    ten)."""
     c = _rows(counts).reshape(-1, 4, 5)
     length = c.sum(axis=2)
-    married = (np.minimum(c[:, :, KING], c[:, :, QUEEN]) > 0) | (
-        rules.marriage_required == "false")
+    married = (np.minimum(c[:, :, KING], c[:, :, QUEEN]) > 0) | may_name_without_marriage(rules)
     strong = (length >= 7) | ((length >= 6) & (c[:, :, ACE] > 0) & (c[:, :, TEN] > 0))
     return married & strong
 
@@ -468,16 +477,23 @@ def _ending(digit: int, k: int) -> str:
     return f"{digit} (in units of {k})"
 
 
+def shown_meld(readings: list[Reading]) -> dict[int, int]:
+    """The meld each seat has shown by jump bids, added up over its calls (seats that showed
+    none are left out); a player may show less than they hold, never more."""
+    out: dict[int, int] = {}
+    for r in readings:
+        if r.signal.kind == "meld":
+            out[r.call.seat] = out.get(r.call.seat, 0) + r.signal.meld
+    return out
+
+
 def explain(auction: Auction, convention: str) -> list[Reading]:
     """Every call of the auction read under the convention, in order."""
     check_convention(convention)
-    shown: dict[int, int] = {}
-    out = []
+    out: list[Reading] = []
     for call in auction.calls:
-        reading = read_call(call, auction.rules, convention, shown.get(call.seat, 0))
-        if reading.signal.kind == "meld":
-            shown[call.seat] = shown.get(call.seat, 0) + reading.signal.meld
-        out.append(reading)
+        out.append(read_call(call, auction.rules, convention,
+                             shown_meld(out).get(call.seat, 0)))
     return out
 
 
@@ -504,14 +520,14 @@ def jump_reading(bid: int, previous: int | None, opening: bool,
         return f"above {60 * k} the convention is silent: a natural bid", Signal("natural")
     if b < 50:
         return f"below {50 * k} the convention is silent: a natural bid", Signal("natural")
-    if opening:
+    if opening or prev is None:
         if b == 50:
             return f"opening {bid}: wants to name trump", Signal("trump")
         if b == 51:
             return f"opening {bid}: holds aces in other suits", Signal("aces")
         return (f"opening {bid}: shows {10 * (b - 50) * k} meld",
                 Signal("meld", meld=10 * (b - 50) * k))
-    raise_by = b - (prev if prev is not None else 49)
+    raise_by = b - prev
     if raise_by == 1:
         return f"raises by {k}: wants to name trump", Signal("trump")
     return (f"jumps by {raise_by * k}: shows {10 * raise_by * k} meld",
@@ -616,9 +632,7 @@ def toby_reading(bid: int, previous: int | None, opening: bool,
 
 def reading_of(auction: Auction, bid: int | None, convention: str) -> Reading:
     """What ``bid`` (None: pass) by the player about to call would say."""
-    me = auction.next_seat
-    shown = sum(r.signal.meld for r in explain(auction, convention)
-                if r.call.seat == me and r.signal.kind == "meld")
+    shown = shown_meld(explain(auction, convention)).get(auction.next_seat, 0)
     after = auction.then(bid)
     return read_call(after.calls[-1], auction.rules, convention, shown)
 
@@ -666,15 +680,18 @@ class _Context:
     def __post_init__(self):
         self.rules = self.auction.rules
         self.result = meld(self.hand, self.rules)
-        if self.trump is None and self.result.best.callable:
+        if self.trump is None and self.can_name:
             self.trump = self.result.best.trump
         self.own = (self.result.trumps[self.trump] if self.trump is not None
                     else self.result.best).points
 
+    def nameable(self, trump: int) -> bool:
+        """Whether the hand may name ``trump`` when it wins the bid."""
+        return self.result.trumps[trump].callable or may_name_without_marriage(self.rules)
+
     @property
     def can_name(self) -> bool:
-        return any(t.callable for t in self.result.trumps) or (
-            self.rules.marriage_required == "after-pass")
+        return any(self.nameable(t) for t in range(4))
 
     @property
     def partner_holds(self) -> bool:
@@ -686,8 +703,7 @@ class _Context:
         return Suggestion(bid, r.meaning, reason, r.signal, hints)
 
     def shown(self) -> int:
-        return sum(r.signal.meld for r in explain(self.auction, self.convention)
-                   if r.call.seat == self.auction.next_seat and r.signal.kind == "meld")
+        return shown_meld(explain(self.auction, self.convention)).get(self.auction.next_seat, 0)
 
     def trump_words(self) -> str:
         suits = np.flatnonzero(trump_suits(self.hand.counts, self.rules)[0]).tolist()
@@ -924,7 +940,7 @@ def _suggest_toby(ctx: _Context) -> Suggestion:
     # the best gain over the trumps the hand could name.
     best: list[tuple[Gain, int]] = []
     for r in TOBY_DIGIT:
-        options = [(g, t) for t in range(4) if ctx.result.trumps[t].callable
+        options = [(g, t) for t in range(4) if ctx.nameable(t)
                    and (g := gains.best_card(t, r)) is not None]
         if options:
             best.append(max(options, key=lambda x: (x[0].expected, x[0].gain)))
@@ -961,7 +977,6 @@ __all__ = [
     "explain", "read_call", "reading_of", "open_calls", "suggest", "quick_limit",
     "card_gains", "holds_probability", "jump_reading", "davis_reading", "toby_reading",
     "davis_hint_bid", "davis_lowest", "davis_unavailable", "signal_mask", "describe_signal",
-    "trump_worthy",
-    "trump_suits", "side_aces", "pinochle_parts", "helped_by", "meld_words",
-    "around_short", "needs_around",
+    "trump_worthy", "trump_suits", "side_aces", "pinochle_parts", "helped_by", "meld_words",
+    "around_short", "needs_around", "shown_meld", "may_name_without_marriage",
 ]

@@ -145,20 +145,17 @@ def conditions_from(auction: Auction, convention: str | None) -> list[Condition]
     (the player about to call is the hand)."""
     if convention is None or auction.next_seat is None:
         return []
-    from .conventions import describe_signal, explain, signal_mask
+    from .conventions import Signal, describe_signal, explain, shown_meld, signal_mask
 
     me = auction.next_seat
     names = {1: "left opponent", 2: "partner", 3: "right opponent"}
     out: list[Condition] = []
-    shown: dict[int, int] = {}
     probe = np.zeros((1, 20), dtype=np.int64)
-    for reading in explain(auction, convention):
+    readings = explain(auction, convention)
+    for reading in readings:
         rel = (reading.call.seat - me) % 4
-        if rel == 0:
-            continue
         signal = reading.signal
-        if signal.kind == "meld":
-            shown[rel] = shown.get(rel, 0) + signal.meld
+        if rel == 0 or signal.kind == "meld":
             continue
         if signal_mask(signal, probe, auction.rules) is None:
             continue
@@ -167,11 +164,11 @@ def conditions_from(auction: Auction, convention: str | None) -> list[Condition]
         words = describe_signal(signal, auction.rules.scale)
         out.append(Condition(rel, signal, f"{names[rel]}: {words}"
                              f" (call {reading.call.position}, {reading.call.label})"))
-    from .conventions import Signal
-
+    shown = {(seat - me) % 4: total for seat, total in shown_meld(readings).items()}
     for rel, total in sorted(shown.items()):
-        out.append(Condition(rel, Signal("meld", meld=total),
-                             f"{names[rel]}: at least {total} meld (shown by jump bids)"))
+        if rel:
+            out.append(Condition(rel, Signal("meld", meld=total),
+                                 f"{names[rel]}: at least {total} meld (shown by jump bids)"))
     return out
 
 

@@ -501,6 +501,19 @@ def test_readings_under_a_scaled_rule_set_print_the_real_bids():
     assert describe_signal(Signal("some-meld"), aces.scale) == "at least 200 meld"
 
 
+def test_after_pass_marriage_rule_lets_a_hand_without_one_bid():
+    # RULES.md: some require the marriage only after the exchange; before the pass any suit
+    # may be named, so a long suit without a marriage is trump-worthy and the hand may bid
+    long_spades = "♠A 10 10 J J Q Q ♥A 10 10 J ♦A 10 10 J ♣A 10 10 J 10"
+    after = DAVIS.with_options(marriage_required="after-pass")
+    assert not trump_worthy(Hand.parse(long_spades).counts, DAVIS)[0]
+    assert trump_worthy(Hand.parse(long_spades).counts, after)[0]
+    for convention, rules in (("jump", STANDARD), ("davis", DAVIS), ("toby", TOBY)):
+        rules = rules.with_options(marriage_required="after-pass")
+        s = suggest(NO_MARRIAGE, parse_auction("", rules), convention, limit=200)
+        assert s.call is not None and "no marriage" not in s.reason, convention
+
+
 def test_a_finished_auction_has_no_call_to_make():
     with pytest.raises(AuctionError, match="no call to make"):
         suggest(NEEDS_JH, parse_auction("50 p p p"), "jump")
