@@ -39,7 +39,7 @@ from math import ceil
 import numpy as np
 
 from .auction import Auction, bids_between
-from .cards import SUITS
+from .cards import SUIT_SYMBOLS, SUITS
 from .hand import Hand
 from .rules import STANDARD, RuleSet
 from .simulate import Stats
@@ -317,16 +317,20 @@ def estimate(hand: Hand | str, rules: RuleSet = STANDARD, auction: Auction | Non
         raise UserError(f"confidence must be above 0 and at most 1, not {confidence}")
     own = meld(hand, rules)
     notes: list[str] = []
-    candidates = [t.trump for t in own.trumps if t.callable]
+    nameable = [t.trump for t in own.trumps if t.callable]
     if rules.marriage_required == "after-pass":
-        candidates = list(range(4))
+        nameable = list(range(4))
         notes.append("the marriage in trump is needed only after the pass: every suit examined")
-    if trumps is not None:
-        candidates = [t for t in candidates if t in trumps]
+    candidates = nameable if trumps is None else [t for t in nameable if t in trumps]
     if rules.pass_cards:
         notes.append(f"the {rules.pass_cards}-card pass is left out of the estimate")
-    if not candidates:
+    if not nameable:
         notes.append("no marriage: the hand cannot name trump, so it must not win the bid")
+    elif not candidates:
+        asked = " ".join(SUIT_SYMBOLS[t] for t in sorted(set(trumps))) or "none"
+        may = " ".join(SUIT_SYMBOLS[t] for t in nameable)
+        notes.append(f"no suit examined: of the suits asked for ({asked}) the hand may name"
+                     f" none as trump (it may name {may})")
     conditions = conditions_from(auction, convention) if auction is not None else []
     rng = np.random.default_rng(seed)
     counts, acceptance, drawn, dropped = deal(hand, samples, rng, conditions, rules)

@@ -149,6 +149,19 @@ def test_a_nearly_impossible_condition_is_dropped_gracefully():
     assert e.samples == 100 and isinstance(e.dropped, tuple)
 
 
+def test_trumps_that_filter_out_every_suit_say_so():
+    # PLAIN has marriages in ♥ ♦ ♣ but not ♠: asking for ♠ only examines nothing, and the note
+    # must not claim the hand has no marriage
+    e = estimate(PLAIN, samples=50, seed=0, trumps=[0])
+    assert e.trump is None and e.trumps == {}
+    assert not any("no marriage" in n for n in e.notes)
+    assert e.notes == ("no suit examined: of the suits asked for (♠) the hand may name none as"
+                       " trump (it may name ♥ ♦ ♣)",)
+    # a hand without any marriage still says so, whatever the suits asked for
+    assert any(n.startswith("no marriage") for n in estimate(NO_MARRIAGE, samples=20,
+                                                             trumps=[1]).notes)
+
+
 def test_minimum_meld_rule_only_lowers_the_chances():
     rules = STANDARD.with_options(min_meld=20)
     a = estimate(PLAIN, STANDARD, samples=200, seed=4)
