@@ -270,7 +270,11 @@ def pass_cards(
     trump: Annotated[str, typer.Option("--trump", "-t", help="The trump named: S H D C.")] = "",
     role: Annotated[str, typer.Option("--role", help="partner (passing to the bidder) or"
                                       " bidder (returning cards)")] = "partner",
-    cards: Annotated[int, typer.Option("--cards", help="How many cards are passed.")] = 4,
+    cards: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option("--cards", help="How many cards are passed [default: the rule set's"
+                     " passing.cards, or 4 where it has none]."),
+    ] = None,
     hint: Annotated[
         Optional[str],  # noqa: UP045
         typer.Option("--hint", help="What the bidder asked for: jack, queen, king, ten, ace,"
@@ -292,12 +296,14 @@ def pass_cards(
     suit = trump_option(trump)
     if role not in ("partner", "bidder"):
         raise typer.BadParameter(f"{role!r} is not one of partner, bidder")
-    if not 1 <= cards <= 4:
+    if cards is not None and not 1 <= cards <= 4:
         raise typer.BadParameter("--cards must be from 1 to 4")
     if samples < 1:
         raise typer.BadParameter("--samples must be at least 1")
     cards_in = _hand(hand)
     rule_set = rules_option(rules)
+    if cards is None:
+        cards = rule_set.pass_cards or 4
     from .passing import advise, parse_hint
 
     wanted = parse_hint(hint) if hint is not None else None

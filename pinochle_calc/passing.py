@@ -238,6 +238,10 @@ def advise(hand: Hand | str, trump: int, role: str = "partner", n: int = 4,
     size = len(hand)
     if role == "partner" and size != 20:
         raise UserError(f"the partner passes from a 20-card hand, not {size} cards")
+    if role == "bidder" and hint is not None:
+        raise UserError("a hint is what the bidder asked the partner for: it describes the"
+                        " bidder's hand, so it applies only to the partner's pass (role partner),"
+                        " not to the cards the bidder returns")
     if role == "bidder" and size not in (20, 20 + n):
         raise UserError(f"the bidder's hand is 20 cards (passing at the same time) or {20 + n}"
                         f" (after receiving {n}), not {size}")

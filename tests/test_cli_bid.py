@@ -171,6 +171,19 @@ def test_pass_partner_json():
     assert scores == sorted(scores, reverse=True)
 
 
+def test_pass_cards_default_to_the_rule_sets_pass():
+    out = run_json("pass", HAND, "--trump", "H", "--rules", "toby-thomas", "--samples", "50")
+    assert len(out["pass"]) == 3  # toby-thomas passes three
+    out = run_json("pass", HAND, "--trump", "H", "--rules", "standard,passing.cards=2",
+                   "--samples", "50")
+    assert len(out["pass"]) == 2
+    out = run_json("pass", HAND, "--trump", "H", "--samples", "50")
+    assert len(out["pass"]) == 4  # the standard rules name no pass: four
+    out = run_json("pass", HAND, "--trump", "H", "--rules", "toby-thomas", "--cards", "4",
+                   "--samples", "50")
+    assert len(out["pass"]) == 4
+
+
 def test_pass_bidder_returns_cards_from_the_larger_hand():
     out = run_json("pass", HAND, "JH", "AS", "10S", "QD", "--trump", "S", "--role", "bidder",
                    "--samples", "200")
@@ -191,3 +204,7 @@ def test_pass_table_and_errors():
     assert run("pass", HAND).exit_code == 2
     result = run("pass", HAND, "--trump", "H", "--hint", "joker")
     assert result.exit_code == 1 and "unknown hint" in str(result.exception)
+    result = run("pass", HAND, "JH", "AS", "10S", "QD", "--trump", "S", "--role", "bidder",
+                 "--hint", "jack")
+    assert result.exit_code == 1 and isinstance(result.exception, UserError)
+    assert "applies only to the partner's pass" in str(result.exception)

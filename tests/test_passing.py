@@ -79,3 +79,9 @@ def test_hints():
         parse_hint("joker")
     advice = advise(HAND, trump=1, hint=Signal("card", JACK), samples=100, seed=0)
     assert "the bidder's hint: a jack would help" in advice.conditions
+
+
+def test_a_hint_with_the_bidder_role_is_refused():
+    # the hint describes the bidder's own hand: it cannot condition the partner's hands
+    with pytest.raises(UserError, match="applies only to the partner's pass"):
+        advise(HAND + " JH AS 10S QD", trump=0, role="bidder", hint=Signal("card", JACK))
