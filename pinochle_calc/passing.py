@@ -27,7 +27,8 @@ directly on the sample.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations_with_replacement
 
 import numpy as np
@@ -71,19 +72,23 @@ def _parts(trump: int) -> list[tuple[str, list[int]]]:
     return parts
 
 
-def _part_value(name: str, counts: np.ndarray, trump: int, rules: RuleSet) -> np.ndarray:
-    """The points of one part for each row of (n, k) counts of that part's cards."""
-    from .vecmeld import _parts as tables
+@lru_cache(maxsize=256)
+def _part_table(cards: tuple[int, ...], trump: int, rules: RuleSet) -> np.ndarray:
+    """The points of one part for every way of holding its ``cards`` (0 to 4 copies each,
+    indexed by the base-5 number of the counts): the meld (``vecmeld.meld_points``) of a hand
+    holding only those cards, since no other part can be made from them alone."""
+    from .vecmeld import meld_points
 
-    type_one, marriage, singles = tables(rules)
-    if name == "trump":
-        return type_one[trump, counts.min(axis=1), np.minimum(counts[:, 2], counts[:, 3])]
-    if name.startswith("marriage"):
-        return marriage[counts.min(axis=1)]
-    if name.startswith("around"):
-        rank = int(name[len("around"):])
-        return singles[(ACE, KING, QUEEN, JACK).index(rank), counts.min(axis=1)]
-    return singles[4, counts.min(axis=1)]
+    k = len(cards)
+    codes = np.arange(5 ** k)
+    only = np.zeros((len(codes), 20), dtype=np.int64)
+    only[:, list(cards)] = (codes[:, None] // 5 ** np.arange(k)) % 5
+    return meld_points(only, rules)[:, trump]
+
+
+def _part_value(cards: list[int], counts: np.ndarray, trump: int, rules: RuleSet) -> np.ndarray:
+    """The points of one part for each row of (n, k) counts of that part's ``cards``."""
+    return _part_table(tuple(cards), trump, rules)[counts @ 5 ** np.arange(len(cards))]
 
 
 def _coupled(rules: RuleSet) -> bool:
@@ -105,16 +110,17 @@ def expected_gains(receiver: np.ndarray, choices: list[tuple[int, ...]], trump: 
             out[i] = (meld_points(receiver + np.array(c), rules)[:, trump] - base).mean()
         return out
     total = np.zeros(len(choices))
-    for name, cards in _parts(trump):
+    for _, cards in _parts(trump):
         sub = receiver[:, cards]
-        base = _part_value(name, sub, trump, rules)
+        base = _part_value(cards, sub, trump, rules)
         cache: dict[tuple[int, ...], float] = {}
         for i, c in enumerate(choices):
             key = tuple(c[j] for j in cards)
             if key not in cache:
                 if any(key):
                     plus = np.minimum(sub + np.array(key), 4)
-                    cache[key] = float((_part_value(name, plus, trump, rules) - base).mean())
+                    cache[key] = float((_part_value(cards, plus, trump, rules)
+                                        - base).mean())
                 else:
                     cache[key] = 0.0
             total[i] += cache[key]
@@ -188,6 +194,8 @@ class PassAdvice:
     conditions: tuple[str, ...]
     dropped: tuple[str, ...]
     keeps: int  # the passer's meld after passing
+    #: the simulated hands of the receiver (``(samples, 20)`` counts) every choice was scored on
+    receivers: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict:
         return {
@@ -280,7 +288,7 @@ def advise(hand: Hand | str, trump: int, role: str = "partner", n: int = 4,
     return PassAdvice(role, trump, hand, best, tuple(reasons),
                       tuple(scored[i] for i in order[1:1 + alternatives]), len(choices),
                       samples, seed, acceptance, tuple(t for t, _ in tests if t not in dropped),
-                      tuple(dropped), keeps)
+                      tuple(dropped), keeps, receiver)
 
 
 def _reasons(hand: Hand, best: Choice, receiver: np.ndarray, trump: int, rules: RuleSet,
