@@ -3,12 +3,18 @@
 import json
 import subprocess
 import sys
+from math import comb
 
+import pytest
 from typer.testing import CliRunner
 
 from pinochle_calc.auction import AuctionError
+from pinochle_calc.cards import CARDS, Card
 from pinochle_calc.cli import app
 from pinochle_calc.errors import UserError
+from pinochle_calc.hand import Hand
+from pinochle_calc.meld import meld
+from pinochle_calc.rules import STANDARD
 
 runner = CliRunner()
 HAND = "♥A 10 K Q ♦K Q J 10 ♣K Q 10 A ♠A K K Q Q J J 10"
@@ -122,7 +128,20 @@ def test_bid_davis_gives_hints():
     assert out["hints"]["trump"] == out["estimate"]["trump"]
     assert "cards" in out["hints"] and "arounds" in out["hints"]
     assert list(out["hints"]["by_trump"]) == ["S", "H", "D", "C"]
-    assert out["hints"]["by_trump"][out["hints"]["trump"]]["cards"] == out["hints"]["cards"]
+    # every gain listed is the meld engine's difference and every chance the hypergeometric
+    hand = Hand.parse(HAND)
+    for suit, listed in out["hints"]["by_trump"].items():
+        t = "SHDC".index(suit)
+        before = meld(hand).trumps[t].points
+        for card, g in listed["cards"].items():
+            i = CARDS.index(Card.parse(card))
+            plus = Hand([n + (j == i) for j, n in enumerate(hand.counts)])
+            assert g["gain"] == meld(plus).trumps[t].points - before > 0, (suit, card)
+            unseen = 4 - hand.counts[i]
+            assert g["probability"] == round(1 - comb(60 - unseen, 20) / comb(60, 20), 3)
+        assert all(meld(Hand([n + (j == i) for j, n in enumerate(hand.counts)])).trumps[t]
+                   .points == before for i in range(20) if hand.counts[i] < 4
+                   and str(CARDS[i]) not in listed["cards"])
 
 
 def test_bid_toby_defaults_to_its_rule_set():
@@ -167,8 +186,23 @@ def test_pass_partner_json():
     assert out["role"] == "partner" and out["trump"] == "H" and len(out["pass"]) == 4
     assert len(out["reasons"]) == 4 and all(r["reason"] for r in out["reasons"])
     assert out["choices"] > 1000
-    scores = [out["score"]["score"]] + [a["score"] for a in out["alternatives"]]
-    assert scores == sorted(scores, reverse=True)
+
+
+def test_pass_partner_json_is_the_best_of_every_choice_rescored():
+    from test_passing import brute_force_scores
+
+    from pinochle_calc.passing import advise
+
+    out = run_json("pass", HAND, "--trump", "H", "--cards", "3", "--samples", "100")
+    # the same simulated hands as the command (same seed), every choice rescored from scratch
+    receivers = advise(HAND, 1, "partner", 3, samples=100, seed=0).receivers
+    scores = brute_force_scores(HAND, 1, "partner", 3, STANDARD, receivers)
+    best = max(scores.values())
+    chosen = Hand.parse(" ".join(out["pass"])).counts
+    assert scores[tuple(chosen)] == pytest.approx(best)
+    assert out["score"]["score"] == round(best, 2) and out["choices"] == len(scores)
+    ranked = sorted(scores.values(), reverse=True)[1:1 + len(out["alternatives"])]
+    assert [a["score"] for a in out["alternatives"]] == [round(x, 2) for x in ranked]
 
 
 def test_pass_cards_default_to_the_rule_sets_pass():

@@ -469,6 +469,35 @@ def test_open_calls_list_what_can_be_said_now():
     assert "silent" in calls[65]
 
 
+def test_open_calls_under_davis():
+    calls = open_calls(parse_auction("50 56", DAVIS), "davis")
+    assert calls[:5] == [
+        (57, "57: no hint in Davis's table (a plain raise)"),
+        (58, "I need a king (the next bid ending in 8)"),
+        (59, "I need a ten (the next bid ending in 9)"),
+        (60, "I need an ace (the next bid ending in 0)"),
+        (64, "I need a jack (the next bid ending in 4)"),
+    ]
+    bids = dict(calls)
+    assert bids[66].endswith("too late for queens around")  # from 56, 66 is a queen
+    assert bids[80] == "80 from 69 or below: I need kings around"
+    assert 88 not in bids  # 80 already asks for kings around: one bid per meaning
+    # under the standard steps only the multiples of 5 are open above 60
+    assert [b for b, _ in open_calls(parse_auction("50 56", STANDARD), "davis")] == [
+        57, 58, 59, 60, 80, 100]
+
+
+def test_open_calls_under_toby():
+    calls = open_calls(parse_auction("26", TOBY), "toby")
+    assert [b for b, _ in calls] == [27, 28, 30, 31, 36]
+    assert dict(calls)[28] == "asks for kings in the pass (a bid from 25 to 49 ending in 8)"
+    assert dict(calls)[27].startswith("asks for a standard book")
+    # the stuck dealer has one call, and it says nothing
+    assert open_calls(parse_auction("p p p", TOBY), "toby") == [
+        (25, "forced: the first three passed, so the dealer must bid the minimum (says"
+             " nothing)")]
+
+
 def test_readings_under_a_scaled_rule_set_print_the_real_bids():
     aces = STANDARD.with_options(scale=10)
     assert [m for _, _, m, _ in meanings("500 520 530 550", "jump", aces)] == [

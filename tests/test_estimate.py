@@ -145,8 +145,16 @@ def test_a_nearly_impossible_condition_is_dropped_gracefully():
     counts, acceptance, drawn, dropped = deal(hand, 100, np.random.default_rng(0), [cond],
                                               max_draws=5000)
     assert len(counts) == 100 and dropped == [cond] and acceptance == 1.0
+
+
+def test_a_rare_condition_within_reach_is_kept_and_met():
+    # partner opened 60: at least 100 meld, under 1% of deals; within MAX_DRAWS, so kept
     e = estimate(HAND, auction=parse_auction("60 p"), convention="jump", samples=100, seed=0)
-    assert e.samples == 100 and isinstance(e.dropped, tuple)
+    assert e.conditions == ("partner: at least 100 meld (shown by jump bids)",)
+    assert e.dropped == () and 0 < e.acceptance < 0.02
+    assert e.drawn * e.acceptance >= 100  # the deals kept are those that met it
+    free = estimate(HAND, samples=100, seed=0)
+    assert e.best.partner_meld.p50 >= 100 > free.best.partner_meld.p90
 
 
 def test_trumps_that_filter_out_every_suit_say_so():
