@@ -12,6 +12,7 @@ Playing a card subtracts ``W[rank]`` from a code, and lookup tables indexed by t
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -260,7 +261,14 @@ class PlayState:
 
     def play(self, card: int | Card) -> PlayState:
         """The state after the seat to play plays ``card``; raises ``IllegalPlay``."""
-        card = card.index if isinstance(card, Card) else card
+        given = card
+        try:
+            card = card.index if isinstance(card, Card) else operator.index(card)
+        except TypeError:
+            card = -1
+        if not 0 <= card < KINDS:
+            raise IllegalPlay(f"{given!r} is not a card: play a Card or a card index, 0 to"
+                              f" {KINDS - 1}")
         seat = self.to_play
         hand = self.hands[seat]
         if self.is_over:

@@ -8,6 +8,7 @@ from naive_rules import legal as naive_legal
 from naive_rules import winner as naive_winner
 
 from pinochle_calc.cards import CARDS, HEARTS, SPADES, Card
+from pinochle_calc.errors import UserError
 from pinochle_calc.hand import Hand
 from pinochle_calc.play import (
     HEAD,
@@ -186,6 +187,16 @@ def test_illegal_plays_are_refused():
     state = state.play(Card.parse("AS"))
     with pytest.raises(IllegalPlay, match="follow suit"):
         state.play(Card.parse("JD"))
+
+
+@pytest.mark.parametrize("card", [-1, 20, 99, "AS", 1.0, None])
+def test_playing_what_is_not_a_card_is_an_illegal_play(card):
+    state = PlayState.deal([Hand.parse(h) for h in ("JC AS", "QS JD", "AD KH", "JS QD")], HEARTS)
+    with pytest.raises(IllegalPlay, match=r"is not a card: .* 0 to 19"):
+        state.play(card)
+    assert isinstance(IllegalPlay("x"), UserError)
+    # the last index and a Card are cards: JC is 19
+    assert state.play(19).trick == (19,) == state.play(Card.parse("JC")).trick
 
 
 def test_deal_must_be_possible():
