@@ -38,28 +38,25 @@ def _digits(code: int) -> list[int]:
 
 
 def _build_tables():
-    hi, lo, n, head, below, feed = [], [], [], [], [], []
+    hi, lo, n, head, below = [], [], [], [], []
     for code in range(NCODES):
         d = _digits(code)
         held = [r for r in range(5) if d[r]]
         hi.append(held[0] if held else NONE)
         lo.append(held[-1] if held else -1)
         n.append(sum(d))
-        # feeding partner: the ten, else the king, else the ace; -1 when no counter is held
-        feed.append(next((r for r in (1, 2, 0) if d[r]), -1))
         for bound in range(6):
             ranks = tuple(r for r in held if r < bound)
             below.append(ranks)
             head.append(ranks[-1] if ranks else -1)
-    return tuple(hi), tuple(lo), tuple(n), tuple(head), tuple(below), tuple(feed)
+    return tuple(hi), tuple(lo), tuple(n), tuple(head), tuple(below)
 
 
 #: HI[code]: highest rank held (0 is the ace), NONE if the suit is empty.
 #: LO[code]: lowest rank held, -1 if empty.  N[code]: cards held.
 #: HEAD[code * 6 + b]: lowest rank held that beats rank b (ranks below b), -1 if none.
 #: BELOW[code * 6 + b]: the ranks held that beat rank b, high to low (b = 5: all held).
-#: FEED[code]: the counter to give partner's trick (10, else K, else A), -1 if none.
-HI, LO, N, HEAD, BELOW, FEED = _build_tables()
+HI, LO, N, HEAD, BELOW = _build_tables()
 
 
 def encode(counts: Sequence[int]) -> list[int]:

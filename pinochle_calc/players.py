@@ -20,15 +20,16 @@ from typing import Protocol, runtime_checkable
 
 from .play import (
     BELOW,
-    FEED,
     HEAD,
     HI,
     LO,
+    NCODES,
     NONE,
     RANK_OF,
     SUIT_OF,
     N,
     SeatView,
+    W,
     encode,
     legal_spec,
     trick_winner,
@@ -47,6 +48,10 @@ SIDE = tuple(tuple(s for s in range(4) if s != t) for t in range(4))
 
 #: Preference among counters fed to partner, by rank: the 10, then the K, then the A.
 FEED_ORDER = (1, 3, 2)
+
+#: FEED[code]: the rank of the counter to feed partner's trick from a suit held as ``code``
+#: (see ``play``): the 10, else the K, else the A; -1 when the suit holds no counter.
+FEED = tuple(next((r for r in (1, 2, 0) if code // W[r] % 5), -1) for code in range(NCODES))
 
 #: A side suit is cashed only while at least this many of its cards are out among the others
 #: (with few left, an opponent is likely void and trumps).
