@@ -64,6 +64,33 @@ def legal(hand: list[str], trick: list[str], trump: str) -> set[str]:
     return set(hand)  # "Only a player with neither the suit led nor a trump may play any card."
 
 
+def clause(hand: list[str], trick: list[str], trump: str) -> str:
+    """Which clause of the rules decides the legal cards, as one of ``CLAUSES``."""
+    if not trick:
+        return "lead"
+    led = suit(trick[0])
+    trumped = led != trump and any(suit(c) == trump for c in trick)
+    of_led = [c for c in hand if suit(c) == led]
+    if of_led:
+        if trumped:
+            return "trumped: any of the suit led"
+        if any(heads(c, trick, trump) for c in of_led):
+            return "follow and head"
+        return "follow, unable to head"
+    trumps = [c for c in hand if suit(c) == trump]
+    if trumps:
+        if not trumped:
+            return "void: trump"
+        if any(heads(c, trick, trump) for c in trumps):
+            return "void: over-trump"
+        return "void: any trump"
+    return "void in both: any card"
+
+
+CLAUSES = ("lead", "follow and head", "follow, unable to head", "trumped: any of the suit led",
+           "void: trump", "void: over-trump", "void: any trump", "void in both: any card")
+
+
 def counters(cards: list[str]) -> int:
     """A, 10 and K taken in tricks are 1 point each."""
     return sum(1 for c in cards if rank(c) in ("A", "10", "K"))

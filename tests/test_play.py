@@ -1,9 +1,14 @@
 """The play engine: every clause of RULES.md "Play of the tricks" on a concrete trick, trick
 winners and points, PlayState, and agreement with the naive oracle in ``naive_rules``."""
 
+import random
+from collections import Counter
+
 import pytest
-from hypothesis import given
+from hypothesis import event, given
 from hypothesis import strategies as st
+from naive_rules import CLAUSES as NAIVE_CLAUSES
+from naive_rules import clause as naive_clause
 from naive_rules import legal as naive_legal
 from naive_rules import winner as naive_winner
 
@@ -221,17 +226,66 @@ def test_codes_round_trip_and_tables():
 
 # --- agreement with the naive oracle ----------------------------------------------------------
 
-card_counts = st.lists(st.integers(0, 4), min_size=20, max_size=20)
+DECK = [c for c in range(20) for _ in range(4)]
+
+#: How ``rule_in_force`` begins under each clause the naive rules name.
+RULE_TEXT = {
+    "lead": "the leader may lead any card",
+    "follow and head": "follow suit and head ",
+    "follow, unable to head": "follow suit; no ",
+    "trumped: any of the suit led": "the trick is trumped: any ",
+    "void: trump": "no {led} card: trump",
+    "void: over-trump": "no {led} card: over-trump ",
+    "void: any trump": "no {led} card, no trump above ",
+    "void in both: any card": "no {led} card and no trump ",
+}
 
 
-@given(hand=card_counts, trick=st.lists(st.integers(0, 19), min_size=0, max_size=3),
-       trump=st.integers(0, 3))
-def test_legal_cards_agree_with_the_naive_rules(hand, trick, trump):
+def position(rng: random.Random) -> tuple[list[int], list[int], int]:
+    """A hand (20 counts) and a trick of 0 to 3 cards dealt from one double deck, and a trump.
+    Suits are cleared from the hand at random (the suit led half the time) so that every void
+    clause comes up often, not only following suit."""
+    trump = rng.randrange(4)
+    deck = DECK[:]
+    rng.shuffle(deck)
+    trick = deck[:rng.choice((0, 1, 2, 3, 3, 3))]
+    cleared = {s for s in range(4) if rng.random() < 0.25}
+    if trick and rng.random() < 0.5:
+        cleared.add(trick[0] // 5)
+    if len(cleared) == 4:
+        cleared.discard(rng.randrange(4))
+    hand = [0] * 20
+    for c in [c for c in deck[len(trick):] if c // 5 not in cleared][:rng.randint(1, 20)]:
+        hand[c] += 1
+    return hand, trick, trump
+
+
+def check_against_the_naive_rules(hand: list[int], trick: list[int], trump: int) -> str:
+    """Assert the engine's legal cards and rule text agree with the naive rules; the clause."""
     strings = [str(CARDS[i]) for i in range(20) for _ in range(hand[i])]
-    expected = naive_legal(strings, [str(CARDS[c]) for c in trick], "SHDC"[trump])
+    played = [str(CARDS[c]) for c in trick]
+    expected = naive_legal(strings, played, "SHDC"[trump])
     got = legal_cards(hand, trick, trump)
-    assert {str(CARDS[c]) for c in got} == expected
+    assert {str(CARDS[c]) for c in got} == expected, (strings, played, "SHDC"[trump])
     assert list(got) == sorted(set(got))  # each card once, canonical order
+    which = naive_clause(strings, played, "SHDC"[trump])
+    text = RULE_TEXT[which].format(led="SHDC"[trick[0] // 5] if trick else "")
+    assert rule_in_force(hand, trick, trump).startswith(text), (strings, played, which)
+    return which
+
+
+@given(rng=st.randoms(use_true_random=False))
+def test_legal_cards_agree_with_the_naive_rules(rng):
+    event(check_against_the_naive_rules(*position(rng)))
+
+
+def test_every_clause_is_reached_and_agrees_with_the_naive_rules():
+    """4000 seeded positions: the engine agrees on all, and each clause comes up many times
+    (so a wrong void rule cannot hide behind positions that merely follow suit)."""
+    rng = random.Random(20240601)
+    seen = Counter(check_against_the_naive_rules(*position(rng)) for _ in range(4000))
+    assert set(seen) == set(NAIVE_CLAUSES)
+    assert min(seen.values()) >= 50, seen
 
 
 @given(trick=st.lists(st.integers(0, 19), min_size=1, max_size=4), trump=st.integers(0, 3))
