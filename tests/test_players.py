@@ -1,15 +1,24 @@
 """Players: legal at every step by the naive oracle, the fast loop and PlayState agree, the
 heuristic plays as its docstrings say, and it beats the random player by a measured margin."""
 
+from dataclasses import replace
+
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
+from naive_rules import legal as naive_legal
 from naive_rules import replay
 
-from pinochle_calc.cards import CARDS, HEARTS, Card
+from pinochle_calc.cards import CARDS, HEARTS, SPADES, Card
 from pinochle_calc.hand import Hand
 from pinochle_calc.play import PlayState
-from pinochle_calc.players import FastPlayer, HeuristicPlayer, Player, RandomPlayer
+from pinochle_calc.players import (
+    CASH_MIN_OUT,
+    FastPlayer,
+    HeuristicPlayer,
+    Player,
+    RandomPlayer,
+)
 from pinochle_calc.simulate import play_deal
 
 DECK = np.repeat(np.arange(20), 4)
@@ -21,13 +30,20 @@ def random_deal(seed: int) -> list[Hand]:
 
 
 class Wrapped:
-    """A user's player: only ``choose``, so play goes through PlayState, not the fast loop."""
+    """A user's player: only ``choose``, so play goes through PlayState, not the fast loop.
+    At every step it checks that the legal cards PlayState offers are exactly those of the
+    naive rules."""
 
     def __init__(self, inner):
         self.inner = inner
 
     def choose(self, view):
-        return self.inner.choose(view)
+        hand = [str(CARDS[i]) for i in range(20) for _ in range(view.hand[i])]
+        trick = [str(CARDS[c]) for c in view.trick]
+        assert {str(CARDS[c]) for c in view.legal} == naive_legal(hand, trick, "SHDC"[view.trump])
+        card = self.inner.choose(view)
+        assert card in view.legal
+        return card
 
 
 def make_players(kinds, seed):
@@ -90,8 +106,10 @@ def choose(state: PlayState) -> str:
     return str(CARDS[HeuristicPlayer().choose(state.view())])
 
 
-def deal(*hands: str, leader: int = 0, trump: int = HEARTS) -> PlayState:
-    return PlayState.deal([Hand.parse(h) for h in hands], trump, leader)
+def deal(*hands: str, leader: int = 0, trump: int = HEARTS,
+         voids: tuple[int, int, int, int] = (0, 0, 0, 0)) -> PlayState:
+    """A deal of the hands given; ``voids`` are the voids each seat has already shown."""
+    return replace(PlayState.deal([Hand.parse(h) for h in hands], trump, leader), voids=voids)
 
 
 def play(state: PlayState, *cards: str) -> PlayState:
@@ -145,6 +163,135 @@ def test_throws_non_counters_to_the_opponents_trick():
 def test_trumps_with_the_lowest_trump():
     state = play(deal("KS JD", "AS JD", "AH JH", "QS JD"), "KS", "AS")
     assert choose(state) == "JH"
+
+
+# One deal per clause of the docstrings of heuristic_lead and heuristic_follow (trump hearts).
+# The cards in the four hands are all the cards still out: the heuristic counts exactly those.
+
+S_VOID, H_VOID = 1 << SPADES, 1 << HEARTS
+
+
+def test_cashes_the_suit_with_most_cards_out_first():
+    # sure winners AS and AD; no trump is out
+    assert choose(deal("AS AD JC JC", "KS KD QC QC", "QS QD 10C KC", "JD JD AC AC")) == "AD"
+    assert choose(deal("AS AD JC JC", "KS QS QC QC", "QS JS 10C KC", "KD JS AC AC")) == "AS"
+
+
+def test_cashes_only_while_enough_of_the_suit_is_out():
+    assert CASH_MIN_OUT == 2
+    # one spade out and an opponent holds trump (the JH): the AS would likely be trumped
+    assert choose(deal("AS JD JD QC", "KS KD QD JH", "KD QD JC JC", "AD 10D AC QC")) == "JD"
+    # two spades out: cash it
+    assert choose(deal("AS JD JD QC", "KS QS QD JH", "KD QD JC JC", "AD 10D AC QC")) == "AS"
+    # one spade out and no trump out: nobody can trump it, cash it
+    assert choose(deal("AS JD JD QC", "KS KD QD JC", "KD QD JC JC", "AD 10D AC QC")) == "AS"
+
+
+def test_does_not_cash_into_a_void_an_opponent_may_trump():
+    hands = ("AS JD JD QC", "KD QD JH JH", "KS QS JC JC", "AD 10D AC QC")
+    assert choose(deal(*hands)) == "AS"
+    assert choose(deal(*hands, voids=(0, S_VOID, 0, 0))) == "JD"  # seat 1 showed no spade
+    # seat 1 showed no spade and no trump: it cannot trump the AS
+    hands = ("AS JD JD QC", "KD QD QD 10D", "KS QS JC JC", "AD JH AC QC")
+    assert choose(deal(*hands, voids=(0, S_VOID | H_VOID, 0, 0))) == "AS"
+
+
+def test_pulls_trump_holding_as_many_as_all_others():
+    # two trumps, two out: pull with the sure AH
+    assert choose(deal("AH KH JD QC", "QH KD QD QC", "JH JD JC 10C", "AD AC KC 10D")) == "AH"
+    # the top trump is not sure (an AH is out): lead the lowest trump
+    assert choose(deal("10H KH JD QC", "AH KD QD QC", "JH JD JC 10C", "AD AC KC 10D")) == "KH"
+    # one trump against two: no pull, the lowest side card
+    assert choose(deal("AH JD JD QC", "QH KD QD QC", "JH KD JC 10C", "AD AC KC 10D")) == "JD"
+    # long in trump, but both opponents have shown they hold none: no pull
+    hands = ("AH KH JD QC", "KD QD QC KC", "QH JH JC 10C", "AD AC KC 10D")
+    assert choose(deal(*hands, voids=(0, H_VOID, 0, H_VOID))) == "JD"
+
+
+def test_leads_low_from_the_longest_suit():
+    # a jack before a queen, even from a shorter suit
+    assert choose(deal("QS QS JD KC", "AS KD KC QD", "AS JS AD QC", "10S 10D AC JC")) == "JD"
+    # between jacks, the longest suit
+    assert choose(deal("JS JS QS JD", "AS KD KC QD", "AS 10S AD QC", "10S 10D AC JC")) == "JS"
+
+
+def test_with_only_trumps_left_leads_the_top_if_sure_else_the_lowest():
+    # two trumps against three out: no pull; the AH is sure (a copy played later loses)
+    assert choose(deal("AH QH", "AH KH", "10H JS", "JD QD")) == "AH"
+    assert choose(deal("10H QH", "AH KH", "JH JS", "JD QD")) == "QH"
+
+
+def test_heads_with_the_lowest_card_when_last():
+    state = play(deal("KS JD", "QS JD", "JS JD", "AS 10S"), "KS", "QS", "JS")
+    assert choose(state) == "10S"
+
+
+def test_heads_with_a_sure_top_card_unless_it_may_be_beaten():
+    assert choose(play(deal("KS JD", "AS 10S", "QS JD", "JS JD"), "KS")) == "AS"
+    # another AS out does not beat mine (played later, it loses): still sure
+    assert choose(play(deal("KS JD", "AS 10S", "QS JD", "AS JD"), "KS")) == "AS"
+    # an AS is out and my top card is the 10S: head with the lowest card that heads
+    assert choose(play(deal("QS JD", "10S KS", "JS JD", "AS JD"), "QS")) == "KS"
+    assert choose(play(deal("QS JD", "10S KS", "JS JD", "JS JD"), "QS")) == "10S"
+    # the opponent after me has shown no spade and may trump: the lowest card that heads
+    state = play(deal("KS JD", "AS 10S", "JH JD", "JS JD", voids=(0, 0, S_VOID, 0)), "KS")
+    assert choose(state) == "10S"
+    # over-trumping before the last player: the top trump if sure, else the lowest that heads
+    assert choose(play(deal("AS JD", "QH JD", "AH KH", "JS JD"), "AS", "QH")) == "AH"
+    assert choose(play(deal("AS JD", "QH JD", "10H KH", "AH JD"), "AS", "QH")) == "KH"
+    assert choose(play(deal("AS JD", "QH JD", "10H KH", "JH JD"), "AS", "QH")) == "10H"
+
+
+def test_trumps_low_unless_the_next_opponent_may_over_trump():
+    assert choose(play(deal("AS JD", "AH JH", "KH QS", "JS JD"), "AS")) == "JH"
+    # seat 2 has shown no spade and may hold trump: trump with the sure AH
+    state = play(deal("AS JD", "AH JH", "KH JD", "JS JD", voids=(0, 0, S_VOID, 0)), "AS")
+    assert choose(state) == "AH"
+    # ... but not with a 10H an AH out may beat
+    state = play(deal("AS JD", "10H JH", "KH JD", "AH JD", voids=(0, 0, S_VOID, 0)), "AS")
+    assert choose(state) == "JH"
+    # seat 2 has shown no trump either: the lowest trump
+    state = play(deal("AS JD", "AH JH", "JD QD", "JS KH", voids=(0, 0, S_VOID | H_VOID, 0)),
+                 "AS")
+    assert choose(state) == "JH"
+    # the last to play trumps low
+    assert choose(play(deal("AS JD", "QS JD", "KS JD", "AH JH"), "AS", "QS", "KS")) == "JH"
+
+
+def test_feeds_partners_trick_the_ten_else_the_king_else_the_ace():
+    # I play last; partner's AS wins (my AS does not head it): any spade
+    start = ("KS JD JD JC", "AS JD QD JC", "QS QD QC JC")
+    assert choose(play(deal(*start, "AS 10S KS QS"), "KS", "AS", "QS")) == "10S"
+    assert choose(play(deal(*start, "AS KS QS QS"), "KS", "AS", "QS")) == "KS"
+    assert choose(play(deal(*start, "AS QS QS JS"), "KS", "AS", "QS")) == "AS"
+    # partner trumped the trick: I may play any spade, and feed it
+    assert choose(play(deal("KS JD", "AH JD", "QS JD", "10S JS"), "KS", "AH", "QS")) == "10S"
+
+
+def test_follows_low_when_partners_card_may_be_beaten():
+    # partner's 10S is winning, but an AS is out: keep the KS, play the QS
+    assert choose(play(deal("10S JD", "JS JD", "KS QS", "AS JD"), "10S", "JS")) == "QS"
+    # partner's AS is winning, but the opponent after me has shown no spade and may trump
+    state = play(deal("AS JD", "QS JD", "10S JS", "JH JD", voids=(0, 0, 0, S_VOID)), "AS", "QS")
+    assert choose(state) == "JS"
+    # the opponent trumped: any spade, the lowest
+    assert choose(play(deal("AS JD", "JH JD", "10S JS", "QS JD"), "AS", "JH")) == "JS"
+
+
+def test_a_trump_that_cannot_win_is_the_lowest():
+    # no spade: must trump, and nothing beats the AH (another AH does not)
+    assert choose(play(deal("AS JD", "AH JD", "KH QH", "JS JD"), "AS", "AH")) == "QH"
+
+
+def test_void_in_both_feeds_partner_or_throws_low():
+    start = ("KS JD JD", "AS JD QD", "QS QD QC")
+    # partner's AS wins and I play last: the 10, else the K, else the A
+    assert choose(play(deal(*start, "AC KD 10C"), "KS", "AS", "QS")) == "10C"
+    assert choose(play(deal(*start, "AC KD JD"), "KS", "AS", "QS")) == "KD"
+    assert choose(play(deal(*start, "AC QC JC"), "KS", "AS", "QS")) == "AC"
+    # the opponents' AS wins: a queen before a counter
+    start = ("AS JD JD", "KS JD QD", "QS QD QC")
+    assert choose(play(deal(*start, "AC QC KD"), "AS", "KS", "QS")) == "QC"
 
 
 # --- the heuristic beats the random player, measured ------------------------------------------
