@@ -6,7 +6,8 @@ and the voids each seat has shown). That is all a user needs to write to plug in
 
     class LowestCard:
         def choose(self, view):
-            return view.legal[-1]
+            # ranks run A 10 K Q J (0 to 4) within a suit: the largest is the lowest card
+            return max(view.legal, key=lambda card: card % 5)
 
 The two players here also carry fast decision functions (``lead`` and ``follow`` on suit
 codes, see ``play.playout``) which simulation uses directly; ``choose`` calls the very same

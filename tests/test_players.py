@@ -11,13 +11,14 @@ from naive_rules import replay
 
 from pinochle_calc.cards import CARDS, HEARTS, SPADES, Card
 from pinochle_calc.hand import Hand
-from pinochle_calc.play import PlayState
+from pinochle_calc.play import LO, PlayState
 from pinochle_calc.players import (
     CASH_MIN_OUT,
     FastPlayer,
     HeuristicPlayer,
     Player,
     RandomPlayer,
+    heuristic_follow,
 )
 from pinochle_calc.simulate import play_deal
 
@@ -79,16 +80,26 @@ def test_sides_points_add_up_to_fifty_scaled(seed, trump, scale):
     assert sum(state.tricks) == 20
 
 
-def test_a_user_player_plugs_in():
-    class LowestCard:
-        def choose(self, view):
-            return view.legal[-1]
+class LowestCard:
+    """The example player of the ``players`` docstring."""
 
+    def choose(self, view):
+        # ranks run A 10 K Q J (0 to 4) within a suit: the largest is the lowest card
+        return max(view.legal, key=lambda card: card % 5)
+
+
+def test_a_user_player_plugs_in():
     assert isinstance(LowestCard(), Player)
     assert isinstance(HeuristicPlayer(), Player) and isinstance(RandomPlayer(), Player)
     record: list[int] = []
-    points = play_deal(random_deal(1), HEARTS, 0, [LowestCard()] * 4, record)
+    points = play_deal(random_deal(1), HEARTS, 0, [Wrapped(LowestCard())] * 4, record)
     assert sum(points) == 50 and len(record) == 80
+    # it plays what its name says: a jack whenever a jack is legal, not a counter
+    # (not the last legal card in canonical order, which is the AC, then the KC)
+    state = deal("JS KD AC QH", "JD AC QD KC", "10S QD AC KH", "JS AD KC QH")
+    assert str(CARDS[LowestCard().choose(state.view())]) == "JS"
+    state = play(state, "JS")  # seat 1 has no spade and no trump: any card
+    assert str(CARDS[LowestCard().choose(state.view())]) == "JD"
 
 
 def test_random_player_is_seeded():
@@ -313,17 +324,31 @@ def test_heuristic_beats_random_by_a_clear_margin():
     assert mean - 4 * stderr > 8, (mean, stderr)
 
 
+class LeadLow(FastPlayer):
+    """A subclass writes lead and follow on suit codes; ``choose`` comes for free. This one
+    leads its lowest card (a jack before a queen before a counter) and follows as the
+    heuristic does."""
+
+    def lead(self, H, p, T, U, V):
+        b = p << 2
+        return max((s * 5 + LO[H[b + s]] for s in range(4) if H[b + s]), key=lambda c: c % 5)
+
+    follow = staticmethod(heuristic_follow)
+
+
 def test_fast_player_interface():
-    class LeadLow(FastPlayer):
-        """A subclass writes lead and follow on suit codes; choose comes for free."""
-
-        def lead(self, H, p, T, U, V):
-            return HeuristicPlayer.lead(H, p, T, U, V)
-
-        def follow(self, H, p, T, U, V, ls, ws, wr, wp, k):
-            return HeuristicPlayer.follow(H, p, T, U, V, ls, ws, wr, wp, k)
-
-    a, b = [], []
-    play_deal(random_deal(9), HEARTS, 2, [LeadLow()] * 4, a)
-    play_deal(random_deal(9), HEARTS, 2, None, b)
-    assert a == b
+    fast, slow, heuristic = [], [], []
+    hands = random_deal(9)
+    points = play_deal(hands, HEARTS, 2, [LeadLow()] * 4, fast)
+    assert play_deal(hands, HEARTS, 2, [Wrapped(LeadLow())] * 4, slow) == points
+    assert fast == slow  # the fast loop and choose (through PlayState) play the same cards
+    play_deal(hands, HEARTS, 2, None, heuristic)
+    assert fast != heuristic
+    # every lead is the lowest card of the leader's hand
+    state = PlayState.deal(hands, HEARTS, leader=2)
+    for card in fast:
+        if not state.trick:
+            hand = state.hands[state.leader]
+            assert card % 5 == max(i % 5 for i in range(20) if hand[i])
+        state = state.play(card)
+    assert state.is_over
