@@ -174,13 +174,13 @@ def play_deal(hands: Sequence, trump: int, leader: int = 0,
 @dataclass(frozen=True)
 class Stats:
     """Mean, standard error of the mean, and the 10th, 50th and 90th percentiles (values some
-    sample actually took: the inverted CDF)."""
+    sample actually took: the inverted CDF; ints when every sample is a whole number)."""
 
     mean: float
     stderr: float
-    p10: int
-    p50: int
-    p90: int
+    p10: int | float
+    p50: int | float
+    p90: int | float
 
     @classmethod
     def of(cls, values: np.ndarray) -> Stats:
@@ -188,8 +188,10 @@ class Stats:
         if v.size == 0:
             raise ValueError("no samples")
         sd = float(v.std(ddof=1)) if v.size > 1 else 0.0
-        q = np.quantile(v, [0.1, 0.5, 0.9], method="inverted_cdf")
-        return cls(float(v.mean()), sd / v.size ** 0.5, int(q[0]), int(q[1]), int(q[2]))
+        q = np.quantile(v, [0.1, 0.5, 0.9], method="inverted_cdf").tolist()
+        if np.all(v == np.trunc(v)):
+            q = [int(x) for x in q]
+        return cls(float(v.mean()), sd / v.size ** 0.5, q[0], q[1], q[2])
 
     def to_dict(self) -> dict[str, float | int]:
         """Mean, standard error and quantiles (rounded for printing)."""

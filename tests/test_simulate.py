@@ -15,6 +15,7 @@ from pinochle_calc.players import HeuristicPlayer, RandomPlayer
 from pinochle_calc.simulate import (
     Dealer,
     SeatConstraint,
+    Stats,
     TrickStats,
     play_codes,
     play_deal,
@@ -148,6 +149,19 @@ def test_trick_stats():
     assert stats.distribution[20] == 2 and len(stats.distribution) == 51
     assert stats.to_dict() == {"mean": 30.0, "stderr": round(stats.stderr, 2),
                                "p10": 10.0, "p50": 30.0, "p90": 50.0}
+
+
+def test_stats_quantiles_are_values_the_samples_took():
+    floats = Stats.of(np.arange(10) + 0.5)
+    assert (floats.p10, floats.p50, floats.p90) == (0.5, 4.5, 8.5)
+    negative = Stats.of(np.array([-2.5, -1.5]))
+    assert (negative.p10, negative.p50, negative.p90) == (-2.5, -2.5, -1.5)
+    ints = Stats.of(np.array([3, 1, 2]))
+    assert (ints.p10, ints.p50, ints.p90) == (1, 2, 3)
+    assert all(type(p) is int for p in (ints.p10, ints.p50, ints.p90))
+    assert Stats.of([7.0]).p50 == 7 and Stats.of([7.0]).stderr == 0.0
+    with pytest.raises(ValueError, match="no samples"):
+        Stats.of([])
 
 
 def test_the_core_imports_neither_typer_nor_rich():
