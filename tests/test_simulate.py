@@ -13,10 +13,13 @@ from pinochle_calc.hand import Hand
 from pinochle_calc.play import decode
 from pinochle_calc.players import HeuristicPlayer, RandomPlayer
 from pinochle_calc.simulate import (
+    CHUNK,
     Dealer,
     SeatConstraint,
     Stats,
     TrickStats,
+    _Job,
+    _run_chunk,
     play_codes,
     play_deal,
     simulate_tricks,
@@ -125,10 +128,39 @@ def test_scale_multiplies_the_points():
     assert tens.distribution == plain.distribution
 
 
-def test_progress_is_reported():
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_progress_is_reported(jobs):
     seen = []
-    simulate_tricks(HAND, HEARTS, samples=600, seed=0, progress=lambda d, t: seen.append((d, t)))
-    assert seen[-1] == (600, 600) and len(seen) > 1
+    simulate_tricks(HAND, HEARTS, samples=600, seed=0, jobs=jobs,
+                    progress=lambda d, t: seen.append((d, t)))
+    assert seen == [(CHUNK, 600), (2 * CHUNK, 600), (600, 600)]
+
+
+def test_each_batch_has_its_own_random_stream():
+    """Batch i's deals come from (seed, i) alone: batches differ from each other, and a longer
+    run begins with the batches of a shorter one."""
+    job = _Job(Dealer(HAND), HEARTS, 0, 0, (HeuristicPlayer(),) * 4, 4)
+    parts = [_run_chunk(i, CHUNK, job) for i in range(4)]
+    # the heuristic is deterministic: different points mean different deals
+    for i in range(4):
+        for j in range(i):
+            assert not np.array_equal(parts[i], parts[j]), (i, j)
+    assert np.array_equal(_run_chunk(2, CHUNK, job), parts[2])
+    run = simulate_tricks(HAND, HEARTS, samples=2 * CHUNK + 10, seed=4)
+    first = np.concatenate([parts[0], parts[1], parts[2][:10]])
+    assert run.distribution == tuple(np.bincount(first, minlength=51).tolist())
+
+
+def test_the_hand_may_sit_in_another_seat():
+    """At seat 1 the hand's side is side 1 and, by default, it leads."""
+    at_0 = simulate_tricks(HAND, HEARTS, samples=500, seed=3)
+    at_1 = simulate_tricks(HAND, HEARTS, samples=500, seed=3, seat=1)
+    assert at_1 == simulate_tricks(HAND, HEARTS, samples=500, seed=3, seat=1, leader=1)
+    # side 1's points: the strong hand's side takes most of them, as it does from seat 0
+    assert at_1.mean > 25
+    assert abs(at_1.mean - at_0.mean) < 5 * np.hypot(at_0.stderr, at_1.stderr)
+    # the opponent on its right leads instead: another result
+    assert simulate_tricks(HAND, HEARTS, samples=500, seed=3, seat=1, leader=0) != at_1
 
 
 def test_the_hand_played_better_by_the_heuristic_than_by_chance():
