@@ -58,7 +58,7 @@ def tricks(
 
     cards = Hand.parse(" ".join(hand))
     if len(cards) != HAND_SIZE:
-        raise UserError(f"tricks needs a 20-card hand, not {len(cards)} cards")
+        raise UserError(f"tricks needs a {HAND_SIZE}-card hand, not {len(cards)} cards")
     run = {"samples": samples, "seed": seed, "jobs": jobs, "scale": rule_set.scale}
     if sys.stderr.isatty():
         from rich.console import Console
@@ -85,8 +85,9 @@ def tricks(
     for column in ("mean", "± stderr", "p10", "p50", "p90"):
         table.add_column(column, justify="right")
     d = stats.to_dict()
-    table.add_row(f"{d['mean']:.2f}", f"{d['stderr']:.2f}", str(d["p10"]), str(d["p50"]),
-                  str(d["p90"]))
+    # one deal gives no estimate of the error
+    stderr = f"{d['stderr']:.2f}" if stats.samples > 1 else "n/a"
+    table.add_row(f"{d['mean']:.2f}", stderr, str(d["p10"]), str(d["p50"]), str(d["p90"]))
     console = Console()
     console.print(table)
     console.print(_histogram(stats.distribution, rule_set.scale), highlight=False)
@@ -126,17 +127,17 @@ def legal(
     """The cards you may play to a trick in progress, and the card winning it."""
     suit = trump_option(trump)
     fmt = format_option(format, ("text", "json"), piped="json")
-    from .cards import CARDS
+    from .cards import CARDS, COPIES, HAND_SIZE
     from .hand import Hand
     from .play import legal_cards, rule_in_force, trick_winner
 
     held = Hand.parse(hand)
     played = _parse_trick(trick)
-    if len(held) > 20:
-        raise UserError(f"a hand holds at most 20 cards, not {len(held)}")
+    if len(held) > HAND_SIZE:
+        raise UserError(f"a hand holds at most {HAND_SIZE} cards, not {len(held)}")
     for card in set(played):
         n = held.counts[card] + played.count(card)
-        if n > 4:
+        if n > COPIES:
             raise UserError(f"{CARDS[card]} is in the trick {played.count(card)} time(s) and in"
                             f" the hand {held.counts[card]} time(s): a double deck has only four")
     cards = legal_cards(held.counts, played, suit)
