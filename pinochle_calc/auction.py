@@ -144,7 +144,7 @@ class Auction:
         if self.finished:
             return Legal(None, False)
         if self.stuck:
-            return Legal(self.rules.next_bid(None), False, True)
+            return Legal(self.rules.stuck_dealer_bid(), False, True)
         return Legal(self.rules.next_bid(self.high), True)
 
     def legal_bids(self, upto: int) -> list[int]:
