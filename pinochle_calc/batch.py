@@ -107,14 +107,6 @@ def split_line(text: str) -> tuple[object, str]:
     return None, text
 
 
-def numbered(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
-    """Input lines with their 1-based numbers, less blank lines and ``#`` comments."""
-    for number, raw in enumerate(lines, 1):
-        text = raw.strip()
-        if text and text[0] != "#":
-            yield number, text
-
-
 class _Solved:
     """Each distinct shape of a batch solved once, with arrays for choosing the best trump."""
 
