@@ -17,7 +17,7 @@ import numpy as np
 
 from pinochle_calc.cards import HEARTS
 from pinochle_calc.hand import Hand
-from pinochle_calc.simulate import Dealer, play_codes, simulate_tricks
+from pinochle_calc.play.simulate import Deals, play_codes, simulate_tricks
 
 HAND = Hand.parse("H: A A 10 K K Q Q J, S: A 10 K Q, D: A K Q J, C: A 10 Q J")
 
@@ -41,7 +41,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=20_000, help="deals per run")
     parser.add_argument("--runs", type=int, default=5, help="runs (the median is printed)")
     args = parser.parse_args()
-    deals = Dealer(HAND).deal_codes(np.random.default_rng(0), args.deals)
+    deals = Deals(HAND).codes(np.random.default_rng(0), args.deals)
     play = statistics.median(playouts_per_second(deals) for _ in range(args.runs))
     print(f"heuristic playouts/s (one core, deals made beforehand): {play:,.0f}")
     one = statistics.median(simulations_per_second(args.deals, 1) for _ in range(args.runs))

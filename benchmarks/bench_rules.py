@@ -34,9 +34,9 @@ def random_hands(n: int, seed: int = 1) -> list[str]:
 
 
 def run_once(lines: list[str], rules) -> float:
-    from pinochle_calc.batch import score_lines
+    from pinochle_calc.meld.batch import score_lines
     from pinochle_calc.meld import tables
-    from pinochle_calc.report import CsvRows
+    from pinochle_calc.meld.report import CsvRows
 
     tables.cache_clear()
     render = CsvRows()

@@ -5,17 +5,41 @@ Score a hand in two lines::
     >>> from pinochle_calc import meld
     >>> meld("♥A 10 K K K Q Q J ♦Q Q J ♣Q Q ♠A K K Q Q J J").best.points
     87
+
+The names below are the public API. Those that need numpy (advice, estimates, simulation,
+batches) are imported when first used, so that scoring one hand starts fast.
 """
 
+from importlib import import_module
+
 from .cards import Card
-from .errors import UserError
+from .errors import DeckError, HandError, NotationError, UserError
 from .hand import Hand
 from .meld import HandMeld, Meld, TrumpMeld, meld
-from .notation import DeckError, HandError, NotationError
-from .rules import PRESETS, STANDARD, RuleSet
+from .rules import PRESETS, STANDARD, RuleSet, load_rules
 
 __version__ = "0.1.0"
+
+#: Public names kept in modules that import numpy: name -> module.
+_LAZY = {
+    "advise": "bidding.advise", "Advice": "bidding.advise",
+    "advise_pass": "bidding.passing", "PassAdvice": "bidding.passing",
+    "estimate": "bidding.estimate", "Estimate": "bidding.estimate",
+    "parse_auction": "bidding.auction", "Auction": "bidding.auction",
+    "explain": "bidding.conventions", "suggest": "bidding.conventions",
+    "score_lines": "meld.batch", "side_meld": "meld.partnership",
+    "PlayState": "play.tricks", "simulate_tricks": "play.simulate",
+    "HandInput": "game.scoring", "score_game": "game.scoring",
+}
+
 __all__ = [
     "Card", "Hand", "HandError", "DeckError", "NotationError", "UserError",
-    "meld", "HandMeld", "TrumpMeld", "Meld", "RuleSet", "STANDARD", "PRESETS",
+    "meld", "HandMeld", "TrumpMeld", "Meld", "RuleSet", "STANDARD", "PRESETS", "load_rules",
+    *_LAZY,
 ]
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        return getattr(import_module(f".{_LAZY[name]}", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .errors import NotationError
+
 SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
@@ -58,18 +60,62 @@ class Card(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> Card:
         """A single card token in any accepted notation (``AH``, ``HA``, ``A♥``, ``10h``)."""
-        from .notation import parse_card
-
-        return parse_card(text)
+        low = text.strip().lower()
+        if low in CARD_TOKENS:
+            return CARDS[CARD_TOKENS[low]]
+        raise NotationError(f"unknown card {text!r}" + card_hint(text.strip()), text, 0,
+                            len(text), 1)
 
 
 CARDS: tuple[Card, ...] = tuple(Card(s, r) for s in range(4) for r in range(5))
 
+# How players write cards ---------------------------------------------------------------------
+
+#: Every word for a suit, lower-cased: letter, symbol, outline symbol, name (singular, plural).
+SUIT_WORDS: dict[str, int] = {}
+for _i, (_letter, _symbol, _outline, _name) in enumerate(
+    zip(SUITS, SUIT_SYMBOLS, "♤♡♢♧", ("spade", "heart", "diamond", "club"))
+):
+    for _word in (_letter, _symbol, _outline, _name, _name + "s"):
+        SUIT_WORDS[_word.lower()] = _i
+
+RANK_WORDS = {"a": 0, "10": 1, "t": 1, "k": 2, "q": 3, "j": 4}
+
+#: Every spelling of a single card token, lower-cased, to its index: the fast path of parsing.
+CARD_TOKENS: dict[str, int] = {}
+#: The suit-first spellings (``ha``, ``♥a``): such a card also opens a suit group.
+SUIT_FIRST: set[str] = set()
+for _suit_word, _s in SUIT_WORDS.items():
+    if len(_suit_word) == 1:
+        for _rank_word, _r in RANK_WORDS.items():
+            CARD_TOKENS[_rank_word + _suit_word] = _s * 5 + _r
+            CARD_TOKENS[_suit_word + _rank_word] = _s * 5 + _r
+            SUIT_FIRST.add(_suit_word + _rank_word)
+
+
+def card_hint(token: str) -> str:
+    """A hint for an unknown card token, where the intended card is obvious."""
+    low = token.lower()
+    for suit_word, s in SUIT_WORDS.items():
+        if len(suit_word) == 1 and (low.endswith(suit_word) or low.startswith(suit_word)):
+            rank = low[: -len(suit_word)] if low.endswith(suit_word) else low[len(suit_word) :]
+            suit = SUITS[s]
+            if rank in ("1", "11", "100", "01", "110"):
+                return f": did you mean 10{suit}?"
+            if rank.isdigit():
+                return f": a pinochle deck has no {rank}s (ranks are A 10 K Q J)"
+            if rank in ("ace", "king", "queen", "jack", "ten"):
+                return f": did you mean {RANKS[RANK_WORDS.get(rank[0], 1)]}{suit}?"
+    if low[:-1] in RANK_WORDS or low[:-2] == "10":
+        rank = RANKS[RANK_WORDS[low[:-1]]] if low[:-1] in RANK_WORDS else "10"
+        bad = token[len(low[:-1]) :] if low[:-1] in RANK_WORDS else token[2:]
+        options = ", ".join(rank + s for s in SUITS[:3]) + f" or {rank}C"
+        return f": unknown suit {bad!r}, did you mean {options}?"
+    return ": a card is a rank (A 10 K Q J) and a suit (S H D C or ♠ ♥ ♦ ♣), like AH or 10♠"
+
 
 def suit_index(text: str) -> int:
     """The suit named by a letter, symbol or word (``H``, ``♥``, ``♡``, ``hearts``)."""
-    from .notation import SUIT_WORDS
-
     try:
         return SUIT_WORDS[text.strip().lower()]
     except KeyError:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from .cards import CARDS, COPIES, HAND_SIZE, KINDS, SUIT_SYMBOLS, SUITS, Card
-from .notation import DeckError, HandError, parse_counts
+from .errors import DeckError, HandError
+from .notation import parse_counts
 
 _PIECES = tuple(tuple(" ".join([str(c)] * n) for n in range(COPIES + 1)) for c in CARDS)
 

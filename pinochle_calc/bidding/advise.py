@@ -1,0 +1,103 @@
+"""Advice for the player about to call: the call, what it tells the partner, why, the calls
+open now, and the estimate of how high the side can go (``advise``: what the ``bid`` command
+shows, for a program to use)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..errors import UserError
+from ..hand import Hand
+from ..rules import RuleSet
+from .auction import Auction, Legal, parse_auction
+from .conventions import Reading, Suggestion, convention_rules, explain, get, suggest
+from .estimate import DEFAULT_CONFIDENCE, DEFAULT_SAMPLES, DEFAULT_SEED, Estimate, estimate
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The advice for one call: ``call`` (None: pass), its ``meaning`` under the convention and
+    the ``reason`` for it, the auction so far read under the convention, the legal calls, the
+    estimate behind the call, and notes on the rule set chosen for the convention."""
+
+    hand: Hand
+    auction: Auction
+    convention: str
+    rules: RuleSet
+    suggestion: Suggestion
+    readings: tuple[Reading, ...]
+    estimate: Estimate
+    notes: tuple[str, ...] = ()
+
+    @property
+    def call(self) -> int | None:
+        return self.suggestion.call
+
+    @property
+    def meaning(self) -> str:
+        return self.suggestion.meaning
+
+    @property
+    def reason(self) -> str:
+        return self.suggestion.reason
+
+    @property
+    def seat(self) -> int:
+        return self.auction.next_seat
+
+    @property
+    def legal(self) -> Legal:
+        return self.auction.legal()
+
+    def to_dict(self) -> dict:
+        """The ``bid`` command's JSON record."""
+        record = {
+            "seat": self.seat, "call": "pass" if self.call is None else self.call,
+            "meaning": self.meaning, "reason": self.reason, "convention": self.convention,
+            "auction": [r.to_dict() for r in self.readings],
+            "legal": self.legal.to_dict(), "estimate": self.estimate.to_dict(),
+            "hand": str(self.hand), "rules": self.rules.name, "notes": list(self.notes),
+        }
+        if self.suggestion.hints is not None:
+            record["hints"] = self.suggestion.hints
+        return record
+
+
+def advise(hand: Hand | str, auction: Auction | str | None = None, convention: str = "jump",
+           rules: RuleSet | None = None, *, samples: int = DEFAULT_SAMPLES,
+           seed: int = DEFAULT_SEED, confidence: float = DEFAULT_CONFIDENCE,
+           progress: Callable[[int, int], None] | None = None) -> Advice:
+    """The call to make now with a 20-card ``hand``, after ``auction`` (its text, calls from the
+    dealer's left, or an ``Auction``; None: nobody has called), under a convention.
+
+    ``rules`` default to the convention's own (``conventions.convention_rules``). The side's
+    limit is the estimate's maximum bid at ``confidence`` over ``samples`` simulated deals.
+
+    >>> advise("♥A 10 K Q J 10 ♠Q Q 10 10 ♦A J J 10 K ♣A 10 K 10 J", "50 52 p",
+    ...        samples=200).call
+    56
+    """
+    name = get(convention).name
+    if isinstance(hand, str):
+        hand = Hand.parse(hand)
+    if isinstance(auction, Auction):
+        rule_set, notes = auction.rules, []
+        if rules is not None and rules != auction.rules:
+            raise UserError("the auction was read under other rules than those given")
+    else:
+        rule_set, notes = convention_rules(name, rules)
+        auction = parse_auction(auction or "", rule_set)
+    if auction.finished:
+        raise UserError(f"there is no call to make: {auction.summary()}")
+    if len(hand) != 20:
+        raise UserError(f"bid needs your 20-card hand, not {len(hand)} cards")
+    result = estimate(hand, rule_set, auction, name, samples=samples, seed=seed,
+                      confidence=confidence, progress=progress)
+    limit = result.max_bid if result.max_bid is not None else 0
+    choice = suggest(hand, auction, name, limit=limit, trump=result.trump)
+    return Advice(hand, auction, name, rule_set, choice, tuple(explain(auction, name)), result,
+                  tuple(notes))
+
+
+__all__ = ["Advice", "advise"]

@@ -1,0 +1,261 @@
+"""Auctions: reading the calls made so far, seating them, and checking them against a rule set.
+
+An auction is written as the calls in order from the dealer's left, separated by spaces or
+commas: numbers for bids, ``p`` or ``pass`` for passes (``50 52 p 55``). Seats are numbered
+clockwise from the dealer's left: seat 0 bids first and seat 3 is the dealer; partners sit
+opposite (0 and 2, 1 and 3).
+
+The calls go round clockwise, skipping players who have passed, until three have passed
+(RULES.md "Bidding"). If the first three pass, the dealer is *stuck*: the dealer may not pass
+and bids the rule set's minimum, which ends the auction (the Decision on the stuck dealer). A
+rule set whose ``bid_rounds`` limits the rounds (``one``, or ``two``: a player who passed in
+the first round cannot bid in the second) also ends the auction when the last round is done.
+
+Everything here is pure: ``parse_auction`` returns an immutable ``Auction`` or raises an
+``AuctionError`` naming the offending call and its position (1-based, in the order written).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from ..errors import UserError
+from ..rules import STANDARD, RuleSet
+
+#: The seats, clockwise from the dealer's left.
+SEAT_NAMES = ("dealer's left", "across from the dealer", "dealer's right", "dealer")
+#: Where another seat sits as seen from the player about to call.
+RELATION = ("me", "left opponent", "partner", "right opponent")
+
+_TOKEN = re.compile(r"[^\s,]+")
+PASS_WORDS = frozenset({"p", "pass", "-"})
+
+
+class AuctionError(UserError):
+    """An auction that cannot be read or breaks the bidding rules; names the call at fault."""
+
+
+class Call(NamedTuple):
+    """One call of an auction as written and as seated.
+
+    ``bid`` is None for a pass. ``previous`` is the high bid before this call (None before the
+    first bid), ``opening`` whether it is the first bid of the auction, ``forced`` whether it is
+    the stuck dealer's compulsory bid, ``round`` the round of bidding (1-based) it was made in.
+    """
+
+    position: int
+    seat: int
+    bid: int | None
+    text: str
+    previous: int | None
+    previous_seat: int | None
+    opening: bool
+    forced: bool
+    round: int
+
+    @property
+    def is_pass(self) -> bool:
+        return self.bid is None
+
+    @property
+    def label(self) -> str:
+        return "pass" if self.bid is None else str(self.bid)
+
+
+class Legal(NamedTuple):
+    """The calls open to the player about to call: the lowest bid allowed (None if no bid is
+    allowed) and whether a pass is allowed; ``forced`` when that player is the stuck dealer."""
+
+    min_bid: int | None
+    can_pass: bool
+    forced: bool = False
+
+    def to_dict(self) -> dict:
+        return {"min_bid": self.min_bid, "can_pass": self.can_pass, "forced": self.forced}
+
+
+def rounds_limit(rules: RuleSet) -> int | None:
+    """The rounds of bidding a rule set allows (None: as many as needed).
+
+    ``bid_rounds`` may be ``unlimited``, ``one`` / ``once`` / ``1``, ``two`` / ``2`` or any
+    number of rounds written as digits.
+    """
+    value = str(getattr(rules, "bid_rounds", "unlimited")).strip().lower()
+    words = {"one": 1, "once": 1, "single": 1, "two": 2, "twice": 2, "three": 3}
+    if value in words:
+        return words[value]
+    digits = re.match(r"\d+", value)
+    if digits and int(digits.group()) > 0:
+        return int(digits.group())
+    return None
+
+
+def bids_between(rules: RuleSet, low: int, upto: int) -> list[int]:
+    """Every legal bid from ``low`` (itself, if legal, else the next legal bid above it) up to
+    ``upto``, following the rule set's steps."""
+    out = []
+    bid = low if rules.is_legal_bid(low) else rules.next_bid(low)
+    while bid <= upto:
+        out.append(bid)
+        bid = rules.next_bid(bid)
+    return out
+
+
+def steps_text(rules: RuleSet) -> str:
+    """The bidding steps of a rule set in words (scaled)."""
+    return rules.steps_text()
+
+
+def why_not_legal(rules: RuleSet, bid: int) -> str:
+    """Why a number may not be bid at all under the rule set ('' if it may)."""
+    return rules.bid_problem(bid)
+
+
+@dataclass(frozen=True)
+class Auction:
+    """An auction so far: the calls, who holds the bid, and who calls next.
+
+    ``next_seat`` is the seat about to call ("me" to the advisor; None once the auction is
+    over). ``high`` and ``high_seat``: the current bid and its bidder (None if nobody has bid).
+    """
+
+    rules: RuleSet
+    calls: tuple[Call, ...]
+    high: int | None
+    high_seat: int | None
+    passed: frozenset[int]
+    next_seat: int | None
+    finished: bool
+    stuck: bool
+    round: int
+
+    @property
+    def partner(self) -> int | None:
+        return None if self.next_seat is None else (self.next_seat + 2) % 4
+
+    def relation(self, seat: int) -> str:
+        """Where ``seat`` sits as seen from the player about to call ('' once it is over)."""
+        return "" if self.next_seat is None else RELATION[(seat - self.next_seat) % 4]
+
+    def legal(self) -> Legal:
+        """What the player about to call may call."""
+        if self.finished:
+            return Legal(None, False)
+        if self.stuck:
+            return Legal(self.rules.stuck_dealer_bid(), False, True)
+        return Legal(self.rules.next_bid(self.high), True)
+
+    def legal_bids(self, upto: int) -> list[int]:
+        """Every legal bid for the player about to call, up to ``upto``."""
+        low = self.legal().min_bid
+        if low is None:
+            return []
+        if self.stuck:
+            return [low] if low <= upto else []
+        return bids_between(self.rules, low, upto)
+
+    def then(self, call: int | None) -> Auction:
+        """The auction after the player about to call makes ``call`` (None: pass)."""
+        text = "pass" if call is None else str(call)
+        return _advance(self, text, call, len(self.calls) + 1)
+
+    def summary(self) -> str:
+        """One line: who holds the bid and whose call it is."""
+        if self.finished:
+            return f"the auction is over: seat {self.high_seat} won the bid at {self.high}"
+        holder = ("nobody has bid" if self.high is None
+                  else f"seat {self.high_seat} holds the bid at {self.high}")
+        turn = f"seat {self.next_seat} ({SEAT_NAMES[self.next_seat]}) to call"
+        if self.stuck:
+            turn += f"; the first three passed, so the dealer must bid {self.legal().min_bid}"
+        return f"{holder}; {turn}"
+
+
+def start(rules: RuleSet = STANDARD) -> Auction:
+    """An auction before any call: seat 0 (the dealer's left) calls first."""
+    return Auction(rules, (), None, None, frozenset(), 0, False, False, 1)
+
+
+def parse_call(token: str, position: int) -> int | None:
+    """One call as written: a bid (an integer) or a pass (None)."""
+    low = token.strip().lower()
+    if low in PASS_WORDS:
+        return None
+    if re.fullmatch(r"\d+", low):
+        return int(low)
+    raise AuctionError(
+        f"call {position} ({token!r}): not a call; write a bid as a number, a pass as p or pass"
+    )
+
+
+def parse_auction(text: str | None, rules: RuleSet = STANDARD) -> Auction:
+    """The auction written in ``text`` (calls from the dealer's left), checked under ``rules``.
+
+    Raises ``AuctionError`` for a token that is not a call, a bid below the minimum, not above
+    the current bid or off the rule set's steps, a call after the auction has ended, or a
+    stuck dealer who passes or bids other than the minimum.
+    """
+    auction = start(rules)
+    for position, match in enumerate(_TOKEN.finditer(text or ""), 1):
+        token = match.group()
+        auction = _advance(auction, token, parse_call(token, position), position)
+    return auction
+
+
+def _advance(a: Auction, token: str, bid: int | None, position: int) -> Auction:
+    where = f"call {position} ({token!r})"
+    rules = a.rules
+    if a.finished:
+        last = len(a.calls)
+        won = (f"seat {a.high_seat} won at {a.high}" if a.high is not None else "nobody bid")
+        raise AuctionError(f"{where}: the auction already ended at call {last} ({won})")
+    seat = a.next_seat
+    assert seat is not None
+    if a.stuck:
+        low = rules.next_bid(None)
+        if bid is None:
+            raise AuctionError(
+                f"{where}: the dealer may not pass: the first three passed, so the dealer must"
+                f" bid {low}")
+        if bid != low:
+            raise AuctionError(
+                f"{where}: the first three passed, so the dealer must bid the minimum {low},"
+                f" not {bid}")
+    elif bid is not None:
+        reason = why_not_legal(rules, bid)
+        if reason:
+            raise AuctionError(f"{where}: {reason}")
+        if a.high is not None and bid <= a.high:
+            raise AuctionError(
+                f"{where}: {bid} is not above the current bid {a.high} (seat {a.high_seat});"
+                f" the lowest bid now is {rules.next_bid(a.high)}")
+    call = Call(position, seat, bid, token, a.high, a.high_seat, bid is not None and a.high is None,
+                a.stuck, a.round)
+    calls = a.calls + (call,)
+    passed = a.passed | {seat} if bid is None else a.passed
+    high, high_seat = (bid, seat) if bid is not None else (a.high, a.high_seat)
+    limit = rounds_limit(rules)
+    # the next seat: clockwise, skipping players who have passed
+    nxt, rnd = seat, a.round
+    for _ in range(4):
+        nxt = (nxt + 1) % 4
+        if nxt == 0:
+            rnd += 1
+        if nxt not in passed:
+            break
+    finished = len(passed) >= 3 and high is not None
+    if limit is not None and rnd > limit and high is not None:
+        finished = True
+    stuck = not finished and len(passed) >= 3 and high is None
+    if finished:
+        return Auction(rules, calls, high, high_seat, frozenset(passed), None, True, False,
+                       a.round)
+    return Auction(rules, calls, high, high_seat, frozenset(passed), nxt, False, stuck, rnd)
+
+
+__all__ = [
+    "Auction", "AuctionError", "Call", "Legal", "bids_between", "parse_auction", "parse_call",
+    "start", "why_not_legal", "steps_text", "rounds_limit", "SEAT_NAMES", "RELATION",
+]

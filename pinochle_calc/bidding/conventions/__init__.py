@@ -1,0 +1,132 @@
+"""Bidding conventions: what each call of an auction says, and which call to make.
+
+Three systems from RULES.md "Bidding conventions", one module each: ``jump`` (jump bids),
+``davis`` (Jim Davis's system) and ``toby`` (Toby Thomas's system). Beside them: ``base`` (a
+call read or suggested, the rules of suggesting every system shares), ``signals`` (what a call
+says about a hand, as a test over hands), ``gains`` (the meld a passed card or around would
+add) and ``wording``. This package looks a convention up by name (``CONVENTIONS``) and gives
+the name-based API: ``explain``, ``suggest``, ``read_call``, ``reading_of``, ``open_calls``.
+
+Readings the documents leave open are decided in the systems' docstrings: a trump-worthy hand
+holds a marriage and 7 cards in the suit, or 6 with its ace and ten; "aces in other suits" (51)
+is at least four aces in three suits; Davis's around bids (55, 66, 80/88, 100) take precedence
+over the card-by-last-digit reading; an "around" request means the hand is one or two cards
+short of its next around of that rank (``signals``).
+"""
+
+from __future__ import annotations
+
+from ...hand import Hand
+from ...rules import PRESETS, STANDARD, RuleSet
+from ..auction import Auction, AuctionError, Call
+from . import base
+from .base import QUICK_MARGIN, Convention, Reading, Suggestion, quick_limit, shown_meld
+from .davis import DAVIS, davis_hint_bid, davis_lowest, davis_reading, davis_unavailable
+from .gains import HINT_MIN, Gain, Gains, card_gains, holds_probability
+from .jump import JUMP, jump_reading
+from .signals import (
+    Signal,
+    around_short,
+    describe_signal,
+    helped_by,
+    may_name_without_marriage,
+    needs_around,
+    pinochle_parts,
+    side_aces,
+    signal_mask,
+    trump_suits,
+    trump_worthy,
+)
+from .toby import TOBY, toby_reading
+from .wording import a_rank, meld_words
+
+#: Every convention by the name the CLI and the library take.
+CONVENTIONS: dict[str, Convention] = {c.name: c for c in (JUMP, DAVIS, TOBY)}
+
+
+def get(convention: str | Convention) -> Convention:
+    """The convention with this name (a ``Convention`` is returned as it is)."""
+    if isinstance(convention, Convention):
+        return convention
+    found = CONVENTIONS.get(str(convention).strip().lower())
+    if found is None:
+        raise AuctionError(f"unknown convention {convention!r}: use one of"
+                           f" {', '.join(CONVENTIONS)}")
+    return found
+
+
+def check_convention(convention: str) -> str:
+    """The name of a known convention (raises ``AuctionError`` for an unknown one)."""
+    return get(convention).name
+
+
+def convention_rules(convention: str | Convention,
+                     rules: RuleSet | None) -> tuple[RuleSet, list[str]]:
+    """The rule set to use with a convention, and notes for the output.
+
+    With no rule set chosen: jump bids use the standard rules; Davis's system assumes any
+    number from 50 up may be bid and a four-card pass, so it gets the standard rules with
+    ``bid_steps = "any"`` and ``pass_cards = 4``; Toby Thomas's system goes with the
+    ``toby-thomas`` rule set.
+    """
+    convention = check_convention(convention)
+    notes: list[str] = []
+    if rules is None:
+        if convention == "davis":
+            rules = STANDARD.override("bidding.steps=any,passing.cards=4")
+            notes.append("bidding steps: any (Davis's system assumes any number from 50 up"
+                         " may be bid)")
+        elif convention == "toby":
+            rules = PRESETS["toby-thomas"]
+            notes.append("rule set: toby-thomas (Toby Thomas's system goes with it: bids"
+                         " from 25)")
+        else:
+            rules = STANDARD
+    elif convention == "toby" and rules.min_bid > 25:
+        notes.append(f"Toby Thomas's system expects bids from {25 * rules.scale}; the"
+                     f" {rules.name} rules start at {rules.min_bid * rules.scale}, so its hints"
+                     " cannot be given")
+    elif convention == "davis" and rules.bid_steps != "any":
+        notes.append(f"Davis's system assumes any number from {50 * rules.scale} up may be bid;"
+                     f" under the {rules.name} rules some hints cannot be given")
+    return rules, notes
+
+
+def explain(auction: Auction, convention: str | Convention) -> list[Reading]:
+    """Every call of the auction read under the convention, in order."""
+    return base.explain(auction, get(convention))
+
+
+def read_call(call: Call, rules: RuleSet, convention: str | Convention,
+              shown_before: int = 0) -> Reading:
+    """One call read under a convention (``shown_before``: meld the caller showed already)."""
+    return base.read_call(call, rules, get(convention), shown_before)
+
+
+def reading_of(auction: Auction, bid: int | None, convention: str | Convention) -> Reading:
+    """What ``bid`` (None: pass) by the player about to call would say."""
+    return base.reading_of(auction, bid, get(convention))
+
+
+def open_calls(auction: Auction, convention: str | Convention, span: int = 50,
+               most: int = 12) -> list[tuple[int, str]]:
+    """The lowest legal bid carrying each distinct meaning now (see ``base.open_calls``)."""
+    return base.open_calls(auction, get(convention), span, most)
+
+
+def suggest(hand: Hand | str, auction: Auction, convention: str | Convention,
+            limit: int | None = None, trump: int | None = None) -> Suggestion:
+    """The call to make now under the convention, with its meaning and a one-line reason
+    (see ``base.suggest``)."""
+    return base.suggest(hand, auction, get(convention), limit, trump)
+
+
+__all__ = [
+    "CONVENTIONS", "Convention", "Signal", "Reading", "Suggestion", "Gains", "Gain",
+    "convention_rules", "check_convention", "get", "explain", "read_call", "reading_of",
+    "open_calls", "suggest", "quick_limit", "QUICK_MARGIN", "HINT_MIN", "card_gains",
+    "holds_probability", "jump_reading", "davis_reading", "toby_reading", "davis_hint_bid",
+    "davis_lowest", "davis_unavailable", "signal_mask", "describe_signal", "trump_worthy",
+    "trump_suits", "side_aces", "pinochle_parts", "helped_by", "meld_words", "a_rank",
+    "around_short", "needs_around", "shown_meld", "may_name_without_marriage",
+]

@@ -1,0 +1,232 @@
+"""What every convention shares: a call read (``Reading``), a call suggested (``Suggestion``), the
+``Convention`` each system is, and the rules of suggesting that hold under all of them.
+
+A convention is two functions: ``read(bid, previous, opening, rules) -> (meaning, Signal)`` for
+one bid, and ``suggest(situation) -> Suggestion`` for the call to make once the shared rules
+below have had their say. The systems are in ``jump``, ``davis`` and ``toby``; this module never
+imports them (they import it), and ``conventions`` (the package) looks them up by name.
+
+Shared rules of suggesting, all conventions (``suggest``):
+
+- the stuck dealer bids the minimum (it is compulsory), and says what follows if the hand has
+  no marriage;
+- a hand that may not name trump (no marriage, where the rule set requires one) passes: it must
+  never win the bid;
+- a player passes when the next legal bid is above the limit (the side's *limit*: the highest
+  bid it expects to make, the estimate's ``max_bid``; without one, ``quick_limit``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+import numpy as np
+
+from ...cards import ACE, SUIT_SYMBOLS, TEN
+from ...hand import Hand
+from ...meld.engine import meld
+from ...rules import STANDARD, RuleSet
+from ..auction import Auction, AuctionError, Call
+from .signals import Signal, may_name_without_marriage, trump_suits
+from .wording import meld_words
+
+#: Without an estimate, the side's limit is the hand's meld plus this (a typical partner's
+#: meld, about 15, and the bidding side's trick points, about 25).
+QUICK_MARGIN = 40
+
+
+class Reading(NamedTuple):
+    """One call of an auction read under a convention."""
+
+    call: Call
+    meaning: str
+    signal: Signal
+
+    def to_dict(self) -> dict:
+        return {"seat": self.call.seat, "call": self.call.bid if self.call.bid is not None
+                else "pass", "meaning": self.meaning}
+
+
+class Suggestion(NamedTuple):
+    """A suggested call (None: pass), what it says under the convention, and why."""
+
+    call: int | None
+    meaning: str
+    reason: str
+    signal: Signal
+    hints: dict | None = None
+
+
+@dataclass(frozen=True)
+class Convention:
+    """A bidding system: its name, its title in words, how it reads one bid, and the call it
+    suggests once the shared rules (``suggest``) have not decided."""
+
+    name: str
+    title: str
+    read: Callable[[int, int | None, bool, RuleSet], tuple[str, Signal]]
+    suggest: Callable[[Situation], Suggestion] = field(repr=False)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def shown_meld(readings: list[Reading]) -> dict[int, int]:
+    """The meld each seat has shown by jump bids, added up over its calls (seats that showed
+    none are left out); a player may show less than they hold, never more."""
+    out: dict[int, int] = {}
+    for r in readings:
+        if r.signal.kind == "meld":
+            out[r.call.seat] = out.get(r.call.seat, 0) + r.signal.meld
+    return out
+
+
+def explain(auction: Auction, convention: Convention) -> list[Reading]:
+    """Every call of the auction read under the convention, in order."""
+    out: list[Reading] = []
+    for call in auction.calls:
+        out.append(read_call(call, auction.rules, convention,
+                             shown_meld(out).get(call.seat, 0)))
+    return out
+
+
+def read_call(call: Call, rules: RuleSet, convention: Convention,
+              shown_before: int = 0) -> Reading:
+    """One call read under a convention (``shown_before``: meld the caller showed already)."""
+    if call.bid is None:
+        return Reading(call, "pass: out of the auction (says nothing more)", Signal("pass"))
+    if call.forced:
+        return Reading(call, "forced: the first three passed, so the dealer must bid the"
+                       " minimum (says nothing)", Signal("forced"))
+    meaning, signal = convention.read(call.bid, call.previous, call.opening, rules)
+    if signal.kind == "meld" and shown_before:
+        meaning += f" ({shown_before + signal.meld} in all with the meld shown before)"
+    return Reading(call, meaning, signal)
+
+
+def reading_of(auction: Auction, bid: int | None, convention: Convention) -> Reading:
+    """What ``bid`` (None: pass) by the player about to call would say."""
+    shown = shown_meld(explain(auction, convention)).get(auction.next_seat, 0)
+    after = auction.then(bid)
+    return read_call(after.calls[-1], auction.rules, convention, shown)
+
+
+def open_calls(auction: Auction, convention: Convention, span: int = 50,
+               most: int = 12) -> list[tuple[int, str]]:
+    """The lowest legal bid carrying each distinct meaning now (up to ``span`` above the
+    minimum, at most ``most`` of them): what the player about to call could say."""
+    legal = auction.legal()
+    if legal.min_bid is None:
+        return []
+    out: list[tuple[int, str]] = []
+    seen: set[Signal] = set()
+    for bid in auction.legal_bids(legal.min_bid + span * auction.rules.scale):
+        r = reading_of(auction, bid, convention)
+        key = r.signal
+        if r.signal.kind == "meld" or key not in seen:
+            seen.add(key)
+            out.append((bid, r.meaning))
+        if len(out) >= most:
+            break
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# suggesting a call
+
+
+def quick_limit(hand: Hand, rules: RuleSet = STANDARD) -> int:
+    """A rough limit without an estimate: the hand's meld plus ``QUICK_MARGIN`` (scaled)."""
+    return meld(hand, rules).best.points + QUICK_MARGIN * rules.scale
+
+
+@dataclass
+class Situation:
+    """The player about to call, as a convention's ``suggest`` sees it: the hand, the auction,
+    the side's limit and the trump the hand would name (its meld in ``own``)."""
+
+    hand: Hand
+    auction: Auction
+    convention: Convention
+    limit: int
+    trump: int | None
+    rules: RuleSet = field(init=False)
+    result: object = field(init=False)
+    own: int = field(init=False)
+
+    def __post_init__(self):
+        self.rules = self.auction.rules
+        self.result = meld(self.hand, self.rules)
+        if self.trump is None and self.can_name:
+            self.trump = self.result.best.trump
+        self.own = (self.result.trumps[self.trump] if self.trump is not None
+                    else self.result.best).points
+
+    def nameable(self, trump: int) -> bool:
+        """Whether the hand may name ``trump`` when it wins the bid."""
+        return self.result.trumps[trump].callable or may_name_without_marriage(self.rules)
+
+    @property
+    def can_name(self) -> bool:
+        return any(self.nameable(t) for t in range(4))
+
+    @property
+    def partner_holds(self) -> bool:
+        return (self.auction.high_seat is not None
+                and self.auction.high_seat == self.auction.partner)
+
+    def call(self, bid: int | None, reason: str, hints: dict | None = None) -> Suggestion:
+        r = reading_of(self.auction, bid, self.convention)
+        return Suggestion(bid, r.meaning, reason, r.signal, hints)
+
+    def shown(self) -> int:
+        return shown_meld(explain(self.auction, self.convention)).get(self.auction.next_seat, 0)
+
+    def trump_words(self) -> str:
+        suits = np.flatnonzero(trump_suits(self.hand.counts, self.rules)[0]).tolist()
+        if not suits:
+            return ""
+        s = max(suits, key=lambda x: self.hand.suit_length(x))
+        c = self.hand.counts[s * 5: s * 5 + 5]
+        extras = " with the ace and ten" if c[ACE] and c[TEN] else ""
+        return (f"a marriage in {SUIT_SYMBOLS[s]} and {self.hand.suit_length(s)}"
+                f" {SUIT_SYMBOLS[s]}{extras}")
+
+    def meld_words(self) -> str:
+        tm = self.result.trumps[self.trump] if self.trump is not None else self.result.best
+        return meld_words(tm)
+
+
+def suggest(hand: Hand | str, auction: Auction, convention: Convention, limit: int | None = None,
+            trump: int | None = None) -> Suggestion:
+    """The call to make now under the convention, with its meaning and a one-line reason.
+
+    ``limit``: the highest bid the side should go to (the estimate's ``max_bid``; None: the
+    ``quick_limit`` rule of thumb). ``trump``: the suit the hand would name (default: its best
+    callable suit).
+    """
+    if isinstance(hand, str):
+        hand = Hand.parse(hand)
+    if auction.finished:
+        raise AuctionError(f"there is no call to make: {auction.summary()}")
+    ctx = Situation(hand, auction, convention, quick_limit(hand, auction.rules)
+                   if limit is None else limit, trump)
+    legal = auction.legal()
+    if legal.forced:
+        reason = f"the first three passed: the dealer must bid {legal.min_bid}"
+        if not ctx.can_name:
+            reason += ("; with no marriage you cannot name trump, so the bid is lost"
+                       " (throw the hand in)")
+        return ctx.call(legal.min_bid, reason)
+    if not ctx.can_name:
+        return ctx.call(None, "no marriage in any suit: you could not name trump, so you must"
+                        " not win the bid")
+    if ctx.limit < auction.rules.next_bid(None):
+        return ctx.call(None, "your side is not expected to make even the minimum bid,"
+                        f" {auction.rules.next_bid(None)}")
+    if legal.min_bid > ctx.limit:
+        return ctx.call(None, f"the next legal bid, {legal.min_bid}, is above your side's"
+                        f" limit of {ctx.limit}")
+    return convention.suggest(ctx)

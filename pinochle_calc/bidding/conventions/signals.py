@@ -1,0 +1,161 @@
+"""What a call can say about a hand, and the hand features the conventions talk about.
+
+Every test is vectorised over ``(n, 20)`` count arrays (a single hand is one row), so the same
+code decides a suggestion for the player's own hand and conditions the simulated deals of the
+other players' hands on their calls (``signal_mask``). The features:
+
+- *trump-worthy*: some suit holds a marriage and at least 7 cards, or 6 with its ace and ten
+  (the marriage is not needed where the rule set drops it or asks for it only after the pass:
+  before the pass a bidder may name any suit);
+- *aces in other suits*: at least 4 aces, in at least 3 suits (they take tricks whatever suit
+  the partner names);
+- *meld*: the hand's meld in its best trump (``meld.best_trump``);
+- *some meld* (Davis 52): at least 20 meld; *several pinochle parts* (Davis 53): at least three
+  of the Q♠ and J♦ together;
+- a card *helps* a hand when adding one copy of it raises the hand's best meld;
+- an around request (Davis 55, 66, 80/88, 100) is read as: the hand is one or two cards short
+  of its next around of that rank (``needs_around``: at its lowest count the rank is missing in
+  one or two suits, e.g. it holds jacks in two or three suits and none in the others), so a
+  pass can complete it, and the cards that complete it raise its best meld. A hand three or
+  four cards short would spend most of a four-card pass on one around, and a hand that
+  already has the around in every suit at its lowest count has nothing to ask for.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from ...cards import ACE, KING, QUEEN, TEN
+from ...meld.vector import best_points
+from ...rules import STANDARD, RuleSet
+from .wording import PLURAL, a_rank
+
+
+class Signal(NamedTuple):
+    """What a call says, in a form the estimate can test a hand against.
+
+    ``kind``: ``pass``, ``forced``, ``natural`` (nothing conventional), ``trump`` (wants to
+    name trump), ``aces`` (aces in other suits), ``meld`` (shows ``meld`` points), ``open``,
+    ``not-ready``, ``some-meld``, ``pinochle-parts``, ``card`` (asks for a card of ``rank``),
+    ``around`` (asks for ``rank`` around), ``book`` (a standard book), ``shut-out``.
+    """
+
+    kind: str
+    rank: int | None = None
+    meld: int = 0
+
+
+def rows(counts) -> np.ndarray:
+    return np.asarray(counts, dtype=np.int64).reshape(-1, 20)
+
+
+def may_name_without_marriage(rules: RuleSet) -> bool:
+    """Whether a bidder may name a suit without a marriage in it at the auction: the rule set
+    drops the rule, or requires the marriage only after the exchange (RULES.md's variations:
+    before the pass any suit may be named)."""
+    return rules.marriage_required in ("false", "after-pass")
+
+
+def trump_suits(counts, rules: RuleSet = STANDARD) -> np.ndarray:
+    """(n, 4): the suits each hand is *trump-worthy* in (a marriage, unless the rule set drops
+    that rule or asks for it only after the pass, and 7 cards, or 6 with the ace and the
+    ten)."""
+    c = rows(counts).reshape(-1, 4, 5)
+    length = c.sum(axis=2)
+    married = (np.minimum(c[:, :, KING], c[:, :, QUEEN]) > 0) | may_name_without_marriage(rules)
+    strong = (length >= 7) | ((length >= 6) & (c[:, :, ACE] > 0) & (c[:, :, TEN] > 0))
+    return married & strong
+
+
+def trump_worthy(counts, rules: RuleSet = STANDARD) -> np.ndarray:
+    return trump_suits(counts, rules).any(axis=1)
+
+
+def side_aces(counts) -> np.ndarray:
+    """(n,): at least 4 aces, in at least 3 suits."""
+    aces = rows(counts).reshape(-1, 4, 5)[:, :, ACE]
+    return (aces.sum(axis=1) >= 4) & ((aces > 0).sum(axis=1) >= 3)
+
+
+def pinochle_parts(counts) -> np.ndarray:
+    """(n,): at least three of the Q♠ and J♦ together."""
+    c = rows(counts)
+    return c[:, 3] + c[:, 14] >= 3
+
+
+def plus_card(counts: np.ndarray, index: int) -> np.ndarray:
+    """The (n, 20) hands with one more copy of card ``index`` (at most four)."""
+    plus = counts.copy()
+    plus[:, index] = np.minimum(plus[:, index] + 1, 4)
+    return plus
+
+
+def around_short(counts, rank: int) -> np.ndarray:
+    """(n, 4): the suits that hold back each hand's next around of ``rank``: those where it
+    holds the fewest cards of that rank (none once it holds four in every suit)."""
+    c = rows(counts)[:, rank::5]
+    low = c.min(axis=1, keepdims=True)
+    return (c == low) & (low < 4)
+
+
+def needs_around(counts, rank: int) -> np.ndarray:
+    """(n,): the hand is one or two cards short of its next around of ``rank``."""
+    short = around_short(counts, rank).sum(axis=1)
+    return (short >= 1) & (short <= 2)
+
+
+def around_plus(counts, rank: int) -> np.ndarray:
+    """The (n, 20) hands with a card of ``rank`` added in each suit that holds back the next
+    around (``around_short``): the cards an around request asks for."""
+    c = rows(counts)
+    plus = c.copy()
+    plus[:, rank::5] += around_short(c, rank)
+    return plus
+
+
+def helped_by(counts, rank: int, rules: RuleSet, around: bool = False) -> np.ndarray:
+    """(n,): whether some card of ``rank`` would raise each hand's best meld; with ``around``,
+    whether the hand needs the around (``needs_around``) and the cards that complete it
+    raise its best meld."""
+    c = rows(counts)
+    base = best_points(c, rules)
+    if around:
+        return needs_around(c, rank) & (best_points(around_plus(c, rank), rules) > base)
+    return np.logical_or.reduce([best_points(plus_card(c, s * 5 + rank), rules) > base
+                                 for s in range(4)])
+
+
+def signal_mask(signal: Signal, counts, rules: RuleSet) -> np.ndarray | None:
+    """(n,) booleans: the hands consistent with what a call said (None: it says nothing
+    testable). Used to condition simulated deals on the calls of the other players."""
+    kind = signal.kind
+    if kind == "trump":
+        return trump_worthy(counts, rules)
+    if kind == "aces":
+        return side_aces(counts)
+    if kind == "meld":
+        return best_points(rows(counts), rules) >= signal.meld
+    if kind == "some-meld":
+        return best_points(rows(counts), rules) >= 20 * rules.scale
+    if kind == "pinochle-parts":
+        return pinochle_parts(counts)
+    if kind in ("card", "around") and signal.rank is not None:
+        return helped_by(counts, signal.rank, rules, around=kind == "around")
+    return None
+
+
+def describe_signal(signal: Signal, scale: int = 1) -> str:
+    """Short words for a condition on a hand, for the estimate's report (``scale``: the rule
+    set's, for the meld figures)."""
+    kind = signal.kind
+    if kind == "meld":
+        return f"at least {signal.meld} meld"
+    if kind == "card":
+        return f"{a_rank(signal.rank)} would help"
+    if kind == "around":
+        return f"{PLURAL[signal.rank]} around would help"
+    return {"trump": "trump-worthy", "aces": "at least 4 aces in 3 suits",
+            "some-meld": f"at least {20 * scale} meld",
+            "pinochle-parts": "3 or more of Q♠ and J♦"}.get(kind, kind)

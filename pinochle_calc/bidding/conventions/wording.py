@@ -1,0 +1,46 @@
+"""Words the conventions share: ranks with their article, melds in words, scaled bid endings."""
+
+from __future__ import annotations
+
+from ...cards import ACE, JACK, KING, QUEEN, RANK_NAMES, TEN
+from ...meld.engine import TrumpMeld
+from ...rules import RuleSet
+
+PLURAL = {ACE: "aces", TEN: "tens", KING: "kings", QUEEN: "queens", JACK: "jacks"}
+AROUND_RANKS = (ACE, KING, QUEEN, JACK)  # tens around are worth nothing
+
+
+def a_rank(rank: int) -> str:
+    """``a jack``, ``an ace``."""
+    name = RANK_NAMES[rank]
+    return ("an " if name[0] in "aeiou" else "a ") + name
+
+
+def article(m) -> str:
+    text = m.describe()
+    return text if m.count > 1 or text.endswith("around") else "a " + text
+
+
+def and_list(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def meld_words(tm: TrumpMeld) -> str:
+    """A hand's melds in words: ``a run, a royal marriage and double queens around``."""
+    return and_list([article(m) for m in tm.melds]) or "no meld"
+
+
+def units(bid: int | None, rules: RuleSet) -> int | None:
+    return None if bid is None else bid // rules.scale
+
+
+def ending(digit: int, k: int) -> str:
+    """How a bid's last digit reads once scaled: ``4``, or ``40`` with scale 10 (540 is the
+    table's 54); with a scale that is not a power of ten, the unit number's digit."""
+    if k == 1:
+        return str(digit)
+    if str(k).strip("0") == "1":
+        return str(digit * k).zfill(len(str(k)))
+    return f"{digit} (in units of {k})"

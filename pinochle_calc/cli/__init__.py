@@ -1,0 +1,11 @@
+"""The command line: turns arguments into calls on the core and results into output.
+
+``app`` holds the typer app, the options every command shares and ``main`` (the console
+script); each command group registers itself on the app from its own module: ``meld``,
+``play`` (tricks, legal), ``bidding`` (explain, bid, pass), ``rules`` and ``score``.
+"""
+
+from . import bidding, meld, play, rules, score  # noqa: F401 (each registers its commands)
+from .app import app, main
+
+__all__ = ["app", "main"]

@@ -1,0 +1,302 @@
+"""The bidding commands: ``explain`` (an auction read under a convention), ``bid`` (the call to
+make, with the estimate of how high the side can go) and ``pass`` (the cards to pass).
+
+Only typer and the standard library are imported at the top; the core, numpy and rich are
+imported inside each command so that the shell starts fast.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Optional
+
+import typer
+
+from .app import app, format_option, rules_option, trump_option
+
+CONVENTION_HELP = "jump (jump bids), davis (Jim Davis's system) or toby (Toby Thomas's system)"
+
+
+def _convention(value: str) -> str:
+    from ..bidding.conventions import CONVENTIONS
+
+    low = value.strip().lower()
+    if low not in CONVENTIONS:
+        raise typer.BadParameter(f"{value!r} is not one of {', '.join(CONVENTIONS)}")
+    return low
+
+
+def _setup(convention: str, rules: str | None, auction: str | None):
+    """The convention, its rule set (and notes) and the auction read under it."""
+    from ..bidding.auction import parse_auction
+    from ..bidding.conventions import convention_rules
+
+    conv = _convention(convention)
+    chosen = rules_option(rules) if rules is not None else None
+    rule_set, notes = convention_rules(conv, chosen)
+    return conv, rule_set, notes, parse_auction(auction or "", rule_set)
+
+
+def _hand(words: list[str] | None):
+    from ..hand import Hand
+
+    if not words:
+        raise typer.BadParameter("give a hand, e.g. AH 10H KH QH JH ...")
+    return Hand.parse(" ".join(words))
+
+
+def _seat_words(auction, seat: int) -> str:
+    """``3 (dealer, partner)``: the seat, the dealer marked, and where it sits from "me"."""
+    words = (["dealer"] if seat == 3 else []) + ([auction.relation(seat)]
+                                                 if auction.relation(seat) else [])
+    return f"{seat} ({', '.join(words)})" if words else str(seat)
+
+
+def _write_json(record: dict) -> None:
+    sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+
+ConventionOpt = Annotated[str, typer.Option("--convention", "-c", help=CONVENTION_HELP)]
+AuctionOpt = Annotated[
+    Optional[str],  # noqa: UP045 (typer reads the annotation at run time on 3.10)
+    typer.Option("--auction", "-a", help="The calls so far from the dealer's left: numbers and"
+                 " p/pass, separated by spaces or commas, e.g. \"50 52 p 55\"."),
+]
+RulesOpt = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option("--rules", envvar="PINOCHLE_RULES", help="A preset name or a TOML rule file"
+                 " [default: standard; with davis, any bid from 50; with toby, toby-thomas]."),
+]
+FormatOpt = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option("--format", "-f", help="table or json [default: table on a terminal, json"
+                 " otherwise]"),
+]
+
+
+@app.command()
+def explain(
+    auction: AuctionOpt = None,
+    convention: ConventionOpt = "jump",
+    rules: RulesOpt = None,
+    format: FormatOpt = None,
+) -> None:
+    """What each call of an auction says under a convention, and the calls open now."""
+    fmt = format_option(format, ("table", "json"), piped="json")
+    conv, rule_set, notes, parsed = _setup(convention, rules, auction)
+    from ..bidding.conventions import CONVENTIONS, open_calls
+    from ..bidding.conventions import explain as read
+
+    readings = read(parsed, conv)
+    legal = parsed.legal()
+    opens = open_calls(parsed, conv)
+    missing = []
+    if conv == "davis":
+        from ..bidding.conventions import davis_unavailable
+
+        missing = davis_unavailable(parsed)
+    if fmt == "json":
+        _write_json({
+            "convention": conv, "rules": rule_set.name, "notes": notes,
+            "auction": [r.to_dict() for r in readings],
+            "next_seat": parsed.next_seat, "finished": parsed.finished,
+            "legal": legal.to_dict(),
+            "open_calls": [{"call": b, "meaning": m} for b, m in opens],
+            "unavailable_hints": [{"hint": h, "why": w} for h, w in missing],
+            "summary": parsed.summary(),
+        })
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    table = Table(title=f"{CONVENTIONS[conv].title}; rules: {rule_set.name}")
+    for column in ("#", "seat", "call", "meaning"):
+        table.add_column(column, justify="right" if column in ("#", "call") else "left")
+    for r in readings:
+        table.add_row(str(r.call.position), _seat_words(parsed, r.call.seat), r.call.label,
+                      r.meaning)
+    if readings:
+        console.print(table)
+    for note in notes:
+        console.print(f"note: {note}", markup=False, highlight=False, soft_wrap=True)
+    console.print(parsed.summary(), markup=False, highlight=False, soft_wrap=True)
+    if not parsed.finished:
+        text = f"legal now: any bid from {legal.min_bid}"
+        if legal.forced:
+            text = f"legal now: only {legal.min_bid} (the dealer is stuck)"
+        elif legal.can_pass:
+            text += ", or pass"
+        console.print(text, markup=False, highlight=False, soft_wrap=True)
+        for bid, meaning in opens:
+            console.print(f"  {bid:>4}  {meaning}", markup=False, highlight=False, soft_wrap=True)
+        for hint, why in missing:
+            console.print(f"  no bid asks for {hint}: {why}", markup=False, highlight=False,
+                          soft_wrap=True)
+
+
+@app.command()
+def bid(
+    hand: Annotated[
+        Optional[list[str]],  # noqa: UP045
+        typer.Argument(help="Your 20 cards, quoted or as several words."),
+    ] = None,
+    auction: AuctionOpt = None,
+    convention: ConventionOpt = "jump",
+    rules: RulesOpt = None,
+    samples: Annotated[int, typer.Option("--samples", "-n", help="Simulated deals (1000:"
+                                         " make probabilities within 0.016).")] = 1000,
+    seed: Annotated[int, typer.Option("--seed", help="Random seed: same seed, same figures.")
+                    ] = 0,
+    confidence: Annotated[float, typer.Option(
+        "--confidence", help="How sure the side must be of making the maximum bid.")] = 0.6,
+    format: FormatOpt = None,
+) -> None:
+    """The call to make now, what it tells your partner, and how high your side can go.
+
+    The estimate plays out simulated deals, conditioned on what the calls so far say.
+    """
+    fmt = format_option(format, ("table", "json"), piped="json")
+    if samples < 1:
+        raise typer.BadParameter("--samples must be at least 1")
+    if not 0 < confidence <= 1:
+        raise typer.BadParameter("--confidence must be above 0 and at most 1")
+    cards = _hand(hand)
+    conv = _convention(convention)
+    chosen = rules_option(rules) if rules is not None else None
+    from ..bidding.advise import advise
+
+    run = {"samples": samples, "seed": seed, "confidence": confidence}
+    if sys.stderr.isatty():
+        from rich.console import Console
+        from rich.progress import Progress
+
+        with Progress(console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task("playing deals", total=None)
+            advice = advise(cards, auction, conv, chosen, progress=lambda done, total: bar.update(
+                task, completed=done, total=total), **run)
+    else:
+        advice = advise(cards, auction, conv, chosen, **run)
+    if fmt == "json":
+        _write_json(advice.to_dict())
+        return
+    _print_bid(advice)
+
+
+def _print_bid(advice) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    from ..bidding.auction import SEAT_NAMES
+    from ..bidding.conventions import CONVENTIONS
+    from ..cards import SUIT_SYMBOLS, SUITS
+
+    console = Console()
+
+    def say(text: str = "") -> None:
+        console.print(text, markup=False, highlight=False, soft_wrap=True)
+
+    record, parsed, result = advice.to_dict(), advice.auction, advice.estimate
+    seat = record["seat"]
+    say(f"You: seat {seat} ({SEAT_NAMES[seat]}); {CONVENTIONS[record['convention']].title};"
+        f" rules: {record['rules']}")
+    for note in record["notes"]:
+        say(f"note: {note}")
+    for item, call in zip(record["auction"], parsed.calls):
+        say(f"  seat {item['seat']} ({parsed.relation(item['seat'])}): {call.label:>4}"
+            f"  {item['meaning']}")
+    call = record["call"]
+    say(f"Call: {call}  ({record['meaning']})")
+    say(f"Why: {record['reason']}")
+    est = record["estimate"]
+    conditioned = ""
+    if est["conditions"]:
+        conditioned = (f"; conditioned on {'; '.join(est['conditions'])}"
+                       f" (acceptance {est['acceptance']:.1%})")
+    if est["dropped"]:
+        conditioned += f"; given up as nearly impossible: {'; '.join(est['dropped'])}"
+    say(f"Estimate over {est['samples']} deals (seed {est['seed']}){conditioned}:")
+    for note in est["notes"]:
+        say(f"  {note}")
+    if not result.trumps:
+        return
+    table = Table()
+    for column in ("trump", "own meld", "partner meld", "trick points",
+                   f"max bid ({est['confidence']:.0%})"):
+        table.add_column(column, justify="right")
+    for t, e in sorted(result.trumps.items()):
+        pm, tp = e.partner_meld, e.trick_points
+        table.add_row(SUIT_SYMBOLS[t] + (" *" if t == result.trump else ""), str(e.own_meld),
+                      f"{pm.mean:.1f} ± {pm.stderr:.1f} ({pm.p10}–{pm.p90})",
+                      f"{tp.mean:.1f} ± {tp.stderr:.1f} ({tp.p10}–{tp.p90})",
+                      "—" if e.max_bid is None else str(e.max_bid))
+    console.print(table)
+    best = result.best
+    probs = "  ".join(f"{b}: {p:.0%}" for b, p in best.make_probability.items())
+    say(f"Chance to make, {SUIT_SYMBOLS[result.trump]} trump: {probs}")
+    say(f"Name {SUIT_SYMBOLS[result.trump]} ({SUITS[result.trump]}) if you win the bid;"
+        f" go no higher than {best.max_bid if best.max_bid is not None else 'the minimum'}.")
+
+
+@app.command("pass")
+def pass_cards(
+    hand: Annotated[
+        Optional[list[str]],  # noqa: UP045
+        typer.Argument(help="Your hand (the bidder's hand after receiving, to choose the"
+                       " cards to return)."),
+    ] = None,
+    trump: Annotated[str, typer.Option("--trump", "-t", help="The trump named: S H D C.")] = "",
+    role: Annotated[str, typer.Option("--role", help="partner (passing to the bidder) or"
+                                      " bidder (returning cards)")] = "partner",
+    cards: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option("--cards", help="How many cards are passed [default: the rule set's"
+                     " passing.cards, or 4 where it has none]."),
+    ] = None,
+    hint: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--hint", help="What the bidder asked for: jack, queen, king, ten, ace,"
+                     " or jacks-around, queens-around, kings-around, aces-around."),
+    ] = None,
+    rules: RulesOpt = None,
+    samples: Annotated[int, typer.Option("--samples", "-n", help="Simulated hands of the other"
+                                         " player.")] = 600,
+    seed: Annotated[int, typer.Option("--seed", help="Random seed.")] = 0,
+    format: FormatOpt = None,
+) -> None:
+    """The cards to pass (partner) or to return (bidder), with the reason for each.
+
+    Every choice of cards is tried, maximising the side's expected meld plus trick strength.
+    """
+    fmt = format_option(format, ("table", "json"), piped="json")
+    if not trump:
+        raise typer.BadParameter("give the trump with --trump")
+    suit = trump_option(trump)
+    if role not in ("partner", "bidder"):
+        raise typer.BadParameter(f"{role!r} is not one of partner, bidder")
+    if cards is not None and not 1 <= cards <= 4:
+        raise typer.BadParameter("--cards must be from 1 to 4")
+    if samples < 1:
+        raise typer.BadParameter("--samples must be at least 1")
+    cards_in = _hand(hand)
+    rule_set = rules_option(rules)
+    if cards is None:
+        cards = rule_set.pass_cards or 4
+    from ..bidding.passing import advise_pass, parse_hint
+
+    wanted = parse_hint(hint) if hint is not None else None
+    advice = advise_pass(cards_in, suit, role, cards, rule_set, hint=wanted, samples=samples,
+                         seed=seed)
+    if fmt == "json":
+        _write_json(advice.to_dict())
+        return
+    from rich.console import Console
+
+    console = Console()
+
+    def say(text: str = "") -> None:
+        console.print(text, markup=False, highlight=False, soft_wrap=True)
+
+    for line in advice.lines():
+        say(line)

@@ -1,0 +1,74 @@
+"""The rule-set commands: ``rules`` (the presets, one line each) and ``rules show`` (a rule set
+in full, as a TOML rule file)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Optional
+
+import typer
+
+from .app import app, rules_option
+
+rules_app = typer.Typer(
+    help="The rule sets: presets, options and rule files. Without a command: list the presets.",
+    no_args_is_help=False,
+    invoke_without_command=True,
+)
+app.add_typer(rules_app, name="rules")
+
+
+
+@rules_app.callback()
+def rules_list(ctx: typer.Context) -> None:
+    """The presets, one line each, and the options that combine with any of them."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from ..rules import PRESET_SUMMARIES, PRESETS, SCHEMA
+
+    out = sys.stdout
+    width = max(map(len, PRESETS))
+    out.write("Presets (--rules NAME, or extends = \"NAME\" in a rule file):\n")
+    for name in PRESETS:
+        out.write(f"  {name:<{width}}  {PRESET_SUMMARIES.get(name, '')}\n")
+    out.write(
+        "\nOptions combine with any preset: --rules PRESET,key=value,... or a TOML rule file.\n"
+        "  scale=10              every score times 10 (100 aces)\n"
+        "  min_meld=20           the minimum-20 rule (meld and trick points)\n"
+        "  roundhouse.single=32  roundhouse.with_run=39  roundhouse.double=240\n"
+        "  steps=by1-then-5|any|by10-above-100   rounds=unlimited|one|two\n"
+        "  marriage_required=true|false|after-pass\n"
+        "  passing.cards=0-4  passing.order=simultaneous|partner-first"
+        "  passing.when=after-trump|before-trump\n"
+        "  concession=standard|nothing|meld|25-and-meld|50-and-meld|play\n"
+        "  meld.run=15/150/225/300 (any table: single/double/triple/quadruple, - for blank)\n"
+        f"Every key: {', '.join(SCHEMA)}.\n"
+        "Show one in full: pinochle-calc rules show NAME|FILE (prints a rule file).\n"
+    )
+
+
+@rules_app.command("show")
+def rules_show(
+    name: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Argument(help="A preset, a TOML rule file, with ,key=value overrides"
+                            " [default: PINOCHLE_RULES, else standard]"),
+    ] = None,
+    format: Annotated[
+        str, typer.Option("--format", "-f", help="toml (a rule file) or json")
+    ] = "toml",
+) -> None:
+    """A rule set in full: every table and option, as a TOML rule file that reads back to the
+    same rule set (save it, edit it, use it with --rules FILE)."""
+    import os
+
+    from ..rules import to_dict, to_toml
+
+    if format not in ("toml", "json"):
+        raise typer.BadParameter(f"{format!r} is not one of toml, json")
+    rules = rules_option(name if name is not None else os.environ.get("PINOCHLE_RULES"))
+    if format == "json":
+        sys.stdout.write(json.dumps({"name": rules.name, **to_dict(rules)}, indent=2) + "\n")
+    else:
+        sys.stdout.write(to_toml(rules))

@@ -1,0 +1,413 @@
+"""Scoring a hand and a game under a rule set (RULES.md "Scoring a hand" and its variations).
+
+The two sides are ``us`` and ``them``. A hand is given by the bid, the bidding side, each side's
+meld and trick points (``HandInput``), and how it ended: ``played``, ``throw-in`` (the bidding side
+names trump and concedes before play) or ``no-marriage`` (the bidder cannot name trump). All
+figures are as written on the score sheet, that is scaled (under ``scale = 10`` a bid of 500 and
+trick points adding up to 500).
+
+Results (``HandScore.outcome``):
+
+* ``made``: the bidding side's meld plus trick points reach the bid; both sides add their meld
+  and trick points.
+* ``set``: they do not (or, under the minimum-meld rule, the bidding side took fewer trick points
+  than the minimum): the bid is subtracted; the other side keeps its meld and trick points.
+* ``throw-in``, ``no-marriage``, ``under-min-meld`` (the bidding side melds under the minimum and
+  loses the bid without play): concessions. The bid is subtracted; the other side scores as the
+  rule set's ``concession`` says (``standard``: its meld on a throw-in or under the minimum,
+  nothing when the bidder has no marriage, since nobody scores meld then).
+
+The minimum-meld rule (``min_meld``, 20 scaled): a side's meld counts only if it is at least the
+minimum, and a side that takes fewer trick points than the minimum scores nothing for a played
+hand; the opponents of a conceding side score their meld (if at least the minimum) without
+needing the minimum in tricks, except under ``concession = play``, where the hand is played.
+
+The game is won by the first side to reach the target (500, scaled); if both reach it on the
+same hand, the bidding side wins. This module is pure: no I/O beyond ``read_sheet``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from ..errors import UserError
+from ..rules import STANDARD, RuleSet
+
+SIDES = ("us", "them")
+RESULTS = ("played", "throw-in", "no-marriage")
+OUTCOMES = ("made", "set", "throw-in", "no-marriage", "under-min-meld")
+_RESULT_WORDS = {"": "played", "play": "played", "played": "played", "throw-in": "throw-in",
+                 "throwin": "throw-in", "throw in": "throw-in", "thrown in": "throw-in",
+                 "no-marriage": "no-marriage", "no marriage": "no-marriage"}
+
+
+class ScoreError(UserError):
+    """Input that cannot be scored: names the hand (or sheet line) and what is wrong."""
+
+
+def _hint(word: str, options) -> str:
+    from difflib import get_close_matches
+
+    close = get_close_matches(word, list(options), n=1, cutoff=0.5)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def side_index(text: str) -> int:
+    """``us`` -> 0, ``them`` -> 1 (any case; ``we``/``they`` too)."""
+    word = str(text).strip().lower()
+    word = {"we": "us", "they": "them"}.get(word, word)
+    if word not in SIDES:
+        raise ScoreError(f"unknown side {text!r}: use us or them{_hint(word, SIDES)}")
+    return SIDES.index(word)
+
+
+@dataclass(frozen=True)
+class HandInput:
+    """One hand as written on a score sheet (scaled figures). ``tricks`` may leave one side (or,
+    for a concession, both) as None: one missing side is the rest of the hand's trick points."""
+
+    bidder: int  # 0 us, 1 them
+    bid: int
+    meld: tuple[int, int]
+    tricks: tuple[int | None, int | None] = (None, None)
+    result: str = "played"
+    note: str = ""
+
+    @classmethod
+    def of(cls, bidder: str | int, bid: int, meld_us: int, meld_them: int,
+           tricks_us: int | None = None, tricks_them: int | None = None,
+           result: str = "played", note: str = "") -> HandInput:
+        """A hand from its fields, with the side and the result given as words."""
+        side = bidder if isinstance(bidder, int) else side_index(bidder)
+        word = _RESULT_WORDS.get(str(result).strip().lower())
+        if word is None:
+            raise ScoreError(f"unknown result {result!r}: use one of {', '.join(RESULTS)}"
+                             f"{_hint(str(result).lower(), RESULTS)}")
+        return cls(side, bid, (meld_us, meld_them), (tricks_us, tricks_them), word, note)
+
+
+@dataclass(frozen=True)
+class HandScore:
+    """The result of one hand: its outcome, what each side adds (``points``, us then them), the
+    meld and trick points each side is credited with, and notes explaining the rules applied."""
+
+    hand: HandInput
+    outcome: str
+    points: tuple[int, int]
+    meld: tuple[int, int]  # meld credited (0 where it does not score)
+    tricks: tuple[int, int]  # trick points credited
+    cards: tuple[int, int] = (0, 0)  # points for the cards on a concession (25 or 50, scaled)
+    played: tuple[int, int] | None = None  # both sides' trick points, where the hand was played
+    notes: tuple[str, ...] = ()
+
+    @property
+    def bidder(self) -> str:
+        return SIDES[self.hand.bidder]
+
+    def to_dict(self) -> dict:
+        return {
+            "bidder": self.bidder,
+            "bid": self.hand.bid,
+            "result": self.hand.result,
+            "outcome": self.outcome,
+            "points": dict(zip(SIDES, self.points)),
+            "meld": dict(zip(SIDES, self.hand.meld)),
+            "tricks": None if self.played is None else dict(zip(SIDES, self.played)),
+            "credited": {side: {"meld": m, "tricks": t, "cards": c}
+                         for side, m, t, c in zip(SIDES, self.meld, self.tricks, self.cards)},
+            "notes": list(self.notes),
+        }
+
+
+def _check(hand: HandInput, rules: RuleSet) -> tuple[int, int] | None:
+    """Validate a hand; the trick points of both sides (one inferred), or None if not given."""
+    k = rules.scale
+    if hand.bidder not in (0, 1):
+        raise ScoreError(f"unknown side {hand.bidder!r}: use us or them")
+    if hand.result not in RESULTS:
+        raise ScoreError(f"unknown result {hand.result!r}: use one of {', '.join(RESULTS)}")
+    problem = rules.bid_problem(hand.bid)
+    if problem:
+        raise ScoreError(f"bid {problem}")
+    for side, meld in zip(SIDES, hand.meld):
+        if meld < 0:
+            raise ScoreError(f"meld {meld} for {side} is negative")
+        if meld % k:
+            raise ScoreError(f"meld {meld} for {side} is not a multiple of {k}: under scale"
+                             f" {k} every meld value is")
+    total = rules.trick_points
+    us, them = hand.tricks
+    for side, t in zip(SIDES, hand.tricks):
+        if t is not None and not 0 <= t <= total:
+            raise ScoreError(f"trick points {t} for {side} are out of range: a hand has"
+                             f" {total} trick points in all")
+        if t is not None and t % k:
+            raise ScoreError(f"trick points {t} for {side} are not a multiple of {k} (scale {k})")
+    if us is None and them is None:
+        return None
+    if us is None:
+        us = total - them
+    elif them is None:
+        them = total - us
+    if us + them != total:
+        raise ScoreError(f"trick points {us} + {them} = {us + them}: the two sides' trick points"
+                         f" add up to {total}")
+    return us, them
+
+
+def score_hand(hand: HandInput, rules: RuleSet = STANDARD) -> HandScore:
+    """Score one hand under a rule set (see the module doc for every branch)."""
+    tricks = _check(hand, rules)
+    x, y = hand.bidder, 1 - hand.bidder
+    bidder, other = SIDES[x], SIDES[y]
+    minimum = rules.min_meld_points
+    notes: list[str] = []
+    meld = list(hand.meld)
+
+    def counted(side: int) -> int:
+        if minimum and meld[side] < minimum:
+            if meld[side]:
+                notes.append(f"{SIDES[side]}: meld {meld[side]} is under {minimum}: not scored")
+            return 0
+        return meld[side]
+
+    if hand.result == "no-marriage":
+        if rules.marriage_required == "false":
+            raise ScoreError(f"the {rules.name} rules let a bidder name trump without a marriage:"
+                             " 'no-marriage' cannot happen")
+        outcome = "no-marriage"
+    elif hand.result == "throw-in":
+        outcome = "throw-in"
+    elif minimum and meld[x] < minimum:
+        outcome = "under-min-meld"
+        notes.append(f"{bidder} meld {meld[x]} is under {minimum}: the bid is lost without play")
+    else:
+        outcome = "played"
+
+    points = [0, 0]
+    credited = [0, 0]
+    taken = [0, 0]
+    bonus = [0, 0]
+    if outcome == "played":
+        if tricks is None:
+            raise ScoreError("a played hand needs the trick points (of one side at least)")
+        for side in (x, y):
+            if minimum and tricks[side] < minimum:
+                notes.append(f"{SIDES[side]} took {tricks[side]} in tricks, under {minimum}:"
+                             " nothing scores for the hand")
+        if minimum and tricks[x] < minimum:
+            outcome = "set"
+        else:
+            total = meld[x] + tricks[x]
+            outcome = "made" if total >= hand.bid else "set"
+            sign = ">=" if outcome == "made" else "<"
+            notes.insert(0, f"{bidder} meld {meld[x]} + tricks {tricks[x]} = {total} {sign}"
+                         f" bid {hand.bid}")
+        if outcome == "made":
+            credited[x], taken[x] = meld[x], tricks[x]
+            points[x] = meld[x] + tricks[x]
+        else:
+            points[x] = -hand.bid
+        if not (minimum and tricks[y] < minimum):
+            credited[y], taken[y] = counted(y), tricks[y]
+            points[y] = credited[y] + tricks[y]
+        return HandScore(hand, outcome, (points[0], points[1]), (credited[0], credited[1]),
+                         (taken[0], taken[1]), (0, 0), tricks, tuple(notes))
+
+    # A concession: the bid is subtracted; what the other side scores depends on the rules.
+    points[x] = -hand.bid
+    rule = rules.concession
+    if rule == "standard":
+        rule = "nothing" if outcome == "no-marriage" else "meld"
+        if outcome == "no-marriage":
+            notes.append("no marriage: the hand is not played and nobody scores meld")
+    elif rule == "play" and outcome == "no-marriage":
+        rule = "nothing"
+        notes.append("no marriage: trump cannot be named, so the cards are not played")
+    if rule == "play":
+        if tricks is None:
+            raise ScoreError("under concession = play the cards are played: give the trick"
+                             " points")
+        notes.append(f"concession = play: the cards are played; the other side ({other})"
+                     " scores as usual")
+        if minimum and tricks[y] < minimum:
+            notes.append(f"{other} took {tricks[y]} in tricks, under {minimum}: nothing scores"
+                         " for the hand")
+        else:
+            credited[y], taken[y] = counted(y), tricks[y]
+            points[y] = credited[y] + tricks[y]
+    else:
+        tricks = None
+        if rule != "nothing":
+            credited[y] = counted(y)
+            if rule in ("25-and-meld", "50-and-meld"):
+                bonus[y] = int(rule[:2]) * rules.scale
+            points[y] = credited[y] + bonus[y]
+        notes.append(f"concession = {rules.concession}: the other side ({other}) scores "
+                     + {"nothing": "nothing", "meld": "their meld",
+                        "25-and-meld": f"{bonus[y]} for the cards and their meld",
+                        "50-and-meld": f"{bonus[y]} for the cards and their meld"}[rule])
+    return HandScore(hand, outcome, (points[0], points[1]), (credited[0], credited[1]),
+                     (taken[0], taken[1]), (bonus[0], bonus[1]), tricks, tuple(notes))
+
+
+# A game ---------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class GameHand:
+    """One scored hand of a game: its number, the sheet line it came from, and the totals."""
+
+    number: int
+    line: int
+    score: HandScore
+    totals: tuple[int, int]
+    winner: str | None = None  # set on the hand that ends the game
+
+    def to_dict(self) -> dict:
+        return {"hand": self.number, "line": self.line, **self.score.to_dict(),
+                "totals": dict(zip(SIDES, self.totals)), "winner": self.winner}
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game sheet scored: every hand with running totals, and the winner if the game ended."""
+
+    hands: tuple[GameHand, ...]
+    totals: tuple[int, int]
+    target: int
+    winner: str | None = None
+    won_on: int | None = None
+    rules: str = "standard"
+    start: tuple[int, int] = field(default=(0, 0))
+
+    def to_dict(self) -> dict:
+        return {"rules": self.rules, "target": self.target,
+                "start": dict(zip(SIDES, self.start)),
+                "hands": [h.to_dict() for h in self.hands],
+                "totals": dict(zip(SIDES, self.totals)), "winner": self.winner,
+                "won_on": self.won_on}
+
+
+def game_winner(totals: tuple[int, int], bidder: int, target: int) -> str | None:
+    """The side that has won after a hand: the first to reach the target; if both reach it on
+    the same hand, the bidding side."""
+    reached = [t >= target for t in totals]
+    if all(reached):
+        return SIDES[bidder]
+    if any(reached):
+        return SIDES[reached.index(True)]
+    return None
+
+
+def score_game(hands: Iterable[tuple[int, HandInput]], rules: RuleSet = STANDARD,
+               start: tuple[int, int] = (0, 0), source: str = "sheet") -> Game:
+    """Score a game hand by hand from ``(line, hand)`` pairs: running totals and the winner.
+    A hand after the one that ended the game is an error, as is a start at or past the target.
+    Errors name ``source`` and the line (``source=""``: a single hand, no place given)."""
+    target = rules.target_points
+    if max(start) >= target:
+        raise ScoreError(f"the game is already over: a score of {max(start)} has reached the"
+                         f" target {target}")
+    totals = start
+    scored: list[GameHand] = []
+    winner, won_on = None, None
+    for number, (line, hand) in enumerate(hands, 1):
+        where = f"{source} line {line}: " if source else ""
+        if winner is not None:
+            raise ScoreError(f"{where}hand {number} comes after the end of the game"
+                             f" ({winner} won on hand {won_on})")
+        try:
+            result = score_hand(hand, rules)
+        except ScoreError as e:
+            raise ScoreError(f"{where}{e}") from None
+        totals = (totals[0] + result.points[0], totals[1] + result.points[1])
+        winner = game_winner(totals, hand.bidder, target)
+        if winner is not None:
+            won_on = number
+        scored.append(GameHand(number, line, result, totals, winner))
+    return Game(tuple(scored), totals, target, winner, won_on, rules.name, start)
+
+
+# The sheet ------------------------------------------------------------------------------------
+
+SHEET_COLUMNS = ("bidder", "bid", "meld_us", "meld_them", "tricks_us", "tricks_them", "result",
+                 "note")
+REQUIRED_COLUMNS = ("bidder", "bid", "meld_us", "meld_them")
+
+
+def _number(value, column: str, where: str, required: bool) -> int | None:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        if required:
+            raise ScoreError(f"{where}: {column} is missing")
+        return None
+    if isinstance(value, bool):
+        raise ScoreError(f"{where}: {column} must be a whole number, not {value!r}")
+    if isinstance(value, int):
+        return value
+    text = str(value).strip()
+    try:
+        return int(text)
+    except ValueError:
+        raise ScoreError(f"{where}: {column} must be a whole number, not {text!r}") from None
+
+
+def hand_from_record(record: dict, where: str) -> HandInput:
+    """A hand from one sheet row (CSV columns or JSON keys ``SHEET_COLUMNS``)."""
+    unknown = [key for key in record if key not in SHEET_COLUMNS]
+    if unknown:
+        key = unknown[0]
+        raise ScoreError(f"{where}: unknown column {key!r}{_hint(str(key), SHEET_COLUMNS)};"
+                         f" the columns are {', '.join(SHEET_COLUMNS)}")
+    try:
+        return HandInput.of(
+            str(record.get("bidder") or ""),
+            _number(record.get("bid"), "bid", where, True),
+            _number(record.get("meld_us"), "meld_us", where, True),
+            _number(record.get("meld_them"), "meld_them", where, True),
+            _number(record.get("tricks_us"), "tricks_us", where, False),
+            _number(record.get("tricks_them"), "tricks_them", where, False),
+            str(record.get("result") or "played"),
+            str(record.get("note") or ""),
+        )
+    except ScoreError as e:
+        text = str(e)
+        raise ScoreError(text if text.startswith(where) else f"{where}: {text}") from None
+
+
+def read_sheet(lines: Iterable[str], name: str = "sheet") -> Iterator[tuple[int, HandInput]]:
+    """The hands of a game sheet, with their line numbers: CSV with a header row (columns
+    ``SHEET_COLUMNS``; ``tricks_*``, ``result`` and ``note`` optional), or JSON lines with the
+    same keys. Blank lines and lines starting with ``#`` are skipped."""
+    import csv
+    import json
+
+    numbered = [(n, raw.rstrip("\r\n")) for n, raw in enumerate(lines, 1)]
+    numbered = [(n, text) for n, text in numbered if text.strip()
+                and not text.lstrip().startswith("#")]
+    if not numbered:
+        raise ScoreError(f"{name}: no hands in the sheet")
+    if numbered[0][1].lstrip().startswith("{"):
+        for n, text in numbered:
+            where = f"{name} line {n}"
+            try:
+                record = json.loads(text)
+            except json.JSONDecodeError as e:
+                raise ScoreError(f"{where}: not a JSON object: {e.msg}") from None
+            if not isinstance(record, dict):
+                raise ScoreError(f"{where}: expected a JSON object with the keys"
+                                 f" {', '.join(REQUIRED_COLUMNS)}")
+            yield n, hand_from_record(record, where)
+        return
+    header_line, header_text = numbered[0]
+    header = [h.strip().lower() for h in next(csv.reader([header_text]))]
+    missing = [c for c in REQUIRED_COLUMNS if c not in header]
+    if missing:
+        raise ScoreError(f"{name} line {header_line}: the header needs the columns"
+                         f" {', '.join(REQUIRED_COLUMNS)} (missing {', '.join(missing)})")
+    for n, text in numbered[1:]:
+        row = next(csv.reader([text]))
+        where = f"{name} line {n}"
+        if len(row) > len(header):
+            raise ScoreError(f"{where}: {len(row)} fields but the header has {len(header)}")
+        yield n, hand_from_record(dict(zip(header, row)), where)

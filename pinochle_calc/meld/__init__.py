@@ -1,0 +1,23 @@
+"""Meld: the maximal meld of a hand for each trump (``engine``), of many hands at once in numpy
+(``vector``), of a file of hands a chunk at a time (``batch``, written out by ``report``), and
+of two partners together (``partnership``).
+
+>>> from pinochle_calc.meld import meld
+>>> meld("AH 10H KH KH QH QH JH")["H"].points
+19
+"""
+
+from .engine import (
+    HandMeld,
+    Meld,
+    MeldTables,
+    TrumpMeld,
+    best_trump,
+    contenders,
+    meld,
+    shape,
+    tables,
+)
+
+__all__ = ["meld", "HandMeld", "TrumpMeld", "Meld", "MeldTables", "shape", "tables", "best_trump",
+           "contenders"]

@@ -1,0 +1,359 @@
+"""The meld engine: the maximal meld of a hand for each trump suit, with its breakdown.
+
+A card may serve in at most one meld of each type (I runs and marriages, II pinochles,
+III arounds), so the maximum is found by reasoning over a few counts, not over card combinations.
+Everything the engine needs from a hand is its *shape* (see ``shape``): for each suit the number
+of runs and of K-Q pairs it holds, the number of each "around", and of pinochles. Runs and royal
+marriages compete for the trump K and Q; a roundhouse declared as one meld (an option of some
+rule sets) competes with marriages and with kings and queens around. For each trump the engine
+tries every split of those shared cards (at most a few dozen) and keeps the best; the other
+melds take the best n-fold declaration their table allows. Results depend only on the shape, so
+they are cached per rule set and a batch of hands is solved once per distinct shape.
+
+Decisions beyond RULES.md: an n-fold meld whose value a table leaves blank (``None``) scores as
+its best split into melds the table values (the Toby Thomas Decision), named in the meld's note;
+of two allotments worth the same, the one with more runs is shown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
+
+from ..cards import ACE, CARDS, JACK, KING, QUEEN, SUITS, TEN, Card
+from ..hand import Hand
+from ..rules import MELD_NAMES, STANDARD, RuleSet
+
+FOLD = ("single", "double", "triple", "quadruple")
+AROUNDS = (("aces_around", ACE), ("kings_around", KING), ("queens_around", QUEEN),
+           ("jacks_around", JACK))
+QUEEN_OF_SPADES = CARDS[0 * 5 + QUEEN]
+JACK_OF_DIAMONDS = CARDS[2 * 5 + JACK]
+
+Shape = tuple[int, ...]
+"""A hand's meld shape: runs per suit (4), K-Q pairs per suit (4), aces, kings, queens and
+jacks around (4), pinochles (1). Each is 0 to 4."""
+
+
+class Meld(NamedTuple):
+    """One declared meld: its kind, suit (None for pinochles and arounds), multiplicity 1-4,
+    scaled points, the cards it uses, and a note where a rule option produced the value."""
+
+    name: str
+    suit: int | None
+    count: int
+    points: int
+    cards: tuple[Card, ...]
+    note: str = ""
+
+    def describe(self) -> str:
+        """A player's name for it: ``double marriage in ♠``."""
+        words = self.name.replace("_", " ")
+        fold = FOLD[self.count - 1] + " " if self.count > 1 else ""
+        if self.suit is None or self.name != "marriage":
+            return f"{fold}{words}"
+        return f"{fold}{words} {'♠♥♦♣'[self.suit]}"
+
+
+class TrumpMeld(NamedTuple):
+    """The maximal meld of a hand with one suit as trump."""
+
+    trump: int
+    points: int
+    callable: bool  # the hand may name this suit as bidder (it holds a marriage in it)
+    melds: tuple[Meld, ...]
+
+
+@dataclass(frozen=True)
+class HandMeld:
+    """A hand's meld for every trump, and the trump it should name."""
+
+    hand: Hand
+    trumps: tuple[TrumpMeld, ...]  # indexed by suit: S H D C
+    best: TrumpMeld
+    warnings: tuple[str, ...] = ()
+
+    def __getitem__(self, suit: int | str) -> TrumpMeld:
+        """The meld with this trump, by index or by letter / symbol / name (``"H"``, ``"♥"``)."""
+        if isinstance(suit, str):
+            from ..cards import suit_index
+
+            suit = suit_index(suit)
+        return self.trumps[suit]
+
+
+def shape(counts: tuple[int, ...] | list[int]) -> Shape:
+    """The counts that decide a hand's meld (see ``Shape``)."""
+    c = counts
+    return (
+        min(c[0:5]), min(c[5:10]), min(c[10:15]), min(c[15:20]),
+        min(c[2], c[3]), min(c[7], c[8]), min(c[12], c[13]), min(c[17], c[18]),
+        min(c[0], c[5], c[10], c[15]), min(c[2], c[7], c[12], c[17]),
+        min(c[3], c[8], c[13], c[18]), min(c[4], c[9], c[14], c[19]),
+        min(c[3], c[14]),
+    )
+
+
+def _cards(cards: list[Card], count: int) -> tuple[Card, ...]:
+    """The cards of a meld declared ``count``-fold, in canonical order."""
+    return tuple(sorted(cards * count, key=lambda card: card.index))
+
+
+def _partitions(n: int, largest: int = 4):
+    """Every way to write n as a sum of multiplicities, largest first (4 = 3 + 1 = 2 + 2 ...)."""
+    if n == 0:
+        yield ()
+        return
+    for part in range(min(n, largest), 0, -1):
+        for rest in _partitions(n - part, part):
+            yield (part, *rest)
+
+
+class _Kind:
+    """One meld kind under a rule set: what any n copies of it can be declared as.
+
+    ``exact[n]`` is the best way to declare exactly n copies, as (points, multiplicities), or
+    None if there is none: the table's n-fold value, or where the table leaves it blank, the best
+    split of n into multiplicities the table values (a blank triple with a single of 1 and a
+    double of 0 is three singles, 3). ``best[n]`` is the best way to declare at most n copies
+    (fewer than n where the table values them higher; of equal totals, the fewest copies).
+    ``notes[m]`` says why a declaration of multiplicities m is not the plain n-fold value.
+    """
+
+    def __init__(self, table, scale: int, label: str = ""):
+        table = tuple(table) + (None,) * (4 - len(table))
+        exact: list[tuple[int, tuple[int, ...]] | None] = [(0, ())]
+        self.notes: dict[tuple[int, ...], str] = {}
+        for n in range(1, 5):
+            if table[n - 1] is not None:
+                exact.append((table[n - 1] * scale, (n,)))
+                continue
+            split = None
+            for parts in _partitions(n):
+                if len(parts) > 1 and all(table[p - 1] is not None for p in parts):
+                    points = sum(table[p - 1] for p in parts) * scale
+                    if split is None or points > split[0]:
+                        split = (points, parts)
+            exact.append(split)
+            if split is not None:
+                self.notes[split[1]] = (
+                    f"the table has no {FOLD[n - 1]} {label}: scored as "
+                    + " + ".join(FOLD[p - 1] for p in split[1])
+                )
+        self.exact = exact
+        self.best = []
+        for n in range(5):
+            options = [e for e in exact[: n + 1] if e is not None]
+            choice = max(options, key=lambda e: e[0])
+            self.best.append(choice)
+        self.blank = tuple(n for n in range(1, 5) if table[n - 1] is None)
+
+
+class MeldTables:
+    """A rule set compiled for the engine: per-kind declarations and a cache of solved shapes.
+
+    The roundhouse options are kinds of their own, with tables like every meld's:
+
+    * ``roundhouse`` (``roundhouse_single``, ``roundhouse_double``, -, -): a K and Q of every suit,
+      taking one K-Q pair of every suit in type I (its royal marriage and three marriages) and a K
+      and a Q of every suit in type III (its kings and queens around). A triple or quadruple
+      roundhouse, which no table values, is its best split (double + single, double + double);
+      where the single value is blank, a single roundhouse is not a meld and scores its parts.
+    * ``roundhouse_with_run`` (``roundhouse_with_run``, -, -, -): a run in trump and a K and Q of
+      every other suit, the trump K-Q counting in both; in type I it takes the run's cards and one
+      K-Q pair of every other suit, in type III a K and a Q of every suit. Two or more are split
+      into singles, each with its own run.
+
+    Every option is a choice, never an obligation: the maximum also tries the parts.
+    """
+
+    def __init__(self, rules: RuleSet):
+        self.rules = rules
+        s = rules.scale
+        self.kinds = {name: _Kind(rules.table(name), s, name.replace("_", " "))
+                      for name in MELD_NAMES}
+        self.roundhouse = self.kinds["roundhouse"] = _Kind(
+            (rules.roundhouse_single, rules.roundhouse_double), s, "roundhouse")
+        self.with_run = self.kinds["roundhouse_with_run"] = _Kind(
+            (rules.roundhouse_with_run,), s, "roundhouse with a run")
+        self.any_roundhouse = rules.roundhouse_single is not None or (
+            rules.roundhouse_double is not None)
+        self.any_with_run = rules.roundhouse_with_run is not None
+        self.callable_always = rules.marriage_required == "false"
+        self._cache: dict[Shape, tuple[TrumpMeld, ...]] = {}
+        self._declared: dict[tuple, tuple[int, list[Meld]]] = {}
+
+    def solve(self, shape: Shape) -> tuple[TrumpMeld, ...]:
+        """The maximal meld for each trump S H D C of a hand with this shape."""
+        cached = self._cache.get(shape)
+        if cached is None:
+            if len(self._cache) > 500_000:
+                self._cache.clear()
+            cached = self._cache[shape] = tuple(self._solve(shape, t) for t in range(4))
+        return cached
+
+    def _declare(self, name: str, suit: int | None, n: int, best: bool = True,
+                 note: str = "") -> tuple[int, list[Meld]]:
+        """Points and melds for the best declaration of up to (or exactly) n copies of a kind;
+        ``note`` is added to each meld's own note."""
+        key = (name, suit, n, best, note)
+        found = self._declared.get(key)
+        if found is None:
+            kind = self.kinds[name]
+            points, parts = (kind.best if best else kind.exact)[n]
+            notes = [note] if note else []
+            if name in _OPTION_NOTES:
+                notes.append(_OPTION_NOTES[name])
+            if parts in kind.notes:
+                notes.append(kind.notes[parts])
+            elif best and sum(parts) < n:
+                notes.append(f"{sum(parts)} of {n} copies declared: the table values more"
+                             " copies no higher")
+            text = "; ".join(notes)
+            cards = _meld_cards(name, suit)
+            melds = [Meld(name, suit, k, kind.exact[k][0], _cards(cards, k), text) for k in parts]
+            found = self._declared[key] = (points, melds)
+        return found[0], list(found[1])
+
+    def _solve(self, shape: Shape, trump: int) -> TrumpMeld:
+        runs, pairs = shape[trump], shape[4 + trump]
+        n_aces, n_kings, n_queens, n_jacks, n_pinochles = shape[8:13]
+        fixed_points, fixed = 0, []
+        for name, n in (("aces_around", n_aces), ("jacks_around", n_jacks),
+                        ("pinochle", n_pinochles)):
+            p, melds = self._declare(name, None, n)
+            fixed_points += p
+            fixed += melds
+        full_sets = min(shape[4:8])  # K-Q pairs in every suit: roundhouses the hand holds
+        max_h = full_sets if self.any_roundhouse else 0
+        max_w = min(runs, full_sets) if self.any_with_run else 0
+        run_exact = self.kinds["run"].exact
+        best: tuple[int, list] = (-1, [])
+        for h in range(max_h + 1):
+            if self.roundhouse.exact[h] is None:
+                continue
+            for w in range(min(max_w, full_sets - h) + 1):
+                if self.with_run.exact[w] is None:
+                    continue
+                for r in range(runs - w, -1, -1):
+                    if r + h + w > pairs or run_exact[r] is None:
+                        continue
+                    points, melds = self._type_one(shape, trump, r, pairs - r - h - w, h, w)
+                    for name, n in (("kings_around", n_kings - h - w),
+                                    ("queens_around", n_queens - h - w)):
+                        p, m = self._declare(name, None, n)
+                        points += p
+                        melds += m
+                    if points > best[0]:
+                        best = (points, melds)
+        points, melds = best
+        melds = _in_order(melds + fixed)
+        callable_ = self.callable_always or pairs > 0
+        return TrumpMeld(trump, points + fixed_points, callable_, tuple(melds))
+
+    def _type_one(self, shape: Shape, trump: int, runs: int, spare: int, h: int, w: int):
+        """Runs, royal marriages, marriages and roundhouses, given how the trump K-Qs are split:
+        ``runs`` plain runs, ``spare`` K-Q pairs left for royal marriages, ``h`` roundhouses and
+        ``w`` roundhouses sharing their royal marriage with a run."""
+        points, melds = self._declare("run", trump, runs, best=False)
+        royal = self.kinds["royal_marriage"]
+        p, m = self._declare("royal_marriage", trump, spare)
+        beyond = shape[4 + trump] - shape[trump]  # trump K-Q pairs held beyond the runs held
+        if self.rules.royal_beside_run and runs and beyond > 0:
+            # Toby Thomas: the plain runs' K-Q join a multiple royal marriage with the extra
+            # pairs, only when the hand holds a K-Q beyond those in its runs (RULES.md Decision;
+            # four runs are 515, not three runs beside the fourth's K-Q). The K-Q of a
+            # roundhouse with a run already count twice and do not join.
+            for extra in range(1, min(spare, beyond) + 1):
+                joined = royal.exact[runs + extra]
+                if joined is not None and joined[0] > p:
+                    p, m = self._declare("royal_marriage", trump, runs + extra, best=False,
+                                         note=BESIDE_RUN_NOTE)
+        points += p
+        melds += m
+        for suit in range(4):
+            if suit != trump:
+                p, m = self._declare("marriage", suit, shape[4 + suit] - h - w)
+                points += p
+                melds += m
+        if h:
+            p, m = self._declare("roundhouse", None, h, best=False)
+            points += p
+            melds += m
+        if w:
+            p, m = self._declare("roundhouse_with_run", trump, w, best=False)
+            points += p
+            melds += m
+        return points, melds
+
+
+BESIDE_RUN_NOTE = "beside the run: the run's K-Q count again (royal_beside_run)"
+_OPTION_NOTES = {
+    "roundhouse": "roundhouse option: scored as one meld, not as its parts",
+    "roundhouse_with_run": "roundhouse with a run option: the royal marriage counts in both",
+}
+
+
+_ORDER = {name: i for i, name in enumerate((
+    "run", "roundhouse_with_run", "royal_marriage", "marriage", "roundhouse", "pinochle",
+    "aces_around", "kings_around", "queens_around", "jacks_around"))}
+
+
+def _in_order(melds: list[Meld]) -> list[Meld]:
+    return sorted(melds, key=lambda m: (_ORDER[m.name], -1 if m.suit is None else m.suit,
+                                        -m.count))
+
+
+def _meld_cards(name: str, suit: int | None) -> list[Card]:
+    """The cards of a single meld of this kind."""
+    if name == "run":
+        return [CARDS[suit * 5 + r] for r in (ACE, TEN, KING, QUEEN, JACK)]
+    if name in ("royal_marriage", "marriage"):
+        return [CARDS[suit * 5 + KING], CARDS[suit * 5 + QUEEN]]
+    if name == "pinochle":
+        return [QUEEN_OF_SPADES, JACK_OF_DIAMONDS]
+    if name == "roundhouse":
+        return [CARDS[s * 5 + r] for s in range(4) for r in (KING, QUEEN)]
+    if name == "roundhouse_with_run":
+        return _meld_cards("roundhouse", None) + [CARDS[suit * 5 + r] for r in (ACE, TEN, JACK)]
+    rank = dict(AROUNDS)[name]
+    return [CARDS[s * 5 + rank] for s in range(4)]
+
+
+@lru_cache(maxsize=64)
+def tables(rules: RuleSet = STANDARD) -> MeldTables:
+    """The engine's compiled form of a rule set (built once per rule set)."""
+    return MeldTables(rules)
+
+
+def contenders(trumps: tuple[TrumpMeld, ...]) -> tuple[int, ...]:
+    """The suits that tie for the highest meld among those the hand may name (if it may name
+    none, among all four)."""
+    pool = [t for t in trumps if t.callable] or list(trumps)
+    top = max(t.points for t in pool)
+    return tuple(t.trump for t in pool if t.points == top)
+
+
+def best_trump(trumps: tuple[TrumpMeld, ...], lengths: list[int]) -> TrumpMeld:
+    """The suit to name: the highest meld among suits the hand may name (if none, the highest
+    overall); ties go to the longer suit, then to S, H, D, C in that order."""
+    return trumps[max(contenders(trumps), key=lambda s: (lengths[s], -s))]
+
+
+def meld(hand: Hand | str, rules: RuleSet = STANDARD) -> HandMeld:
+    """The maximal meld of a hand (a ``Hand`` or its text) for each trump, under a rule set.
+
+    >>> meld("♥A 10 K K K Q Q J ♦Q Q J ♣Q Q ♠A K K Q Q J J").best.points
+    87
+    """
+    if isinstance(hand, str):
+        hand = Hand.parse(hand)
+    c = hand.counts
+    trumps = tables(rules).solve(shape(c))
+    lengths = [c[0] + c[1] + c[2] + c[3] + c[4], c[5] + c[6] + c[7] + c[8] + c[9],
+               c[10] + c[11] + c[12] + c[13] + c[14], c[15] + c[16] + c[17] + c[18] + c[19]]
+    return HandMeld(hand, trumps, best_trump(trumps, lengths), hand.warnings())
+
+
+__all__ = ["Meld", "TrumpMeld", "HandMeld", "meld", "shape", "tables", "best_trump", "SUITS"]

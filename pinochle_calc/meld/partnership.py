@@ -1,0 +1,90 @@
+"""Partnership meld: two partners' hands under one trump, each melding on its own.
+
+A meld must lie entirely in one player's hand (RULES.md "Meld"), so a side's meld for a trump is
+simply the sum of the two hands' maximal melds for that trump; cards are never combined across
+hands. The side may name a trump that either partner could name (the bidder needs a marriage in
+trump, unless the rule set drops that rule). Under the minimum-meld rule, the side lays down its
+meld only if the total is at least the minimum ("on the board").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import CARDS, COPIES
+from ..hand import Hand
+from ..notation import DeckError
+from ..rules import STANDARD, RuleSet
+from .engine import HandMeld, TrumpMeld, meld
+
+WHO = ("hand", "partner")
+
+
+@dataclass(frozen=True)
+class SideTrump:
+    """The side's meld with one trump: each hand's meld, the total, who may name it, and whether
+    the side is on the board (always True without a minimum)."""
+
+    trump: int
+    hand: TrumpMeld
+    partner: TrumpMeld
+    points: int
+    callable_by: tuple[str, ...]  # "hand", "partner" (empty: neither may name this trump)
+    on_board: bool
+
+    @property
+    def callable(self) -> bool:
+        return bool(self.callable_by)
+
+
+@dataclass(frozen=True)
+class SideMeld:
+    """Both partners' meld for every trump (indexed S H D C) and the side's best trump: the
+    highest total among the trumps either partner may name (ties to the longer combined suit,
+    then S H D C); if neither may name any, the highest total."""
+
+    hand: HandMeld
+    partner: HandMeld
+    trumps: tuple[SideTrump, ...]
+    best: SideTrump
+    minimum: int  # the scaled minimum meld (0: no minimum)
+    warnings: tuple[str, ...] = ()
+
+
+def combined_problem(hand: Hand, partner: Hand) -> str:
+    """Why two hands cannot both come from one double deck ('' if they can)."""
+    over = [(card, a + b) for card, a, b in zip(CARDS, hand.counts, partner.counts)
+            if a + b > COPIES]
+    if not over:
+        return ""
+    listed = ", ".join(f"{n} {card.symbol}" for card, n in over)
+    return (f"the two hands together hold {listed}: a double deck has only four of each card")
+
+
+def side_meld(hand: Hand | str, partner: Hand | str, rules: RuleSet = STANDARD) -> SideMeld:
+    """The partnership meld of two hands under a rule set (see the module doc).
+
+    Raises DeckError if the two hands together exceed the deck.
+    """
+    if isinstance(hand, str):
+        hand = Hand.parse(hand)
+    if isinstance(partner, str):
+        partner = Hand.parse(partner)
+    problem = combined_problem(hand, partner)
+    if problem:
+        raise DeckError(problem)
+    mine, theirs = meld(hand, rules), meld(partner, rules)
+    minimum = rules.min_meld_points
+    trumps = []
+    for a, b in zip(mine.trumps, theirs.trumps):
+        total = a.points + b.points
+        who = tuple(w for w, t in zip(WHO, (a, b)) if t.callable)
+        trumps.append(SideTrump(a.trump, a, b, total, who, total >= minimum))
+    lengths = [hand.suit_length(s) + partner.suit_length(s) for s in range(4)]
+    pool = [t for t in trumps if t.callable] or trumps
+    best = max(pool, key=lambda t: (t.points, lengths[t.trump], -t.trump))
+    warnings = [f"hand: {w}" for w in mine.warnings] + [f"partner: {w}" for w in theirs.warnings]
+    return SideMeld(mine, theirs, tuple(trumps), best, minimum, tuple(warnings))
+
+
+__all__ = ["SideMeld", "SideTrump", "side_meld", "combined_problem"]

@@ -1,0 +1,209 @@
+"""The estimate: reproducible, honest about the partner's meld, monotone in meld, conditioned on
+the calls, and never naming trump without a marriage."""
+
+import random
+from math import sqrt
+
+import numpy as np
+import pytest
+
+from pinochle_calc.bidding.auction import parse_auction
+from pinochle_calc.bidding.conventions import suggest
+from pinochle_calc.bidding.estimate import deal, estimate, max_bid_at, side_totals
+from pinochle_calc.errors import UserError
+from pinochle_calc.hand import Hand
+from pinochle_calc.meld import meld
+from pinochle_calc.play.dealer import Dealer
+from pinochle_calc.rules import PRESETS, STANDARD
+
+HAND = "♥A 10 K K Q Q J ♦Q Q J ♣Q Q ♠A K K Q Q J J 10"
+PLAIN = "♥A 10 K Q 10 ♠A 10 K J ♦A 10 K Q J ♣A 10 K Q J 10"
+NO_MARRIAGE = "♥A 10 Q Q J ♠Q 10 10 10 ♦Q 10 10 10 ♣Q 10 10 10 A A A"
+
+
+def test_same_seed_same_figures_and_another_seed_others():
+    a = estimate(PLAIN, samples=150, seed=7).to_dict()
+    b = estimate(PLAIN, samples=150, seed=7).to_dict()
+    c = estimate(PLAIN, samples=150, seed=8).to_dict()
+    assert a == b and a != c
+    assert a["samples"] == 150 and a["seed"] == 7
+
+
+def test_report_has_the_figures_for_every_callable_trump():
+    e = estimate(PLAIN, samples=200, seed=1)
+    callable_ = [t.trump for t in meld(Hand.parse(PLAIN)).trumps if t.callable]
+    assert sorted(e.trumps) == callable_
+    d = e.to_dict()
+    for key in ("trump", "own_meld", "partner_meld", "trick_points", "make_probability",
+                "max_bid", "samples", "seed"):
+        assert key in d
+    assert set(d["partner_meld"]) == {"mean", "stderr", "p10", "p50", "p90"}
+    assert 0 <= d["trick_points"]["mean"] <= 50
+    probs = list(e.best.make_probability.values())
+    assert probs == sorted(probs, reverse=True)
+    # the maximum is made at the confidence; the next legal bid is not
+    mx = e.best.max_bid
+    assert e.best.probability(mx) >= 0.6
+    assert e.best.probability(STANDARD.next_bid(mx)) < 0.6
+    assert e.trump == max(e.trumps, key=lambda t: (e.trumps[t].max_bid or 0,
+                                                   e.trumps[t].totals.mean()))
+
+
+def test_partner_meld_agrees_with_an_independent_estimate():
+    """Unconditioned deals: the estimate's mean partner meld and a plain-Python one (random
+    20-card samples of the unseen cards scored by the meld engine) agree within three of
+    their combined standard errors."""
+    hand = Hand.parse(PLAIN)
+    e = estimate(hand, samples=1500, seed=3, trumps=[1])
+    ours = e.trumps[1].partner_meld
+    unseen = [i for i in range(20) for _ in range(4 - hand.counts[i])]
+    rng = random.Random(11)
+    values = []
+    for _ in range(3000):
+        counts = [0] * 20
+        for i in rng.sample(unseen, 20):
+            counts[i] += 1
+        values.append(meld(Hand(counts)).trumps[1].points)
+    mean = sum(values) / len(values)
+    sd = sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1))
+    combined = sqrt(ours.stderr ** 2 + (sd / sqrt(len(values))) ** 2)
+    assert abs(ours.mean - mean) <= 3 * combined, (ours.mean, mean, combined)
+
+
+def test_more_meld_never_lowers_the_maximum_same_hand_richer_table():
+    # one pinochle: worth 4 in the standard table and 14 under pinochle14; same deals
+    hand = "♠Q 10 10 ♦J 10 10 ♥A 10 K Q J 10 ♣A 10 K Q J 10 A A"
+    low = estimate(hand, STANDARD, samples=300, seed=5)
+    high = estimate(hand, PRESETS["pinochle14"], samples=300, seed=5)
+    assert high.own_meld > low.own_meld
+    for t in low.trumps:
+        assert high.trumps[t].max_bid >= low.trumps[t].max_bid
+        assert (high.trumps[t].totals >= low.trumps[t].totals).all()
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_more_meld_never_lowers_the_maximum_across_hands(seed):
+    # each hand swaps a card for one that adds meld (the J♥ completes a run, then a Q♠ and a
+    # J♦ make a pinochle, then a Q♦ a marriage)
+    hands = [
+        "♥A 10 K Q 10 ♠A 10 10 J ♦A 10 K 10 ♣A 10 K Q 10 J J",
+        "♥A 10 K Q J ♠A 10 10 J ♦A 10 K 10 ♣A 10 K Q 10 J J",
+        "♥A 10 K Q J ♠A 10 10 Q ♦A 10 K J ♣A 10 K Q 10 J J",
+        "♥A 10 K Q J ♠A 10 10 Q ♦A 10 K Q J ♣A 10 K Q 10 J",
+    ]
+    results = [estimate(h, samples=250, seed=seed, trumps=[1]) for h in hands]
+    melds = [r.trumps[1].own_meld for r in results]
+    assert melds == sorted(melds) and len(set(melds)) == len(melds)
+    maxima = [r.trumps[1].max_bid for r in results]
+    assert maxima == sorted(maxima), (melds, maxima)
+
+
+def test_no_marriage_never_names_trump():
+    e = estimate(NO_MARRIAGE, samples=100, seed=0)
+    assert e.trump is None and e.max_bid is None and e.trumps == {}
+    d = e.to_dict()
+    assert d["trump"] is None and d["max_bid"] is None
+    assert any("no marriage" in n for n in d["notes"])
+    s = suggest(NO_MARRIAGE, parse_auction("50"), "jump", limit=e.max_bid or 0)
+    assert s.call is None
+
+
+def test_calls_condition_the_deals():
+    auction = parse_auction("53 p")  # seat 2 to call: partner opened 53, showing 30 meld
+    e = estimate(HAND, auction=auction, convention="jump", samples=200, seed=2)
+    assert e.conditions == ("partner: at least 30 meld (shown by jump bids)",)
+    assert 0 < e.acceptance < 1
+    # every partner hand dealt melds at least 30 in its own best trump, so in the mean
+    free = estimate(HAND, samples=200, seed=2)
+    assert e.best.partner_meld.mean > free.best.partner_meld.mean
+
+
+def test_conditioned_dealing_meets_every_condition():
+    from pinochle_calc.bidding.conventions import Signal
+    from pinochle_calc.bidding.estimate import Condition
+    from pinochle_calc.meld.vector import best_points
+
+    hand = Hand.parse(HAND)
+    cond = Condition(2, Signal("meld", meld=20), "partner: at least 20 meld")
+    counts, acceptance, drawn, dropped = deal(hand, 300, np.random.default_rng(0), [cond])
+    assert counts.shape == (300, 4, 20) and not dropped
+    assert (counts[:, 0] == hand.counts).all()  # the hand sits at seat 0
+    assert (best_points(counts[:, 2], STANDARD) >= 20).all()
+    # the acceptance is the share of all deals drawn that met the condition: here one batch
+    again = Dealer(hand).deal(np.random.default_rng(0), drawn)
+    assert drawn == 2000
+    assert acceptance == pytest.approx((best_points(again[:, 2], STANDARD) >= 20).mean())
+    # every deal uses exactly the cards of the deck
+    assert (counts.sum(axis=1) == 4).all()
+
+
+def test_a_nearly_impossible_condition_is_dropped_gracefully():
+    from pinochle_calc.bidding.conventions import Signal
+    from pinochle_calc.bidding.estimate import Condition
+
+    hand = Hand.parse(HAND)
+    cond = Condition(2, Signal("meld", meld=400), "partner: at least 400 meld")
+    counts, acceptance, drawn, dropped = deal(hand, 100, np.random.default_rng(0), [cond],
+                                              max_draws=5000)
+    assert len(counts) == 100 and dropped == [cond] and acceptance == 1.0
+
+
+def test_a_rare_condition_within_reach_is_kept_and_met():
+    # partner opened 60: at least 100 meld, under 1% of deals; within MAX_DRAWS, so kept
+    e = estimate(HAND, auction=parse_auction("60 p"), convention="jump", samples=100, seed=0)
+    assert e.conditions == ("partner: at least 100 meld (shown by jump bids)",)
+    assert e.dropped == () and 0 < e.acceptance < 0.02
+    assert e.drawn * e.acceptance >= 100  # the deals kept are those that met it
+    free = estimate(HAND, samples=100, seed=0)
+    assert e.best.partner_meld.p50 >= 100 > free.best.partner_meld.p90
+
+
+def test_trumps_that_filter_out_every_suit_say_so():
+    # PLAIN has marriages in ♥ ♦ ♣ but not ♠: asking for ♠ only examines nothing, and the note
+    # must not claim the hand has no marriage
+    e = estimate(PLAIN, samples=50, seed=0, trumps=[0])
+    assert e.trump is None and e.trumps == {}
+    assert not any("no marriage" in n for n in e.notes)
+    assert e.notes == ("no suit examined: of the suits asked for (♠) the hand may name none as"
+                       " trump (it may name ♥ ♦ ♣)",)
+    # a hand without any marriage still says so, whatever the suits asked for
+    assert any(n.startswith("no marriage") for n in estimate(NO_MARRIAGE, samples=20,
+                                                             trumps=[1]).notes)
+
+
+def test_minimum_meld_rule_only_lowers_the_chances():
+    rules = STANDARD.with_options(min_meld=20)
+    a = estimate(PLAIN, STANDARD, samples=200, seed=4)
+    b = estimate(PLAIN, rules, samples=200, seed=4)
+    for t in a.trumps:
+        assert (b.trumps[t].totals <= a.trumps[t].totals).all()
+
+
+@pytest.mark.parametrize("rules", [STANDARD, STANDARD.with_options(min_meld=20),
+                                   STANDARD.with_options(scale=10, min_meld=20)],
+                         ids=["standard", "min20", "min20-scaled"])
+def test_made_agrees_with_the_score_sheet(rules):
+    from pinochle_calc.game.scoring import HandInput, score_hand
+
+    k = rules.scale
+    for bid in (50 * k, 60 * k, 75 * k):
+        for meld_points in range(0, 80 * k, 3 * k):
+            for tricks in range(0, 51 * k, 7 * k):
+                total = side_totals(meld_points, tricks, rules)
+                sheet = score_hand(HandInput.of(0, bid, meld_points, 0, tricks, 50 * k - tricks),
+                                   rules)
+                assert (total >= bid) == (sheet.outcome == "made"), (bid, meld_points, tricks)
+
+
+def test_max_bid_at_a_confidence():
+    totals = np.array([40, 52, 55, 58, 61, 64, 66, 70, 72, 90])
+    assert max_bid_at(totals, STANDARD, 0.6) == 60  # 6 of 10 deals reach 61: 60 is legal
+    assert max_bid_at(totals, STANDARD, 0.3) == 70
+    assert max_bid_at(totals, STANDARD, 1.0) is None
+
+
+def test_bad_input():
+    with pytest.raises(UserError, match="20-card hand"):
+        estimate("AS KS QS")
+    with pytest.raises(UserError, match="confidence"):
+        estimate(PLAIN, confidence=1.5)

@@ -1,0 +1,153 @@
+"""The ``tricks`` and ``legal`` commands."""
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from pinochle_calc.cli import app
+from pinochle_calc.errors import UserError
+
+runner = CliRunner()
+
+HAND = "H: A A 10 K K Q Q J, S: A 10 K Q, D: A K Q J, C: A 10 Q J"
+
+
+def run(*args):
+    return runner.invoke(app, list(args))
+
+
+def test_tricks_json():
+    result = run("tricks", *HAND.split(), "--trump", "H", "--samples", "300", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["trump"] == "H" and data["samples"] == 300 and data["seed"] == 3
+    points = data["trick_points"]
+    assert set(points) == {"mean", "stderr", "p10", "p50", "p90"}
+    assert 25 < points["mean"] < 50 and 0 < points["stderr"] < 1
+    assert points["p10"] <= points["p50"] <= points["p90"]
+    # the same seed gives the same answer; jobs do not change it; a quoted hand reads the same
+    again = run("tricks", HAND, "-t", "hearts", "-n", "300", "--seed", "3", "--jobs", "2")
+    assert json.loads(again.stdout) == data
+
+
+def test_tricks_table():
+    result = run("tricks", HAND, "--trump", "♥", "--samples", "200", "--format", "table")
+    assert result.exit_code == 0, result.output
+    assert "Trick points with ♥ trump" in result.stdout and "p50" in result.stdout
+    # the distribution, by bands of 5 points, adds up to the deals played
+    shares = [float(line.split()[-1].rstrip("%")) for line in result.stdout.splitlines()
+              if line.strip().endswith("%")]
+    assert len(shares) >= 3 and sum(shares) == pytest.approx(100, abs=0.5)
+
+
+def test_tricks_rules_scale_the_points():
+    args = ("tricks", HAND, "-t", "H", "-n", "200", "-f", "json")
+    plain = json.loads(run(*args).stdout)["trick_points"]
+    tens = json.loads(run(*args, "--rules", "standard,scale=10").stdout)["trick_points"]
+    assert tens["p50"] == plain["p50"] * 10
+    assert tens["mean"] == pytest.approx(plain["mean"] * 10, abs=0.1)
+
+
+def test_tricks_unknown_rules():
+    result = run("tricks", HAND, "-t", "H", "--rules", "nope")
+    assert isinstance(result.exception, UserError)
+    assert "unknown rule set 'nope'" in str(result.exception)
+
+
+def test_tricks_needs_a_twenty_card_hand():
+    result = run("tricks", "AS", "KS", "--trump", "S")
+    assert isinstance(result.exception, UserError)
+    assert "20-card hand, not 2 cards" in str(result.exception)
+
+
+def test_tricks_bad_trump_names_it():
+    result = run("tricks", HAND, "--trump", "X")
+    assert result.exit_code == 2
+    assert "unknown suit 'X'" in result.output
+
+
+def test_legal_json():
+    result = run("legal", "--hand", "AS QS 10H", "--trump", "H", "--trick", "KS 10S",
+                 "--format", "json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == {"legal": ["AS"], "winning": "10S"}
+
+
+@pytest.mark.parametrize(("hand", "trick", "legal", "winning"), [
+    ("AS QS 10H", "KS 10S", ["AS"], "10S"),           # follow and head
+    ("KS QS QS 10H", "AS", ["KS", "QS"], "AS"),       # unable to head: each card once
+    ("JH QH KD AC", "AS", ["QH", "JH"], "AS"),        # void: trump (canonical order)
+    ("KH JH AD", "AS,QH", ["KH"], "QH"),              # over-trump
+    ("10S JS AH", "AS QH", ["10S", "JS"], "QH"),      # trumped: any card of the suit led
+    ("KD QC", "AS", ["KD", "QC"], "AS"),              # no suit led, no trump
+    ("AS QS", "KS AS", ["AS", "QS"], "AS"),           # a copy does not head
+    ("AS KD", "", ["AS", "KD"], None),                # I lead
+])
+def test_legal_cases(hand, trick, legal, winning):
+    result = run("legal", "--hand", hand, "--trump", "H", "--trick", trick, "-f", "json")
+    assert json.loads(result.stdout) == {"legal": legal, "winning": winning}
+
+
+def test_legal_text_names_the_rule():
+    result = run("legal", "--hand", "KH JH AD", "--trump", "H", "--trick", "AS QH", "-f", "text")
+    assert result.stdout == "legal: KH\nwinning: QH\nrule: no S card: over-trump QH\n"
+
+
+@pytest.mark.parametrize(("trick", "hand", "message"), [
+    ("AS KS QS JS", "AS", "the trick already holds 4 cards"),
+    ("AS", "AS AS AS AS", "AS is in the trick 1 time(s) and in the hand 4 time(s)"),
+    ("KS 11S", "AS", "--trick card 2: unknown card '11S'"),
+])
+def test_legal_errors(trick, hand, message):
+    result = run("legal", "--hand", hand, "--trump", "H", "--trick", trick)
+    assert isinstance(result.exception, UserError)
+    assert message in str(result.exception)
+
+
+@pytest.mark.parametrize("command", ["tricks", "legal"])
+def test_help(command):
+    result = run(command, "--help")
+    assert result.exit_code == 0
+    assert "--trump" in result.output
+
+
+def test_histogram_bands_and_labels():
+    from pinochle_calc.cli.play import _histogram
+
+    distribution = [0] * 51
+    distribution[14] = distribution[15] = 1  # either side of a band's edge
+    distribution[27] = 2
+    distribution[50] = 4  # 50 shares the last band with 45 to 49
+    lines = _histogram(tuple(distribution), 1).splitlines()
+    assert [line.split()[0] for line in lines] == [
+        "10-14", "15-19", "20-24", "25-29", "30-34", "35-39", "40-44", "45-50"]
+    assert [line.split()[-1] for line in lines] == [
+        "12.5%", "12.5%", "0.0%", "25.0%", "0.0%", "0.0%", "0.0%", "50.0%"]
+    assert [line.count("█") for line in lines] == [5, 5, 0, 10, 0, 0, 0, 20]
+    # scaled by ten: the same bands, labelled in scaled points
+    lines = _histogram(tuple(distribution), 10).splitlines()
+    assert [line.split()[0] for line in lines] == [
+        "100-140", "150-190", "200-240", "250-290", "300-340", "350-390", "400-440", "450-500"]
+    assert lines[0] == f" 100-140  {'█' * 5:<40}  12.5%"
+    # a single deal: one band, the whole of it
+    only = [0] * 51
+    only[0] = 1
+    assert _histogram(tuple(only), 1) == f"   0-4    {'█' * 40} 100.0%"
+
+
+def test_tricks_table_with_one_deal_has_no_error_estimate():
+    result = run("tricks", HAND, "-t", "H", "-n", "1", "-f", "table")
+    assert result.exit_code == 0, result.output
+    row = next(line for line in result.stdout.splitlines() if "n/a" in line)
+    assert [cell.strip() for cell in row.split("│")][2] == "n/a"  # mean, ± stderr, ...
+    two = run("tricks", HAND, "-t", "H", "-n", "2", "-f", "table")
+    row = next(line for line in two.stdout.splitlines() if line.startswith("│"))
+    assert float([cell.strip() for cell in row.split("│")][2]) >= 0
+
+
+def test_legal_hand_of_more_than_twenty_cards():
+    result = run("legal", "--hand", "H: A A A A 10 10 10 10 K K K K Q Q Q Q J J J J, S: A",
+                 "--trump", "H")
+    assert isinstance(result.exception, UserError)
+    assert "at most 20 cards, not 21" in str(result.exception)

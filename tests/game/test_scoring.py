@@ -1,0 +1,318 @@
+"""Scoring a hand and a game: every branch of RULES.md "Scoring a hand" and its variations."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pinochle_calc.game.scoring import (
+    HandInput,
+    ScoreError,
+    game_winner,
+    read_sheet,
+    score_game,
+    score_hand,
+    side_index,
+)
+from pinochle_calc.rules import STANDARD, load_rules
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+MIN20 = load_rules("standard,min_meld=20")
+
+
+def hand(bidder="us", bid=55, meld=(30, 20), tricks=(None, None), result="played"):
+    return HandInput.of(bidder, bid, meld[0], meld[1], tricks[0], tricks[1], result)
+
+
+def points(h, rules=STANDARD):
+    return score_hand(h, rules).points
+
+
+# Played hands ---------------------------------------------------------------------------------
+
+def test_made_both_sides_add_meld_and_tricks():
+    result = score_hand(hand(tricks=(30, 20)))
+    assert result.outcome == "made"
+    assert result.points == (60, 40)
+    assert result.notes[0] == "us meld 30 + tricks 30 = 60 >= bid 55"
+
+
+def test_made_exactly_at_the_bid():
+    assert score_hand(hand(bid=60, tricks=(30, 20))).outcome == "made"
+
+
+def test_set_the_bid_is_subtracted_the_others_keep_theirs():
+    result = score_hand(hand(bid=65, tricks=(30, 20)))
+    assert result.outcome == "set"
+    assert result.points == (-65, 40)
+    assert result.meld == (0, 20) and result.tricks == (0, 20)
+
+
+def test_them_bidding():
+    assert points(hand("them", 50, meld=(10, 40), tricks=(25, 25))) == (35, 65)
+    assert points(hand("them", 70, meld=(10, 40), tricks=(25, 25))) == (35, -70)
+
+
+def test_one_side_tricks_are_the_rest_of_50():
+    assert score_hand(hand(tricks=(None, 20))).played == (30, 20)
+    assert score_hand(hand(tricks=(31, None))).played == (31, 19)
+
+
+# Concessions under the standard rules ----------------------------------------------------------
+
+def test_throw_in_the_others_add_their_meld_not_the_tricks():
+    result = score_hand(hand("them", 60, result="throw-in"))
+    assert result.outcome == "throw-in"
+    assert result.points == (30, -60)
+    assert result.played is None
+
+
+def test_no_marriage_nobody_scores_meld():
+    result = score_hand(hand("them", 50, result="no-marriage"))
+    assert result.outcome == "no-marriage"
+    assert result.points == (0, -50)
+    assert "nobody scores meld" in result.notes[0]
+
+
+def test_no_marriage_cannot_happen_when_the_rule_is_dropped():
+    with pytest.raises(ScoreError, match="without a marriage"):
+        score_hand(hand(result="no-marriage"), load_rules("standard,marriage_required=false"))
+    after_pass = load_rules("standard,marriage_required=after-pass")
+    assert score_hand(hand(result="no-marriage"), after_pass).points == (-55, 0)
+
+
+# The minimum-20 rule --------------------------------------------------------------------------
+
+def test_min20_made():
+    assert points(hand(tricks=(30, 20)), MIN20) == (60, 40)
+
+
+def test_min20_opponents_meld_under_20_does_not_count():
+    result = score_hand(hand(meld=(30, 15), tricks=(30, 20)), MIN20)
+    assert result.points == (60, 20)
+    assert "them: meld 15 is under 20: not scored" in result.notes
+
+
+def test_min20_opponents_under_20_in_tricks_score_nothing():
+    result = score_hand(hand(meld=(40, 30), tricks=(35, 15)), MIN20)
+    assert result.points == (75, 0)
+    assert any("them took 15 in tricks, under 20" in n for n in result.notes)
+
+
+def test_min20_bidder_under_20_in_tricks_is_set_whatever_its_meld():
+    result = score_hand(hand(bid=50, meld=(60, 20), tricks=(19, 31)), MIN20)
+    assert result.outcome == "set"
+    assert result.points == (-50, 51)
+
+
+def test_min20_bidder_exactly_at_the_minimum_plays_and_scores():
+    # 20 meld and 20 in tricks are "at least 20": neither loses the hand
+    assert score_hand(hand(bid=50, meld=(20, 0), tricks=(30, 20)), MIN20).outcome == "made"
+    exact = score_hand(hand(bid=50, meld=(30, 0), tricks=(20, 30)), MIN20)
+    assert exact.outcome == "made" and exact.points == (50, 30)
+
+
+def test_min20_bidder_under_20_meld_loses_the_bid_without_play():
+    # the opponents score their meld (at least 20) without needing 20 in tricks
+    result = score_hand(hand(meld=(15, 25), tricks=(40, 10)), MIN20)
+    assert result.outcome == "under-min-meld"
+    assert result.points == (-55, 25)
+    no_tricks = score_hand(hand(meld=(15, 25)), MIN20)
+    assert no_tricks.points == (-55, 25)
+
+
+def test_min20_bidder_under_20_and_opponents_under_20():
+    assert points(hand(meld=(15, 18)), MIN20) == (-55, 0)
+
+
+def test_min20_throw_in_opponents_meld_only_from_20():
+    assert points(hand(result="throw-in", meld=(30, 25)), MIN20) == (-55, 25)
+    assert points(hand(result="throw-in", meld=(30, 19)), MIN20) == (-55, 0)
+
+
+def test_min20_scaled():
+    rules = load_rules("standard,min_meld=20,scale=10")
+    assert points(hand(bid=550, meld=(300, 190), tricks=(300, 200)), rules) == (600, 200)
+    assert points(hand(bid=550, meld=(190, 250)), rules) == (-550, 250)
+
+
+# Every concession scoring -----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("concession", "throw_in", "no_marriage"), [
+    ("standard", 30, 0),
+    ("nothing", 0, 0),
+    ("meld", 30, 30),
+    ("25-and-meld", 55, 55),
+    ("50-and-meld", 80, 80),
+    ("play", 30 + 20, 0),  # played: meld + the tricks they take; no trump named: not played
+])
+def test_each_concession(concession, throw_in, no_marriage):
+    rules = load_rules(f"standard,concession={concession}")
+    assert points(hand("them", 60, meld=(30, 10), tricks=(20, 30), result="throw-in"),
+                  rules) == (throw_in, -60)
+    assert points(hand("them", 60, meld=(30, 10), tricks=(20, 30), result="no-marriage"),
+                  rules) == (no_marriage, -60)
+
+
+@pytest.mark.parametrize(("concession", "expected"), [
+    ("standard", 25), ("nothing", 0), ("meld", 25), ("25-and-meld", 50), ("50-and-meld", 75),
+    ("play", 0),  # played: they took 10 in tricks, under 20, so nothing
+])
+def test_each_concession_under_20_meld(concession, expected):
+    rules = load_rules(f"standard,min_meld=20,concession={concession}")
+    result = score_hand(hand(meld=(15, 25), tricks=(40, 10)), rules)
+    assert result.outcome == "under-min-meld"
+    assert result.points == (-55, expected)
+
+
+def test_concession_play_applies_the_trick_minimum():
+    rules = load_rules("standard,min_meld=20,concession=play")
+    assert points(hand(meld=(15, 25), tricks=(40, 10)), rules) == (-55, 0)
+    assert points(hand(meld=(15, 25), tricks=(25, 25)), rules) == (-55, 50)
+
+
+def test_concession_play_needs_the_tricks():
+    with pytest.raises(ScoreError, match="cards are played: give the trick points"):
+        score_hand(hand(result="throw-in"), load_rules("standard,concession=play"))
+
+
+def test_cards_bonus_is_scaled():
+    rules = load_rules("standard,concession=50-and-meld,scale=10")
+    result = score_hand(hand("them", 600, meld=(300, 100), result="throw-in"), rules)
+    assert result.points == (800, -600)
+    assert result.cards == (500, 0)
+
+
+# Impossible input -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("h", "rules", "message"), [
+    (hand(tricks=(30, 30)), STANDARD, "trick points 30 + 30 = 60: the two sides' trick points"
+     " add up to 50"),
+    (hand(tricks=(51, None)), STANDARD, "trick points 51 for us are out of range"),
+    (hand(tricks=(-1, None)), STANDARD, "out of range"),
+    (hand(bid=45, tricks=(30, 20)), STANDARD, "bid 45 is below the minimum bid 50"),
+    (hand(bid=62, tricks=(30, 20)), STANDARD, "bid 62 is off the bidding steps"),
+    (hand(meld=(-4, 20), tricks=(30, 20)), STANDARD, "meld -4 for us is negative"),
+    (hand(tricks=(None, None)), STANDARD, "a played hand needs the trick points"),
+    (hand(bid=550, meld=(305, 0), tricks=(300, 200)), load_rules("scale=10"),
+     "meld 305 for us is not a multiple of 10"),
+    (hand(bid=550, meld=(300, 0), tricks=(305, 195)), load_rules("scale=10"),
+     "trick points 305 for us are not a multiple of 10"),
+    (hand(bid=550, meld=(300, 0), tricks=(30, 20)), load_rules("scale=10"),
+     "add up to 500"),
+])
+def test_impossible_input(h, rules, message):
+    with pytest.raises(ScoreError) as info:
+        score_hand(h, rules)
+    assert message in str(info.value)
+
+
+def test_unknown_side_and_result():
+    with pytest.raises(ScoreError, match="unknown side 'usx': use us or them"):
+        hand("usx")
+    assert side_index("We") == 0 and side_index("THEY") == 1
+    with pytest.raises(ScoreError, match="unknown result 'thrown': use one of played, throw-in,"
+                       " no-marriage"):
+        hand(result="thrown")
+    assert hand(result="Throw in").result == "throw-in"
+
+
+# A game ---------------------------------------------------------------------------------------
+
+def test_game_running_totals_and_the_first_to_500():
+    hands = [(1, hand(bid=60, meld=(200, 20), tricks=(30, 20))),
+             (2, hand("them", 60, meld=(30, 150), tricks=(20, 30))),
+             (3, hand(bid=75, meld=(250, 10), tricks=(30, 20)))]
+    game = score_game(hands)
+    assert [h.totals for h in game.hands] == [(230, 40), (280, 220), (560, 250)]
+    assert game.winner == "us" and game.won_on == 3
+    assert game.hands[-1].winner == "us" and game.hands[0].winner is None
+
+
+def test_both_cross_on_one_hand_the_bidding_side_wins():
+    game = score_game([(1, hand("them", 60, meld=(30, 40), tricks=(20, 30)))],
+                      start=(480, 450))
+    assert game.totals == (530, 520)
+    assert game.winner == "them"
+    assert game_winner((530, 520), 0, 500) == "us"
+
+
+def test_game_target_is_scaled():
+    rules = load_rules("scale=10")
+    game = score_game([(1, hand(bid=600, meld=(300, 0), tricks=(300, 200)))], rules,
+                      start=(4500, 0))
+    assert game.target == 5000 and game.winner == "us"
+
+
+def test_no_hand_after_the_end():
+    hands = [(1, hand(bid=60, meld=(500, 0), tricks=(30, 20))), (2, hand(tricks=(30, 20)))]
+    with pytest.raises(ScoreError, match="sheet line 2: hand 2 comes after the end of the game"
+                       r" \(us won on hand 1\)"):
+        score_game(hands)
+
+
+def test_a_game_that_is_already_over():
+    with pytest.raises(ScoreError, match="already over"):
+        score_game([(1, hand(tricks=(30, 20)))], start=(500, 0))
+
+
+def test_a_set_can_go_negative():
+    assert score_game([(1, hand(bid=90, tricks=(30, 20)))]).totals == (-90, 40)
+
+
+# The sheet ------------------------------------------------------------------------------------
+
+def test_read_csv_sheet():
+    text = ["# a comment", "bidder,bid,meld_us,meld_them,tricks_us,tricks_them,result",
+            "us,55,30,20,30,,", "", "them,60,10,20,,,throw-in"]
+    rows = list(read_sheet(text, "g.csv"))
+    assert [line for line, _ in rows] == [3, 5]
+    assert rows[0][1] == HandInput(0, 55, (30, 20), (30, None), "played")
+    assert rows[1][1].result == "throw-in"
+
+
+def test_read_jsonl_sheet():
+    text = ['{"bidder": "them", "bid": 52, "meld_us": 4, "meld_them": 30, "tricks_them": 30}',
+            '{"bidder": "us", "bid": 50, "meld_us": 9, "meld_them": 22, "result": "no-marriage"}']
+    rows = [h for _, h in read_sheet(text)]
+    assert rows[0] == HandInput(1, 52, (4, 30), (None, 30), "played")
+    assert rows[1].result == "no-marriage"
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    (["bidder,bid,meld_us"], "g.csv line 1: the header needs the columns bidder, bid, meld_us,"
+     " meld_them (missing meld_them)"),
+    (["bidder,bid,meld_us,meld_them,trick_us", "us,50,20,20,30"],
+     "g.csv line 2: unknown column 'trick_us' (did you mean 'tricks_us'?)"),
+    (["bidder,bid,meld_us,meld_them", "us,fifty,20,20"],
+     "g.csv line 2: bid must be a whole number, not 'fifty'"),
+    (["bidder,bid,meld_us,meld_them", "us,,20,20"], "g.csv line 2: bid is missing"),
+    (["bidder,bid,meld_us,meld_them", "us,50,20,20,1"], "g.csv line 2: 5 fields but the header"
+     " has 4"),
+    (["bidder,bid,meld_us,meld_them", "ours,50,20,20"], "g.csv line 2: unknown side 'ours'"),
+    (["# nothing"], "g.csv: no hands in the sheet"),
+    (['{"bidder": "us", "bid": 50'], "g.csv line 1: not a JSON object"),
+    (["[1, 2]"], "g.csv line 1: the header needs the columns"),
+])
+def test_sheet_errors(text, message):
+    with pytest.raises(ScoreError) as info:
+        list(read_sheet(text, "g.csv"))
+    assert message in str(info.value)
+
+
+def test_sheet_errors_from_scoring_name_the_line():
+    rows = list(read_sheet(["bidder,bid,meld_us,meld_them,tricks_us",
+                            "us,50,20,20,30", "us,50,20,20,60"], "g.csv"))
+    with pytest.raises(ScoreError, match="g.csv line 3: trick points 60 for us are out of range"):
+        score_game(rows, source="g.csv")
+
+
+def test_the_sample_game():
+    with open(SAMPLES / "game.csv") as f:
+        game = score_game(read_sheet(f, "game.csv"))
+    assert len(game.hands) == 12
+    assert game.totals == (523, 396)
+    assert game.winner == "us" and game.won_on == 12
+    outcomes = [h.score.outcome for h in game.hands]
+    assert outcomes.count("set") == 1 and "throw-in" in outcomes and "no-marriage" in outcomes
