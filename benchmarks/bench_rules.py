@@ -34,8 +34,8 @@ def random_hands(n: int, seed: int = 1) -> list[str]:
 
 
 def run_once(lines: list[str], rules) -> float:
-    from pinochle_calc.meld.batch import score_lines
     from pinochle_calc.meld import tables
+    from pinochle_calc.meld.batch import score_lines
     from pinochle_calc.meld.report import CsvRows
 
     tables.cache_clear()
