@@ -7,8 +7,9 @@ For each trump the hand may name (the rule set's marriage rule), ``estimate``:
    their calls said under the convention (``conventions.signal_mask``) by rejection; the deals
    are drawn in numpy, a batch at a time (``deal``);
 2. scores the partner's meld in that trump for every deal at once (``meld.vector.meld_points``);
-3. plays every deal out with the trick-play engine (``play.simulate.play_many``, heuristic players;
-   the hand's seat names trump and leads) for the side's trick points;
+3. plays every deal out in every trump with the trick-play engine, all in one call
+   (``play.simulate.play_many``, heuristic players in lockstep; the hand's seat names trump
+   and leads) for the side's trick points;
 4. counts, for each candidate bid, the deals in which own meld + partner meld + trick points
    reach it (with the rule set's minimum-meld rule, if any): the make probability; the
    recommended maximum is the highest legal bid made in at least ``confidence`` of the deals.
@@ -48,8 +49,8 @@ from .auction import Auction, bids_between
 DEFAULT_SAMPLES = 1000
 DEFAULT_CONFIDENCE = 0.6
 DEFAULT_SEED = 0
-#: Deals played out between progress reports.
-PLAY_CHUNK = 250
+#: Play-outs (deals times trumps) per call of the trick engine, and between progress reports.
+PLAY_BLOCK = 10_000
 
 
 @dataclass(frozen=True)
@@ -211,6 +212,25 @@ def max_bid_at(totals: np.ndarray, rules: RuleSet, confidence: float) -> int | N
     return best
 
 
+def _play_out(codes: np.ndarray, trumps: list[int],
+              progress: Callable[[int, int], None] | None) -> np.ndarray:
+    """``(len(trumps), n)``: the trick points of seat 0's side in each deal with each trump,
+    seat 0 leading: every pair of deal and trump in one call of the trick engine (a call per
+    ``PLAY_BLOCK`` of them)."""
+    from ..play.simulate import play_many
+
+    n = len(codes)
+    total = n * len(trumps)
+    suits = np.array(trumps)
+    tricks = np.empty(total, dtype=np.int64)
+    for start in range(0, total, PLAY_BLOCK):
+        pair = np.arange(start, min(start + PLAY_BLOCK, total))
+        tricks[pair] = play_many(codes[pair % n], suits[pair // n], 0)[:, 0]
+        if progress is not None:
+            progress(int(pair[-1]) + 1, total)
+    return tricks.reshape(len(trumps), n)
+
+
 def estimate(hand: Hand | str, rules: RuleSet = STANDARD, auction: Auction | None = None,
              convention: str | None = None, *, samples: int = DEFAULT_SAMPLES,
              seed: int = DEFAULT_SEED, confidence: float = DEFAULT_CONFIDENCE,
@@ -226,7 +246,6 @@ def estimate(hand: Hand | str, rules: RuleSet = STANDARD, auction: Auction | Non
     from ..errors import UserError
     from ..meld.engine import meld
     from ..meld.vector import meld_points
-    from ..play.simulate import play_many
 
     if isinstance(hand, str):
         hand = Hand.parse(hand)
@@ -262,20 +281,10 @@ def estimate(hand: Hand | str, rules: RuleSet = STANDARD, auction: Auction | Non
         low = auction.legal().min_bid
     results: dict[int, TrumpEstimate] = {}
     if candidates:
-        codes = suit_codes(counts)
-        total_work = len(candidates) * len(codes)
-        done = 0
-        for t in candidates:
-            tricks = np.empty(len(codes), dtype=np.int64)
-            for start in range(0, len(codes), PLAY_CHUNK):
-                part = play_many(codes[start:start + PLAY_CHUNK], t, 0)[:, 0]
-                tricks[start:start + len(part)] = part
-                done += len(part)
-                if progress is not None:
-                    progress(done, total_work)
-            tricks *= k
+        tricks = _play_out(suit_codes(counts), candidates, progress) * k
+        for row, t in enumerate(candidates):
             own_t = own.trumps[t].points
-            totals = side_totals(own_t + partner[:, t], tricks, rules)
+            totals = side_totals(own_t + partner[:, t], tricks[row], rules)
             mx = max_bid_at(totals, rules, confidence)
             top = max(int(totals.max()), low)
             make: dict[int, float] = {}
@@ -286,7 +295,7 @@ def estimate(hand: Hand | str, rules: RuleSet = STANDARD, auction: Auction | Non
                 make[bid] = p
                 if p < 0.02 and (mx is None or bid > mx) or len(make) >= 30:
                     break
-            results[t] = TrumpEstimate(t, own_t, Stats.of(partner[:, t]), Stats.of(tricks),
+            results[t] = TrumpEstimate(t, own_t, Stats.of(partner[:, t]), Stats.of(tricks[row]),
                                        make, mx, totals)
     best = None
     if results:

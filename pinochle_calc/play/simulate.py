@@ -6,7 +6,9 @@ The calls a bid advisor needs:
   ``dealer.Dealer``), meeting each seat's ``SeatConstraint``, as suit codes, the fast form
   ``play_codes`` takes;
 - ``play_deal(hands, trump, leader)`` -> trick points per side, unscaled;
-- ``play_many(codes, trump, leader)`` -> the trick points of many deals at once;
+- ``play_many(codes, trump, leader)`` -> the trick points of many deals at once, each with its
+  own trump and leader if need be (four heuristic players play them all together, in
+  ``lockstep``);
 - ``simulate_tricks(hand, trump, samples=..., seed=...)`` -> ``TrickStats`` for the side of the
   hand's seat, which names trump and leads.
 
@@ -20,7 +22,9 @@ import copy
 import multiprocessing
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
 from dataclasses import dataclass
+from itertools import repeat
 
 import numpy as np
 
@@ -28,11 +32,16 @@ from ..cards import HAND_SIZE
 from ..errors import UserError
 from ..hand import Hand
 from .dealer import Dealer, hand_test, sample, seat_test, suit_codes
-from .players import FastPlayer, HeuristicPlayer, Player
-from .tricks import PlayState, decode, encode, playout
+from .lockstep import hand_sizes, play_lockstep
+from .players import FastPlayer, HeuristicPlayer, Player, heuristic_follow, heuristic_lead
+from .tricks import NCODES, PlayState, decode, encode, playout
 
 #: Deals per batch: each batch has its own random stream derived from (seed, batch number).
 CHUNK = 250
+#: Batches dealt and played out together, and given to one process with ``jobs``.
+BLOCK_CHUNKS = 40
+#: The most trick points a side can take in a deal (unscaled): every counter and the last.
+MAX_POINTS = 50
 
 _HEURISTIC = HeuristicPlayer()
 
@@ -108,19 +117,52 @@ def play_codes(H: list[int], trump: int, leader: int = 0,
                    record)
 
 
-def play_many(codes, trump: int, leader: int = 0,
+def play_many(codes, trump, leader=0,
               players: Sequence[FastPlayer] | None = None) -> np.ndarray:
-    """Play out many deals given as ``(n, 16)`` suit codes (``dealer.suit_codes``), all with one
-    trump and leader; ``(n, 2)`` trick points per side, unscaled."""
-    if players is None:
-        players = (_HEURISTIC,) * 4
+    """Play out many deals given as ``(n, 16)`` suit codes (``dealer.suit_codes``);
+    ``(n, 2)`` trick points per side, unscaled.
+
+    ``trump`` and ``leader`` are one number for every deal or an array of one per deal. The
+    four hands of a deal hold the same number of cards. Four heuristic players (the default)
+    play all the deals at once (``lockstep``); other players play them one by one.
+    """
+    codes = np.asarray(codes, dtype=np.int64).reshape(-1, 16)
+    n = len(codes)
+    trump, leader = _per_deal(trump, n, "trump"), _per_deal(leader, n, "leader")
+    if np.any((codes < 0) | (codes >= NCODES)):
+        raise ValueError("a suit code is 0 to 3124")
+    sizes = hand_sizes(codes)
+    if np.any(sizes != sizes[:, :1]):
+        raise ValueError("the four hands of a deal must hold the same number of cards")
+    if _heuristic(players):
+        out = np.empty((n, 2), dtype=np.int64)
+        for size in np.unique(sizes[:, 0]):
+            deals = np.flatnonzero(sizes[:, 0] == size)
+            out[deals] = play_lockstep(codes[deals], trump[deals], leader[deals])
+        return out
     leads = [p.lead for p in players]
     follows = [p.follow for p in players]
-    rows = np.asarray(codes, dtype=np.int64).reshape(-1, 16).tolist()
-    out = np.empty((len(rows), 2), dtype=np.int64)
-    for i, H in enumerate(rows):
-        out[i] = playout(H, trump, leader, leads, follows)
+    out = np.empty((n, 2), dtype=np.int64)
+    for i, H in enumerate(codes.tolist()):
+        out[i] = playout(H, int(trump[i]), int(leader[i]), leads, follows)
     return out
+
+
+def _per_deal(value, n: int, name: str) -> np.ndarray:
+    """A number or one per deal, as ``n`` numbers 0 to 3."""
+    values = np.asarray(value)
+    if values.ndim > 1 or values.ndim == 1 and len(values) != n:
+        raise ValueError(f"{name} is one number or one per deal ({n})")
+    if values.dtype.kind not in "iu" or np.any((values < 0) | (values > 3)):
+        raise ValueError(f"{name} is 0 to 3")
+    return np.broadcast_to(values.astype(np.int64), (n,))
+
+
+def _heuristic(players: Sequence[FastPlayer] | None) -> bool:
+    """Whether all four seats play the heuristic (which ``lockstep`` plays on arrays)."""
+    return players is None or all(getattr(p, "lead", None) is heuristic_lead
+                                  and getattr(p, "follow", None) is heuristic_follow
+                                  for p in players)
 
 
 def play_deal(hands: Sequence, trump: int, leader: int = 0,
@@ -158,15 +200,32 @@ class Stats:
     p90: int | float
 
     @classmethod
-    def of(cls, values: np.ndarray) -> Stats:
+    def of(cls, values) -> Stats:
+        """The statistics of a sample."""
         v = np.asarray(values, dtype=np.float64)
         if v.size == 0:
             raise ValueError("no samples")
-        sd = float(v.std(ddof=1)) if v.size > 1 else 0.0
-        q = np.quantile(v, [0.1, 0.5, 0.9], method="inverted_cdf").tolist()
-        if np.all(v == np.trunc(v)):
-            q = [int(x) for x in q]
-        return cls(float(v.mean()), sd / v.size ** 0.5, q[0], q[1], q[2])
+        return cls.of_counts(*np.unique(v, return_counts=True))
+
+    @classmethod
+    def of_counts(cls, values, counts) -> Stats:
+        """The statistics of a sample given as its values (ascending) and how many times it
+        took each, as a histogram has them."""
+        x = np.asarray(values, dtype=np.float64)
+        c = np.asarray(counts, dtype=np.int64)
+        n = int(c.sum())
+        if n == 0:
+            raise ValueError("no samples")
+        mean = float(x @ c) / n
+        sd = (float((x - mean) ** 2 @ c) / (n - 1)) ** 0.5 if n > 1 else 0.0
+        # the inverted CDF, as numpy.quantile(method="inverted_cdf") computes it: the value
+        # at 0-based position ceil(n * q - 1) of the sorted sample
+        at = np.clip(np.ceil(n * np.array([0.1, 0.5, 0.9]) - 1), 0, n - 1)
+        q = x[np.searchsorted(np.cumsum(c), at, side="right")].tolist()
+        taken = x[c > 0]
+        if np.all(taken == np.trunc(taken)):
+            q = [int(v) for v in q]
+        return cls(mean, sd / n ** 0.5, q[0], q[1], q[2])
 
     def to_dict(self) -> dict[str, float | int]:
         """Mean, standard error and quantiles (rounded for printing)."""
@@ -186,11 +245,17 @@ class TrickStats(Stats):
     scale: int = 1
 
     @classmethod
+    def from_distribution(cls, distribution, scale: int = 1) -> TrickStats:
+        """The statistics of a histogram of unscaled points (how many deals gave 0, 1, ...)."""
+        counts = np.asarray(distribution, dtype=np.int64)
+        s = Stats.of_counts(np.arange(len(counts)) * scale, counts)
+        return cls(s.mean, s.stderr, s.p10, s.p50, s.p90, int(counts.sum()),
+                   tuple(counts.tolist()), scale)
+
+    @classmethod
     def from_points(cls, points: np.ndarray, scale: int = 1) -> TrickStats:
         pts = np.asarray(points, dtype=np.int64)
-        s = Stats.of(pts * scale)
-        return cls(s.mean, s.stderr, s.p10, s.p50, s.p90, pts.size,
-                   tuple(np.bincount(pts, minlength=51).tolist()), scale)
+        return cls.from_distribution(np.bincount(pts, minlength=MAX_POINTS + 1), scale)
 
 
 @dataclass(frozen=True)
@@ -211,20 +276,36 @@ def _set_job(job: _Job) -> None:
     _JOB = job
 
 
-def _run_chunk(index: int, size: int, job: _Job | None = None) -> np.ndarray:
-    """The side's points in batch ``index`` of a simulation (its own random stream)."""
+def _run_block(first: int, sizes: Sequence[int], job: _Job | None = None) -> np.ndarray:
+    """The side's points in the batches ``first``, ``first + 1``, ... of a simulation, of
+    ``sizes`` deals each.
+
+    Batch ``i`` has its own random stream, from (seed, i) alone: first a seed for each
+    player's own stream, then the deals. Four heuristic players play the block's deals all
+    at once; other players play batch by batch, reseeded for each.
+    """
     job = job or _JOB
-    rng = np.random.default_rng(np.random.SeedSequence(job.seed, spawn_key=(index,)))
-    players = copy.deepcopy(job.players)
-    for n, p in enumerate(players):
-        p.reseed(int(rng.integers(2**63)) ^ n)
-    leads = [p.lead for p in players]
-    follows = [p.follow for p in players]
-    trump, leader, side = job.trump, job.leader, job.side
-    out = np.empty(size, dtype=np.int64)
-    for i, H in enumerate(job.deals.codes(rng, size)):
-        out[i] = playout(H, trump, leader, leads, follows)[side]
-    return out
+    heuristic = _heuristic(job.players)
+    parts = []
+    for index, size in enumerate(sizes, first):
+        rng = np.random.default_rng(np.random.SeedSequence(job.seed, spawn_key=(index,)))
+        seeds = [int(rng.integers(2**63)) ^ n for n in range(4)]
+        codes = suit_codes(job.deals.counts(rng, size))
+        if heuristic:
+            parts.append(codes)
+            continue
+        players = copy.deepcopy(job.players)
+        for player, seed in zip(players, seeds):
+            player.reseed(seed)
+        parts.append(play_many(codes, job.trump, job.leader, players)[:, job.side])
+    if heuristic:
+        return play_lockstep(np.concatenate(parts), job.trump, job.leader)[:, job.side]
+    return np.concatenate(parts)
+
+
+def _distribution(first: int, sizes: Sequence[int], job: _Job | None = None) -> np.ndarray:
+    """How many deals of a block gave the side 0, 1, ... 50 points."""
+    return np.bincount(_run_block(first, sizes, job), minlength=MAX_POINTS + 1)
 
 
 def simulate_tricks(hand: Hand, trump: int, *, samples: int = 2000, seed: int = 0,
@@ -237,8 +318,11 @@ def simulate_tricks(hand: Hand, trump: int, *, samples: int = 2000, seed: int = 
 
     The hand sits at ``seat`` (its side is ``seat % 2``); ``leader`` defaults to that seat (the
     bidder names trump and leads). ``players`` (four ``FastPlayer``) default to heuristic
-    players. ``jobs`` > 1 plays batches in that many processes; the result is the same.
-    ``progress(done, samples)`` is called after each batch.
+    players. The deals are dealt in batches of ``CHUNK``, each from its own random stream, and
+    played ``BLOCK_CHUNKS`` batches at a time; ``jobs`` > 1 plays blocks in that many
+    processes, and the result is the same. Only the histogram of the points is kept, so
+    memory does not grow with ``samples``. ``progress(done, samples)`` is called after each
+    block.
     """
     if samples < 1:
         raise UserError("samples must be at least 1")
@@ -251,23 +335,23 @@ def simulate_tricks(hand: Hand, trump: int, *, samples: int = 2000, seed: int = 
         raise ValueError("simulation needs four FastPlayer players")
     job = _Job(Deals(hand, seat, constraints), trump, seat if leader is None else leader,
                seat & 1, players, seed)
-    sizes = [min(CHUNK, samples - start) for start in range(0, samples, CHUNK)]
-    parts: list[np.ndarray] = []
-    done = 0
-    if jobs == 1 or len(sizes) == 1:
-        for index, size in enumerate(sizes):
-            parts.append(_run_chunk(index, size, job))
-            done += size
+    batches = -(-samples // CHUNK)
+    firsts = range(0, batches, BLOCK_CHUNKS)
+    blocks = ([min(CHUNK, samples - i * CHUNK) for i in range(first, first + BLOCK_CHUNKS)
+               if i < batches] for first in firsts)
+    distribution = np.zeros(MAX_POINTS + 1, dtype=np.int64)
+    with ExitStack() as stack:
+        if jobs == 1 or len(firsts) == 1:
+            parts = map(_distribution, firsts, blocks, repeat(job))
+        else:
+            methods = multiprocessing.get_all_start_methods()
+            context = multiprocessing.get_context("fork" if "fork" in methods else None)
+            pool = stack.enter_context(ProcessPoolExecutor(
+                min(jobs, len(firsts)), mp_context=context, initializer=_set_job,
+                initargs=(job,)))
+            parts = pool.map(_distribution, firsts, blocks)
+        for part in parts:
+            distribution += part
             if progress:
-                progress(done, samples)
-    else:
-        methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("fork" if "fork" in methods else None)
-        with ProcessPoolExecutor(min(jobs, len(sizes)), mp_context=context,
-                                 initializer=_set_job, initargs=(job,)) as pool:
-            for size, part in zip(sizes, pool.map(_run_chunk, range(len(sizes)), sizes)):
-                parts.append(part)
-                done += size
-                if progress:
-                    progress(done, samples)
-    return TrickStats.from_points(np.concatenate(parts), scale)
+                progress(int(distribution.sum()), samples)
+    return TrickStats.from_distribution(distribution, scale)

@@ -4,10 +4,13 @@ statistics of a side's trick points."""
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pinochle_calc.cards import HEARTS, SPADES
 from pinochle_calc.errors import UserError
 from pinochle_calc.hand import Hand
+from pinochle_calc.play import simulate
 from pinochle_calc.play.players import HeuristicPlayer, RandomPlayer
 from pinochle_calc.play.simulate import (
     CHUNK,
@@ -16,7 +19,7 @@ from pinochle_calc.play.simulate import (
     Stats,
     TrickStats,
     _Job,
-    _run_chunk,
+    _run_block,
     play_codes,
     play_deal,
     simulate_tricks,
@@ -127,23 +130,38 @@ def test_scale_multiplies_the_points():
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
-def test_progress_is_reported(jobs):
+def test_progress_is_reported_block_by_block(jobs, monkeypatch):
+    monkeypatch.setattr(simulate, "BLOCK_CHUNKS", 2)
     seen = []
-    simulate_tricks(HAND, HEARTS, samples=600, seed=0, jobs=jobs,
+    simulate_tricks(HAND, HEARTS, samples=1100, seed=0, jobs=jobs,
                     progress=lambda d, t: seen.append((d, t)))
-    assert seen == [(CHUNK, 600), (2 * CHUNK, 600), (600, 600)]
+    assert seen == [(2 * CHUNK, 1100), (4 * CHUNK, 1100), (1100, 1100)]
+
+
+@pytest.mark.parametrize("players", [None, [RandomPlayer(), HeuristicPlayer()] * 2])
+def test_blocks_and_jobs_do_not_change_the_result(players, monkeypatch):
+    """Batches keep their own streams however they are grouped into blocks and processes."""
+    run = {"samples": 3 * CHUNK + 7, "seed": 9, "players": players}
+    whole = simulate_tricks(HAND, HEARTS, **run)
+    monkeypatch.setattr(simulate, "BLOCK_CHUNKS", 1)
+    assert simulate_tricks(HAND, HEARTS, **run) == whole
+    assert simulate_tricks(HAND, HEARTS, jobs=2, **run) == whole
+    assert sum(whole.distribution) == run["samples"]
 
 
 def test_each_batch_has_its_own_random_stream():
     """Batch i's deals come from (seed, i) alone: batches differ from each other, and a longer
     run begins with the batches of a shorter one."""
     job = _Job(Deals(HAND), HEARTS, 0, 0, (HeuristicPlayer(),) * 4, 4)
-    parts = [_run_chunk(i, CHUNK, job) for i in range(4)]
+    parts = [_run_block(i, [CHUNK], job) for i in range(4)]
     # the heuristic is deterministic: different points mean different deals
     for i in range(4):
         for j in range(i):
             assert not np.array_equal(parts[i], parts[j]), (i, j)
-    assert np.array_equal(_run_chunk(2, CHUNK, job), parts[2])
+    assert np.array_equal(_run_block(2, [CHUNK], job), parts[2])
+    # a block of batches is the batches one after another
+    assert np.array_equal(_run_block(1, [CHUNK, CHUNK, 10], job),
+                          np.concatenate([parts[1], parts[2], parts[3][:10]]))
     run = simulate_tricks(HAND, HEARTS, samples=2 * CHUNK + 10, seed=4)
     first = np.concatenate([parts[0], parts[1], parts[2][:10]])
     assert run.distribution == tuple(np.bincount(first, minlength=51).tolist())
@@ -192,3 +210,28 @@ def test_stats_quantiles_are_values_the_samples_took():
     assert Stats.of([7.0]).p50 == 7 and Stats.of([7.0]).stderr == 0.0
     with pytest.raises(ValueError, match="no samples"):
         Stats.of([])
+
+
+@given(st.lists(st.integers(-5, 60), min_size=1, max_size=300) | st.lists(
+    st.floats(-100, 100, allow_nan=False), min_size=1, max_size=50))
+def test_stats_agree_with_numpy(sample):
+    """The statistics (computed from the distinct values and their counts) are numpy's: the
+    mean, the standard error from the sample deviation, and the inverted-CDF quantiles."""
+    v = np.array(sample, dtype=np.float64)
+    stats = Stats.of(v)
+    assert stats.mean == pytest.approx(v.mean(), rel=1e-12, abs=1e-12)
+    sd = v.std(ddof=1) if v.size > 1 else 0.0
+    assert stats.stderr == pytest.approx(sd / np.sqrt(v.size), rel=1e-9, abs=1e-12)
+    assert [stats.p10, stats.p50, stats.p90] == np.quantile(
+        v, [0.1, 0.5, 0.9], method="inverted_cdf").tolist()
+
+
+@given(st.lists(st.integers(0, 50), min_size=1, max_size=500), st.sampled_from([1, 10]))
+def test_trick_stats_from_a_histogram_are_those_of_the_points(points, scale):
+    pts = np.array(points)
+    stats = TrickStats.from_distribution(np.bincount(pts, minlength=51), scale)
+    assert stats == TrickStats.from_points(pts, scale)
+    direct = Stats.of(pts * scale)
+    assert (stats.p10, stats.p50, stats.p90) == (direct.p10, direct.p50, direct.p90)
+    assert stats.mean == pytest.approx(pts.mean() * scale)
+    assert stats.samples == len(points) and sum(stats.distribution) == len(points)

@@ -1,0 +1,244 @@
+"""Many deals played out at once: the heuristic player on arrays, the deals in lockstep.
+
+Every deal has four plays to a trick, so ``n`` deals advance together: at each play every
+deal asks the same kind of question (a lead, or the first, second or third follow) of one of
+its seats, and numpy answers it for all ``n`` deals at once. The rules and the decisions are
+those of ``tricks.playout`` with ``players.heuristic_lead`` and ``players.heuristic_follow``,
+clause by clause; the tests check that both engines play the same cards and score the same
+points, and that every card is legal under naive rules written apart.
+
+Suits are renumbered per deal so that trump is suit 0 and the side suits keep their order
+(the heuristic breaks ties between suits in that order): every deal may have its own trump.
+Where the heuristic loops over the side suits for the best one, the engine takes one
+``max`` over packed keys, ``key * 32 + tag + rank``: the tag (24, 16, 8 for suits 1, 2, 3)
+makes the first suit win a tie, and the low bits carry the rank to play.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..cards import COUNTER, LAST_TRICK_BONUS
+from .players import CASH_MIN_OUT, FEED, FEED_ORDER
+from .tricks import HEAD, HI, LO, NCODES, N, W
+
+#: Deals played together: enough that numpy's cost per call is small against the work,
+#: few enough that the working arrays stay in the processor's cache (measured best).
+BLOCK = 10_000
+
+_HI = np.array(HI, dtype=np.int64)
+_LO = np.array(LO, dtype=np.int64)
+_N = np.array(N, dtype=np.int64)
+_HEAD = np.array(HEAD, dtype=np.int64)
+_FEED = np.array(FEED, dtype=np.int64)
+_W = np.array(W, dtype=np.int64)
+_POINTS = np.array(COUNTER, dtype=np.int64)
+#: ORDER[trump]: the actual suit of each of the engine's suits (trump first).
+ORDER = np.array([[t] + [s for s in range(4) if s != t] for t in range(4)], dtype=np.int64)
+
+_SIDE = np.array([[1], [2], [3]], dtype=np.int64)
+_TAG = 32 - 8 * _SIDE
+_NOT = -(1 << 20)  # a suit that may not be chosen
+#: The lead's lowest side card: the lowest rank, then the longest suit.
+_LOW_LEAD = np.array([(LO[c] * 32 + N[c]) * 32 + LO[c] if c else _NOT for c in range(NCODES)],
+                     dtype=np.int64)
+#: Feeding partner from a side suit: the 10, then the K, then the A.
+_FEED_SIDE = np.array([FEED_ORDER[f] * 32 + f if f >= 0 else _NOT for f in FEED],
+                      dtype=np.int64)
+#: Throwing off: the lowest card of any side suit.
+_LOW_SIDE = np.array([LO[c] * 32 + LO[c] if c else _NOT for c in range(NCODES)],
+                     dtype=np.int64)
+
+
+def _unpack(packed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The (suit, rank) of a packed choice among the side suits."""
+    return 4 - (packed >> 3 & 3), packed & 7
+
+
+class _Table:
+    """The deals in play: codes ``H`` as ``(16, n)`` (seat * 4 + suit, trump suit 0), the
+    unplayed cards ``U`` as ``(4, n)`` and the voids shown ``V`` as ``(4, n)`` (a bit per
+    suit, bit 0 trump), with flat views: row ``r`` of deal ``i`` is at ``r * n + i``."""
+
+    def __init__(self, codes: np.ndarray):
+        self.n = n = codes.shape[0]
+        self.ar = np.arange(n)
+        self.H = np.ascontiguousarray(codes.T)
+        self.U = self.H.reshape(4, 4, n).sum(axis=0)
+        self.V = np.zeros((4, n), dtype=np.int64)
+        self.Hf, self.Uf, self.Vf = self.H.reshape(-1), self.U.reshape(-1), self.V.reshape(-1)
+        self.rows = (np.arange(4) * n)[:, None]
+
+    def at(self, row: np.ndarray) -> np.ndarray:
+        """Flat positions of row ``row`` (one per deal) of a ``(rows, n)`` array."""
+        return row * self.n + self.ar
+
+    def play(self, base: np.ndarray, suit: np.ndarray, rank: np.ndarray) -> None:
+        """The seat whose trump code is at ``base`` in ``Hf`` plays (suit, rank), per deal."""
+        w = _W.take(rank)
+        at = suit * self.n
+        self.Hf[base + at] -= w
+        self.Uf[at + self.ar] -= w
+
+
+def _lead(table: _Table, seat: np.ndarray, own: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``heuristic_lead`` for every deal: (suit, rank) of the card ``seat`` leads from its
+    ``(4, n)`` codes ``own``."""
+    out = table.U - own  # cards of each suit out among the other hands
+    ht, ot = own[0], out[0]
+    v1 = table.Vf.take(table.at((seat + 1) & 3))
+    v3 = table.Vf.take(table.at((seat + 3) & 3))
+    # an opponent may still hold trump: some are out and not both have shown a trump void
+    opp_trump = (ot > 0) & ((v1 & v3 & 1) == 0)
+    side, side_out = own[1:], out[1:]
+    top = _HI.take(side)
+    n_out = _N.take(side_out)
+    # 1. cash a sure winner, unless an opponent may trump it (few are out, or it has shown
+    #    that void and no trump void); the suit with most cards out first
+    trumpable = np.where(v1 & 1, 0, v1) | np.where(v3 & 1, 0, v3)
+    skip = opp_trump & ((n_out < CASH_MIN_OUT) | (trumpable >> _SIDE & 1).astype(bool))
+    sure = (side > 0) & (top <= _HI.take(side_out)) & ~skip
+    cash = np.where(sure, n_out * 32 + _TAG + top, _NOT).max(axis=0)
+    # 2. pull trump when long in it: the top trump if sure, else the lowest
+    top_t = _HI.take(ht)
+    trump_rank = np.where(top_t <= _HI.take(ot), top_t, _LO.take(ht))
+    pull = (ht > 0) & opp_trump & (_N.take(ht) >= _N.take(ot))
+    # 3. the lowest side card, longest suit first; with only trumps left, as in 2
+    low = (_LOW_LEAD.take(side) + _TAG).max(axis=0)
+    suit, rank = _unpack(np.where(cash >= 0, cash, low))
+    trump = (cash < 0) & (pull | (low < 0))
+    return np.where(trump, 0, suit), np.where(trump, trump_rank, rank)
+
+
+def _follow(table: _Table, base: np.ndarray, seat: np.ndarray, k: int, led: np.ndarray,
+            win_suit: np.ndarray, win_rank: np.ndarray,
+            win_seat: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``heuristic_follow`` for every deal: (suit, rank) of the ``k``-th card of the trick
+    (1 to 3), played by ``seat``, whose trump code is at ``base`` in ``table.Hf``."""
+    led_at = led * table.n
+    h = table.Hf.take(base + led_at)  # my cards of the suit led
+    out = table.Uf.take(led_at + table.ar) - h  # and the others'
+    ht = table.Hf.take(base)
+    ot = table.U[0] - ht
+    holds = (win_seat ^ seat) == 2  # partner's winning card will hold
+    top = _HI.take(h)
+    head = _HEAD.take(h * 6 + win_rank)
+    may_trump = None  # the opponent still to play may trump the suit led (none last)
+    if k < 3:
+        # he has shown that void and no trump void, and trump is out (never so when trump
+        # is led)
+        vq = table.Vf.take(table.at((seat + 1) & 3))
+        may_trump = (ot > 0) & ((vq & 1 | ~vq >> led & 1) == 0)
+        trumped = win_suit == 0
+        holds &= (_HI.take(np.where(trumped, ot, out)) >= win_rank) & (trumped | ~may_trump)
+        head = np.where((top <= _HI.take(out)) & ~may_trump, top, head)
+    # holding the suit led: head if able (the top card if sure), else feed or play low
+    feed = _FEED.take(h)
+    rank = np.where((win_suit == led) & (top < win_rank), head,
+                    np.where(holds & (feed >= 0), feed, _LO.take(h)))
+    suit = led.copy()
+    void = np.flatnonzero(h == 0)
+    if void.size:
+        has_trump = ht.take(void) > 0
+        trumps = void[has_trump]
+        if trumps.size:
+            suit[trumps] = 0
+            rank[trumps] = _trump(ht.take(trumps), ot.take(trumps), win_suit.take(trumps) == 0,
+                                  win_rank.take(trumps),
+                                  None if may_trump is None else may_trump.take(trumps))
+        neither = void[~has_trump]
+        if neither.size:
+            side = table.Hf.take(base.take(neither) + table.rows[1:])
+            suit[neither], rank[neither] = _throw(side, holds.take(neither))
+    return suit, rank
+
+
+def _trump(ht, ot, trumped, win_rank, may_trump):
+    """The rank a player void in the suit led plays from its trumps ``ht``: over-trump (the
+    top trump if sure), first to trump (the top trump if the next opponent may over-trump
+    and it is sure), else the lowest trump. ``may_trump`` is None for the last to play."""
+    top = _HI.take(ht)
+    low = _LO.take(ht)
+    over = _HEAD.take(ht * 6 + win_rank)
+    if may_trump is not None:
+        sure = top <= _HI.take(ot)
+        over = np.where(sure, top, over)
+        low = np.where(~trumped & may_trump & sure, top, low)
+    return np.where(trumped & (top < win_rank), over, low)
+
+
+def _throw(side, holds):
+    """The card a player void in the suit led and in trump plays from its side suits:
+    feed partner's sure trick the best counter, else throw the lowest card; (suit, rank)."""
+    feed = (_FEED_SIDE.take(side) + _TAG).max(axis=0)
+    throw = (_LOW_SIDE.take(side) + _TAG).max(axis=0)
+    return _unpack(np.where(holds & (feed >= 0), feed, throw))
+
+
+def _play(codes: np.ndarray, order: np.ndarray, leader: np.ndarray, tricks: int,
+          played: np.ndarray | None) -> np.ndarray:
+    """Play one block of deals (codes in the engine's suits); ``(2, n)`` trick points."""
+    table = _Table(codes)
+    n, ar = table.n, table.ar
+    points = np.zeros((2, n), dtype=np.int64)
+    for t in range(tricks):
+        seat = leader
+        base = seat * (4 * n) + ar
+        suit, rank = _lead(table, seat, table.Hf.take(base + table.rows))
+        table.play(base, suit, rank)
+        if played is not None:
+            played[:, 4 * t] = order[ar, suit] * 5 + rank
+        led, win_suit, win_rank, win_seat = suit, suit, rank, seat
+        got = _POINTS.take(rank)
+        for k in (1, 2, 3):
+            seat = (leader + k) & 3
+            base = seat * (4 * n) + ar
+            suit, rank = _follow(table, base, seat, k, led, win_suit, win_rank, win_seat)
+            table.play(base, suit, rank)
+            if played is not None:
+                played[:, 4 * t + k] = order[ar, suit] * 5 + rank
+            # a seat off the suit led shows that void, and a trump void too unless it trumps
+            off = np.flatnonzero(suit != led)
+            if off.size:
+                table.Vf[seat.take(off) * n + off] |= 1 << led.take(off) | (suit.take(off) != 0)
+            # of two identical cards the first played wins
+            beats = np.where(suit == win_suit, rank < win_rank, suit == 0)
+            win_suit = np.where(beats, suit, win_suit)
+            win_rank = np.where(beats, rank, win_rank)
+            win_seat = np.where(beats, seat, win_seat)
+            got += _POINTS.take(rank)
+        if t == tricks - 1:
+            got += LAST_TRICK_BONUS
+        points.reshape(-1)[(win_seat & 1) * n + ar] += got
+        leader = win_seat
+    return points
+
+
+def hand_sizes(codes: np.ndarray) -> np.ndarray:
+    """``(n, 4)``: the cards each seat holds, from ``(n, 16)`` suit codes."""
+    return _N.take(np.asarray(codes).reshape(-1, 4, 4)).sum(axis=2)
+
+
+def play_lockstep(codes, trump, leader, record: bool = False):
+    """Play ``n`` deals out with four heuristic players: ``(n, 2)`` trick points per side
+    (unscaled); with ``record``, also the ``(n, plays)`` cards played (card indices, int8).
+
+    ``codes`` are ``(n, 16)`` suit codes (seat * 4 + suit, see ``tricks``) of deals whose
+    hands all hold the same number of cards; ``trump`` and ``leader`` are one number for
+    every deal or one per deal.
+    """
+    codes = np.asarray(codes, dtype=np.int64).reshape(-1, 16)
+    n = len(codes)
+    trump = np.broadcast_to(np.asarray(trump, dtype=np.int64), (n,))
+    leader = np.broadcast_to(np.asarray(leader, dtype=np.int64), (n,))
+    tricks = int(hand_sizes(codes[:1])[0, 0]) if n else 0
+    order = ORDER[trump]
+    columns = (np.arange(0, 16, 4)[None, :, None] + order[:, None, :]).reshape(n, 16)
+    relative = np.take_along_axis(codes, columns, axis=1)
+    points = np.empty((2, n), dtype=np.int64)
+    played = np.empty((n, 4 * tricks), dtype=np.int8) if record else None
+    for start in range(0, n, BLOCK):
+        block = slice(start, start + BLOCK)
+        points[:, block] = _play(relative[block], order[block], leader[block], tricks,
+                                 None if played is None else played[block])
+    return (points.T, played) if record else points.T
