@@ -1,10 +1,13 @@
-"""Speed of the bid advisor: a full ``pinochle-calc bid`` from the shell, default sample count.
+"""Speed of the bid advisor: ``.venv/bin/python benchmarks/bench_bid.py [--runs 7]``.
 
-Run by hand (not a test): ``.venv/bin/python benchmarks/bench_bid.py [--runs 7]``.
-Each case is the whole command (start-up, auction, conditioned dealing, partner meld, trick
-playouts for every trump the hand may name, suggestion, JSON out); the figure is the median
-wall time. The budget is 2 seconds per call with the default 1000 deals (make probabilities
-within a standard error of 0.016).
+Run by hand (not a test); prints medians of:
+
+- ``estimate`` in process with the default 1,000 deals, one trump and all four (budget for one
+  trump: 50 ms);
+- a full ``pinochle-calc bid`` from the shell (start-up, auction, conditioned dealing, partner
+  meld, trick play-outs for every trump the hand may name, suggestion, JSON out), against
+  ``python -c "import typer"`` measured in the same run (budget: 3x); beside it
+  ``python -c "import typer, numpy"``, the floor of any command that deals with numpy.
 """
 
 from __future__ import annotations
@@ -31,32 +34,61 @@ CASES = {
 }
 
 
-def timed(args: list[str]) -> float:
+def timed(command: list[str]) -> float:
     start = time.perf_counter()
-    subprocess.run(CLI + ["bid", *args, "--format", "json"], stdout=subprocess.DEVNULL,
-                   check=True)
+    subprocess.run(command, stdout=subprocess.DEVNULL, check=True)
     return time.perf_counter() - start
 
 
-def startup() -> float:
-    start = time.perf_counter()
-    subprocess.run([sys.executable, "-c", "import typer"], check=True)
-    return time.perf_counter() - start
+def in_process(runs: int) -> None:
+    from pinochle_calc.bidding.estimate import estimate
+    from pinochle_calc.hand import Hand
+
+    hand = Hand.parse(FOUR_TRUMPS)
+    for label, trumps in (("one trump (♥)", [1]), ("four trumps", None)):
+        estimate(hand, trumps=trumps)  # warm
+        times = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            estimate(hand, trumps=trumps)
+            times.append(time.perf_counter() - start)
+        print(f"estimate in process, 1,000 deals, {label}: {statistics.median(times) * 1000:.1f}"
+              " ms" + (" (budget 50 ms)" if trumps else ""))
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=7)
     args = ap.parse_args()
-    base = statistics.median(startup() for _ in range(5))
-    print(f"python -c 'import typer' (start-up floor): {base:.2f} s")
+    in_process(args.runs * 3)
+    # A regular install compiles the package to bytecode (pip does); where
+    # PYTHONDONTWRITEBYTECODE is set an editable install would recompile it on every start, so
+    # compile it once here, as typer's own files are.
+    import compileall
+
+    import pinochle_calc
+
+    compileall.compile_dir(Path(pinochle_calc.__file__).parent, quiet=1)
+    floors = {"import typer": [sys.executable, "-c", "import typer"],
+              "import typer, numpy": [sys.executable, "-c", "import typer, numpy"]}
+    commands = {name: [*CLI, "bid", *case, "--format", "json"] for name, case in CASES.items()}
+    for command in commands.values():
+        timed(command)  # warm the file cache
+    # interleaved, so that the machine's load falls alike on the start-up floors and the cases
+    times: dict[str, list[float]] = {name: [] for name in [*floors, *commands]}
+    for _ in range(args.runs):
+        for name, command in {**floors, **commands}.items():
+            times[name].append(timed(command))
+    base = statistics.median(times["import typer"])
+    print(f"python -c 'import typer' (start-up floor): {base * 1000:.0f} ms")
+    numpy = statistics.median(times["import typer, numpy"])
+    print(f"python -c 'import typer, numpy': {numpy * 1000:.0f} ms, {numpy / base:.2f}x typer")
     worst = 0.0
-    for name, case in CASES.items():
-        timed(case)  # warm the file cache
-        median = statistics.median(timed(case) for _ in range(args.runs))
+    for name in commands:
+        median = statistics.median(times[name])
         worst = max(worst, median)
-        print(f"bid {name}: median {median:.2f} s over {args.runs} runs")
-    print(f"slowest case: {worst:.2f} s (budget 2.00 s)")
+        print(f"bid {name}: {median * 1000:.0f} ms, {median / base:.2f}x typer")
+    print(f"slowest case: {worst * 1000:.0f} ms, {worst / base:.2f}x typer (budget 3x)")
 
 
 if __name__ == "__main__":

@@ -20,13 +20,15 @@ import numpy as np
 
 from ..cards import COUNTER, LAST_TRICK_BONUS
 from .players import CASH_MIN_OUT, FEED, FEED_ORDER
-from .tricks import HEAD, HI, LO, NCODES, N, W
+from .tricks import HEAD, HI, LO, NCODES, NONE, N, W
 
 #: Deals played together: enough that numpy's cost per call is small against the work,
 #: few enough that the working arrays stay in the processor's cache (measured best).
 BLOCK = 10_000
 
 _HI = np.array(HI, dtype=np.int64)
+#: The top rank held, 6 for an empty suit: below no other suit's top (``_HI`` has 5 there).
+_TOP = np.where(_HI == NONE, NONE + 1, _HI)
 _LO = np.array(LO, dtype=np.int64)
 _N = np.array(N, dtype=np.int64)
 _HEAD = np.array(HEAD, dtype=np.int64)
@@ -56,48 +58,50 @@ def _unpack(packed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 class _Table:
-    """The deals in play: codes ``H`` as ``(16, n)`` (seat * 4 + suit, trump suit 0), the
-    unplayed cards ``U`` as ``(4, n)`` and the voids shown ``V`` as ``(4, n)`` (a bit per
-    suit, bit 0 trump), with flat views: row ``r`` of deal ``i`` is at ``r * n + i``."""
+    """The deals in play, one row per deal: codes ``H`` as ``(n, 16)`` (seat * 4 + suit,
+    trump suit 0), the unplayed cards ``U`` as ``(n, 4)`` (per suit) and the voids shown
+    ``V`` as ``(n, 4)`` (per seat, a bit per suit, bit 0 trump); ``Hf``, ``Uf`` and ``Vf``
+    are their flat views, from which each deal's own seat or suit is gathered."""
 
     def __init__(self, codes: np.ndarray):
         self.n = n = codes.shape[0]
         self.ar = np.arange(n)
-        self.H = np.ascontiguousarray(codes.T)
-        self.U = self.H.reshape(4, 4, n).sum(axis=0)
-        self.V = np.zeros((4, n), dtype=np.int64)
+        self.H = np.ascontiguousarray(codes)
+        self.U = self.H.reshape(n, 4, 4).sum(axis=1)
+        self.V = np.zeros((n, 4), dtype=np.int64)
         self.Hf, self.Uf, self.Vf = self.H.reshape(-1), self.U.reshape(-1), self.V.reshape(-1)
-        self.rows = (np.arange(4) * n)[:, None]
+        self.at4 = self.ar * 4  # where each deal's row of U and V starts in Uf and Vf
+        self.at16 = self.ar * 16  # and of H in Hf
+        self.suits = np.arange(4)[:, None]
 
-    def at(self, row: np.ndarray) -> np.ndarray:
-        """Flat positions of row ``row`` (one per deal) of a ``(rows, n)`` array."""
-        return row * self.n + self.ar
+    def seat(self, seat: np.ndarray) -> np.ndarray:
+        """Where each deal's ``seat`` has its trump code in ``Hf`` (suit ``s`` is ``s`` on)."""
+        return self.at16 + seat * 4
 
     def play(self, base: np.ndarray, suit: np.ndarray, rank: np.ndarray) -> None:
         """The seat whose trump code is at ``base`` in ``Hf`` plays (suit, rank), per deal."""
         w = _W.take(rank)
-        at = suit * self.n
-        self.Hf[base + at] -= w
-        self.Uf[at + self.ar] -= w
+        self.Hf[base + suit] -= w
+        self.Uf[self.at4 + suit] -= w
 
 
 def _lead(table: _Table, seat: np.ndarray, own: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``heuristic_lead`` for every deal: (suit, rank) of the card ``seat`` leads from its
     ``(4, n)`` codes ``own``."""
-    out = table.U - own  # cards of each suit out among the other hands
+    out = table.U.T - own  # cards of each suit out among the other hands
     ht, ot = own[0], out[0]
-    v1 = table.Vf.take(table.at((seat + 1) & 3))
-    v3 = table.Vf.take(table.at((seat + 3) & 3))
+    v1 = table.Vf.take(table.at4 + ((seat + 1) & 3))
+    v3 = table.Vf.take(table.at4 + ((seat + 3) & 3))
     # an opponent may still hold trump: some are out and not both have shown a trump void
     opp_trump = (ot > 0) & ((v1 & v3 & 1) == 0)
     side, side_out = own[1:], out[1:]
-    top = _HI.take(side)
+    top = _TOP.take(side)
     n_out = _N.take(side_out)
     # 1. cash a sure winner, unless an opponent may trump it (few are out, or it has shown
     #    that void and no trump void); the suit with most cards out first
     trumpable = np.where(v1 & 1, 0, v1) | np.where(v3 & 1, 0, v3)
     skip = opp_trump & ((n_out < CASH_MIN_OUT) | (trumpable >> _SIDE & 1).astype(bool))
-    sure = (side > 0) & (top <= _HI.take(side_out)) & ~skip
+    sure = (top <= _HI.take(side_out)) & ~skip
     cash = np.where(sure, n_out * 32 + _TAG + top, _NOT).max(axis=0)
     # 2. pull trump when long in it: the top trump if sure, else the lowest
     top_t = _HI.take(ht)
@@ -115,11 +119,10 @@ def _follow(table: _Table, base: np.ndarray, seat: np.ndarray, k: int, led: np.n
             win_seat: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``heuristic_follow`` for every deal: (suit, rank) of the ``k``-th card of the trick
     (1 to 3), played by ``seat``, whose trump code is at ``base`` in ``table.Hf``."""
-    led_at = led * table.n
-    h = table.Hf.take(base + led_at)  # my cards of the suit led
-    out = table.Uf.take(led_at + table.ar) - h  # and the others'
+    h = table.Hf.take(base + led)  # my cards of the suit led
+    out = table.Uf.take(table.at4 + led) - h  # and the others'
     ht = table.Hf.take(base)
-    ot = table.U[0] - ht
+    ot = table.U[:, 0] - ht
     holds = (win_seat ^ seat) == 2  # partner's winning card will hold
     top = _HI.take(h)
     head = _HEAD.take(h * 6 + win_rank)
@@ -127,11 +130,12 @@ def _follow(table: _Table, base: np.ndarray, seat: np.ndarray, k: int, led: np.n
     if k < 3:
         # he has shown that void and no trump void, and trump is out (never so when trump
         # is led)
-        vq = table.Vf.take(table.at((seat + 1) & 3))
+        vq = table.Vf.take(table.at4 + ((seat + 1) & 3))
         may_trump = (ot > 0) & ((vq & 1 | ~vq >> led & 1) == 0)
+        safe = ~may_trump
         trumped = win_suit == 0
-        holds &= (_HI.take(np.where(trumped, ot, out)) >= win_rank) & (trumped | ~may_trump)
-        head = np.where((top <= _HI.take(out)) & ~may_trump, top, head)
+        holds &= (_HI.take(np.where(trumped, ot, out)) >= win_rank) & (trumped | safe)
+        head = np.where((top <= _HI.take(out)) & safe, top, head)
     # holding the suit led: head if able (the top card if sure), else feed or play low
     feed = _FEED.take(h)
     rank = np.where((win_suit == led) & (top < win_rank), head,
@@ -148,7 +152,7 @@ def _follow(table: _Table, base: np.ndarray, seat: np.ndarray, k: int, led: np.n
                                   None if may_trump is None else may_trump.take(trumps))
         neither = void[~has_trump]
         if neither.size:
-            side = table.Hf.take(base.take(neither) + table.rows[1:])
+            side = table.Hf.take(base.take(neither) + table.suits[1:])
             suit[neither], rank[neither] = _throw(side, holds.take(neither))
     return suit, rank
 
@@ -177,14 +181,14 @@ def _throw(side, holds):
 
 def _play(codes: np.ndarray, order: np.ndarray, leader: np.ndarray, tricks: int,
           played: np.ndarray | None) -> np.ndarray:
-    """Play one block of deals (codes in the engine's suits); ``(2, n)`` trick points."""
+    """Play one block of deals (codes in the engine's suits); ``(n, 2)`` trick points."""
     table = _Table(codes)
     n, ar = table.n, table.ar
-    points = np.zeros((2, n), dtype=np.int64)
+    points = np.zeros((n, 2), dtype=np.int64)
     for t in range(tricks):
         seat = leader
-        base = seat * (4 * n) + ar
-        suit, rank = _lead(table, seat, table.Hf.take(base + table.rows))
+        base = table.seat(seat)
+        suit, rank = _lead(table, seat, table.Hf.take(base + table.suits))
         table.play(base, suit, rank)
         if played is not None:
             played[:, 4 * t] = order[ar, suit] * 5 + rank
@@ -192,7 +196,7 @@ def _play(codes: np.ndarray, order: np.ndarray, leader: np.ndarray, tricks: int,
         got = _POINTS.take(rank)
         for k in (1, 2, 3):
             seat = (leader + k) & 3
-            base = seat * (4 * n) + ar
+            base = table.seat(seat)
             suit, rank = _follow(table, base, seat, k, led, win_suit, win_rank, win_seat)
             table.play(base, suit, rank)
             if played is not None:
@@ -200,7 +204,7 @@ def _play(codes: np.ndarray, order: np.ndarray, leader: np.ndarray, tricks: int,
             # a seat off the suit led shows that void, and a trump void too unless it trumps
             off = np.flatnonzero(suit != led)
             if off.size:
-                table.Vf[seat.take(off) * n + off] |= 1 << led.take(off) | (suit.take(off) != 0)
+                table.Vf[off * 4 + seat.take(off)] |= 1 << led.take(off) | (suit.take(off) != 0)
             # of two identical cards the first played wins
             beats = np.where(suit == win_suit, rank < win_rank, suit == 0)
             win_suit = np.where(beats, suit, win_suit)
@@ -209,7 +213,7 @@ def _play(codes: np.ndarray, order: np.ndarray, leader: np.ndarray, tricks: int,
             got += _POINTS.take(rank)
         if t == tricks - 1:
             got += LAST_TRICK_BONUS
-        points.reshape(-1)[(win_seat & 1) * n + ar] += got
+        points.reshape(-1)[ar * 2 + (win_seat & 1)] += got
         leader = win_seat
     return points
 
@@ -235,10 +239,10 @@ def play_lockstep(codes, trump, leader, record: bool = False):
     order = ORDER[trump]
     columns = (np.arange(0, 16, 4)[None, :, None] + order[:, None, :]).reshape(n, 16)
     relative = np.take_along_axis(codes, columns, axis=1)
-    points = np.empty((2, n), dtype=np.int64)
+    points = np.empty((n, 2), dtype=np.int64)
     played = np.empty((n, 4 * tricks), dtype=np.int8) if record else None
     for start in range(0, n, BLOCK):
         block = slice(start, start + BLOCK)
-        points[:, block] = _play(relative[block], order[block], leader[block], tricks,
+        points[block] = _play(relative[block], order[block], leader[block], tricks,
                                  None if played is None else played[block])
-    return (points.T, played) if record else points.T
+    return (points, played) if record else points

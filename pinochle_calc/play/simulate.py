@@ -19,9 +19,7 @@ meet them. Results depend only on the seed, never on ``jobs``.
 from __future__ import annotations
 
 import copy
-import multiprocessing
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass
 from itertools import repeat
@@ -136,7 +134,7 @@ def play_many(codes, trump, leader=0,
         raise ValueError("the four hands of a deal must hold the same number of cards")
     if _heuristic(players):
         out = np.empty((n, 2), dtype=np.int64)
-        for size in np.unique(sizes[:, 0]):
+        for size in np.flatnonzero(np.bincount(sizes[:, 0])):
             deals = np.flatnonzero(sizes[:, 0] == size)
             out[deals] = play_lockstep(codes[deals], trump[deals], leader[deals])
         return out
@@ -343,7 +341,10 @@ def simulate_tricks(hand: Hand, trump: int, *, samples: int = 2000, seed: int = 
     with ExitStack() as stack:
         if jobs == 1 or len(firsts) == 1:
             parts = map(_distribution, firsts, blocks, repeat(job))
-        else:
+        else:  # imported here: a single process (as ``bid`` is) starts faster without them
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
             methods = multiprocessing.get_all_start_methods()
             context = multiprocessing.get_context("fork" if "fork" in methods else None)
             pool = stack.enter_context(ProcessPoolExecutor(

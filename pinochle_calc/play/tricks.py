@@ -15,6 +15,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from itertools import product
 from typing import NamedTuple
 
 from ..cards import CARDS, COPIES, COUNTER, KINDS, LAST_TRICK_BONUS, SUITS, Card
@@ -38,18 +39,19 @@ def _digits(code: int) -> list[int]:
 
 
 def _build_tables():
-    hi, lo, n, head, below = [], [], [], [], []
-    for code in range(NCODES):
-        d = _digits(code)
-        held = [r for r in range(5) if d[r]]
-        hi.append(held[0] if held else NONE)
-        lo.append(held[-1] if held else -1)
-        n.append(sum(d))
-        for bound in range(6):
-            ranks = tuple(r for r in held if r < bound)
-            below.append(ranks)
-            head.append(ranks[-1] if ranks else -1)
-    return tuple(hi), tuple(lo), tuple(n), tuple(head), tuple(below)
+    # all but N depend only on which ranks the suit holds: work them out for each of the 32
+    # sets of ranks, then look the set of each code up (digits in code order, the ace fastest)
+    sets = [tuple(r for r in range(5) if m >> r & 1) for m in range(32)]
+    below = [[tuple(r for r in held if r < bound) for bound in range(6)] for held in sets]
+    masks, n = [], []
+    for j, q, k, t, a in product(range(5), repeat=5):
+        masks.append((a > 0) | (t > 0) << 1 | (k > 0) << 2 | (q > 0) << 3 | (j > 0) << 4)
+        n.append(a + t + k + q + j)
+    hi = [sets[m][0] if m else NONE for m in masks]
+    lo = [sets[m][-1] if m else -1 for m in masks]
+    below_all = [ranks for m in masks for ranks in below[m]]
+    head = [ranks[-1] if ranks else -1 for ranks in below_all]
+    return tuple(hi), tuple(lo), tuple(n), tuple(head), tuple(below_all)
 
 
 #: HI[code]: highest rank held (0 is the ace), NONE if the suit is empty.
