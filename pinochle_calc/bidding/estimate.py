@@ -50,7 +50,7 @@ DEFAULT_SAMPLES = 1000
 DEFAULT_CONFIDENCE = 0.6
 DEFAULT_SEED = 0
 #: Play-outs (deals times trumps) per call of the trick engine, and between progress reports.
-PLAY_BLOCK = 10_000
+PLAY_BLOCK = 20_000
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ from .tricks import NCODES, PlayState, decode, encode, playout
 #: Deals per batch: each batch has its own random stream derived from (seed, batch number).
 CHUNK = 250
 #: Batches dealt and played out together, and given to one process with ``jobs``.
-BLOCK_CHUNKS = 40
+BLOCK_CHUNKS = 80
 #: The most trick points a side can take in a deal (unscaled): every counter and the last.
 MAX_POINTS = 50
 
