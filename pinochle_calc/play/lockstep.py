@@ -79,7 +79,8 @@ class _Table:
         self.suits = np.arange(4)[:, None]
 
     def seat(self, seat: np.ndarray) -> np.ndarray:
-        """Where each deal's ``seat`` has its trump code in ``Hf`` (suit ``s`` is ``s`` on)."""
+        """Where each deal's ``seat`` has its trump code in ``Hf`` (its suit ``s`` follows
+        ``s`` places on)."""
         return self.at16 + seat * 4
 
     def play(self, base: np.ndarray, suit: np.ndarray, rank: np.ndarray) -> None:
@@ -256,5 +257,5 @@ def play_lockstep(codes, trump, leader, record: bool = False):
     for start in range(0, n, BLOCK):
         block = slice(start, start + BLOCK)
         points[block] = _play(relative[block], order[block], leader[block], tricks,
-                                 None if played is None else played[block])
+                              None if played is None else played[block])
     return (points, played) if record else points

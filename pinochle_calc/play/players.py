@@ -11,7 +11,10 @@ and the voids each seat has shown). That is all a user needs to write to plug in
 
 The two players here also carry fast decision functions (``lead`` and ``follow`` on suit
 codes, see ``play.playout``) which simulation uses directly; ``choose`` calls the very same
-functions, so the fast loop and ``PlayState`` play identically.
+functions, so the fast loop and ``PlayState`` play identically. Four heuristic players are
+played on arrays, many deals at once, by ``lockstep``, which writes ``heuristic_lead`` and
+``heuristic_follow`` out again clause by clause: a change to either must be made there too
+(the tests compare the two engines card by card).
 """
 
 from __future__ import annotations

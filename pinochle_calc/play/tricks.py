@@ -7,7 +7,8 @@ Playing a card subtracts ``W[rank]`` from a code, and lookup tables indexed by t
 "highest card held", "lowest card that heads rank r", and so on, in one step.
 
 ``PlayState`` is the immutable hand in play for search and for players written by users;
-``playout`` is the fast loop that simulation uses to play thousands of deals a second.
+``playout`` plays one deal on suit codes with any fast players, and is the readable reference
+that ``lockstep`` (four heuristic players, many deals at once) must match card for card.
 """
 
 from __future__ import annotations
