@@ -20,9 +20,9 @@ Decisions:
   hands (and the sanity test that more meld never lowers the maximum) are not swamped by noise.
 - Conditioning: every call of the other three players is read under the convention; the meld a
   player showed adds up over their calls and is read as "at least"; passes and forced bids say
-  nothing. A condition the deals almost never meet is dropped (the most restrictive first)
-  when meeting all of them would take more than ``MAX_DRAWS`` deals; the report says which were
-  dropped, and the acceptance rate of the conditions kept.
+  nothing. Deals meeting the conditions are drawn by rejection while it is cheap, else built by
+  card swaps (``play.conditions``): a condition is never given up for being rare, only where no
+  deal meeting it can be built; the report gives the acceptance rate and says so.
 - The estimate is for the hand as bidder: its seat names trump and leads, with the cards as
   dealt (the card pass, where the rule set has one, is left out: a conservative figure).
 - A hand that may name no trump gets no maximum (``trump`` is None): it must not win the bid.
@@ -33,12 +33,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from math import ceil
+from typing import NamedTuple
 
 import numpy as np
 
 from ..cards import SUIT_SYMBOLS, SUITS
 from ..hand import Hand
-from ..play.dealer import MAX_DRAWS, Dealer, sample, suit_codes
+from ..play.conditions import REJECTION_LIMIT, Dealt, deal_meeting
+from ..play.dealer import Dealer, suit_codes
 from ..play.simulate import Stats
 from ..rules import STANDARD, RuleSet
 from .auction import Auction, bids_between
@@ -134,8 +136,34 @@ class Condition:
 
         return signal_mask(self.signal, counts[:, self.seat], rules)
 
+    def distance(self, counts: np.ndarray, rules: RuleSet) -> np.ndarray:
+        """How far each deal is from meeting the condition: the meld short of what was shown,
+        or 10 where another condition fails (0 where it is met)."""
+        if self.signal.kind == "meld":
+            from ..meld.vector import best_points
+
+            return np.maximum(0, self.signal.meld - best_points(counts[:, self.seat], rules))
+        return 10.0 * ~self.mask(counts, rules)
+
     def __repr__(self) -> str:
         return f"Condition({self.seat}, {self.signal!r})"
+
+
+class _Test(NamedTuple):
+    """A condition under a rule set, as ``play.conditions.deal_meeting`` takes it."""
+
+    condition: Condition
+    rules: RuleSet
+
+    @property
+    def label(self) -> str:
+        return self.condition.text
+
+    def mask(self, deals: np.ndarray) -> np.ndarray:
+        return self.condition.mask(deals, self.rules)
+
+    def distance(self, deals: np.ndarray) -> np.ndarray:
+        return self.condition.distance(deals, self.rules)
 
 
 def conditions_from(auction: Auction, convention: str | None) -> list[Condition]:
@@ -171,12 +199,11 @@ def conditions_from(auction: Auction, convention: str | None) -> list[Condition]
 
 
 def deal(hand: Hand, n: int, rng: np.random.Generator, conditions: list[Condition] = (),
-         rules: RuleSet = STANDARD, max_draws: int = MAX_DRAWS):
-    """``n`` deals meeting the conditions: ``(counts (n, 4, 20), acceptance, drawn, dropped)``,
-    the hand at seat 0 (see ``dealer.sample``; ``dropped`` lists the conditions given up)."""
-    dealer = Dealer(hand)
-    tests = [(c, lambda counts, c=c: c.mask(counts, rules)) for c in conditions]
-    return sample(lambda batch: dealer.deal(rng, batch), tests, n, max_draws)
+         rules: RuleSet = STANDARD, rejection_limit: int = REJECTION_LIMIT) -> Dealt:
+    """``n`` deals meeting the conditions, the hand at seat 0: by rejection while one deal in
+    ``rejection_limit`` meets them, else built by card swaps (``play.conditions``)."""
+    tests = [_Test(c, rules) for c in conditions]
+    return deal_meeting(Dealer(hand), rng, n, tests, rejection_limit)
 
 
 # --------------------------------------------------------------------------------------------
@@ -254,7 +281,11 @@ def estimate(hand: Hand | str, rules: RuleSet = STANDARD, auction: Auction | Non
                      f" none as trump (it may name {may})")
     conditions = conditions_from(auction, convention) if auction is not None else []
     rng = np.random.default_rng(seed)
-    counts, acceptance, drawn, dropped = deal(hand, samples, rng, conditions, rules)
+    dealt = deal(hand, samples, rng, conditions, rules)
+    counts = dealt.deals
+    if dealt.built:
+        notes.append(f"the calls are rare in random deals ({dealt.acceptance:.1%} meet them):"
+                     " the deals were built to meet them")
     partner = meld_points(counts[:, 2], rules)  # (n, 4)
     k = rules.scale
     low = rules.next_bid(None)
@@ -293,9 +324,9 @@ def estimate(hand: Hand | str, rules: RuleSet = STANDARD, auction: Auction | Non
         best = max(results, key=lambda t: (-1 if results[t].max_bid is None
                                            else results[t].max_bid,
                                            float(results[t].totals.mean()), -t))
-    return Estimate(best, results, own.best.points, samples, seed, confidence, acceptance,
-                    drawn, tuple(c.text for c in conditions if c not in dropped),
-                    tuple(c.text for c in dropped), tuple(notes))
+    return Estimate(best, results, own.best.points, samples, seed, confidence, dealt.acceptance,
+                    dealt.drawn, tuple(c.text for c in conditions if c.text not in dealt.dropped),
+                    dealt.dropped, tuple(notes))
 
 
 __all__ = ["Estimate", "TrumpEstimate", "Stats", "Condition", "estimate", "deal",
