@@ -3,15 +3,15 @@ simulated deals of the unseen cards, and the chance of making each bid.
 
 For each trump the hand may name (the rule set's marriage rule), ``estimate``:
 
-1. deals the 60 unseen cards to the other three seats, ``samples`` times, conditioned on what
-   their calls said under the convention (``conventions.signal_mask``) by rejection; the deals
-   are drawn in numpy, a batch at a time (``deal``);
-2. scores the partner's meld in that trump for every deal at once (``meld.vector.meld_points``);
-3. plays every deal out with the trick-play engine (``play.simulate.play_many``, heuristic players;
+1. deals the 60 unseen cards to the other three seats, ``samples`` times, meeting what their
+   calls said under the convention (``conventions.signal_mask``; ``deal``);
+2. puts every deal through the card exchange, where the rule set has one (``exchange``);
+3. scores both partners' meld in that trump for every deal at once (``meld.vector``) and plays
+   every deal out with the trick-play engine (``play.simulate.play_many``, heuristic players;
    the hand's seat names trump and leads) for the side's trick points;
-4. counts, for each candidate bid, the deals in which own meld + partner meld + trick points
-   reach it (with the rule set's minimum-meld rule, if any): the make probability; the
-   recommended maximum is the highest legal bid made in at least ``confidence`` of the deals.
+4. counts, for each candidate bid, the deals in which the side's meld + trick points reach it
+   (with the rule set's minimum-meld rule, if any): the make probability; the recommended
+   maximum is the highest legal bid made in at least ``confidence`` of the deals.
 
 Decisions:
 
@@ -23,8 +23,11 @@ Decisions:
   nothing. Deals meeting the conditions are drawn by rejection while it is cheap, else built by
   card swaps (``play.conditions``): a condition is never given up for being rare, only where no
   deal meeting it can be built; the report gives the acceptance rate and says so.
-- The estimate is for the hand as bidder: its seat names trump and leads, with the cards as
-  dealt (the card pass, where the rule set has one, is left out: a conservative figure).
+- The estimate is for the hand as bidder: its seat names trump and leads. Where the rule set
+  has a card exchange, every deal goes through it (``bidding.exchange``: the partner passes
+  by the pass policy, answering the hint the hand's calls gave; the hand returns by its policy,
+  answering the partner's), and meld and tricks are counted after it; where trump is named
+  after the exchange, a deal where the hand then holds no marriage in the suit is lost.
 - A hand that may name no trump gets no maximum (``trump`` is None): it must not win the bid.
 """
 
@@ -44,6 +47,7 @@ from ..play.dealer import Dealer, suit_codes
 from ..play.simulate import Stats
 from ..rules import STANDARD, RuleSet
 from .auction import Auction, bids_between
+from .exchange import exchange
 
 #: Deals by default: the make probabilities then carry a standard error of at most
 #: sqrt(0.25 / 1000) = 0.016.
@@ -59,12 +63,13 @@ class TrumpEstimate:
     """The figures for one trump the hand may name."""
 
     trump: int
-    own_meld: int
-    partner_meld: Stats
+    own_meld: int  # as dealt
+    partner_meld: Stats  # after the exchange, where the rule set has one
     trick_points: Stats
-    make_probability: dict[int, float]
+    make_probability: dict[int, float]  # every legal bid from the lowest now to the 99th centile
     max_bid: int | None
     totals: np.ndarray = field(repr=False, compare=False)  # per deal; -1: the bid is lost
+    own_after: Stats | None = None  # the hand's meld after the exchange (None: no exchange)
 
     def probability(self, bid: int) -> float:
         """The share of deals in which the side makes ``bid``."""
@@ -73,6 +78,8 @@ class TrumpEstimate:
     def to_dict(self) -> dict:
         return {"trump": SUITS[self.trump], "own_meld": self.own_meld,
                 "partner_meld": self.partner_meld.to_dict(),
+                "own_meld_after_exchange": None if self.own_after is None
+                else self.own_after.to_dict(),
                 "trick_points": self.trick_points.to_dict(),
                 "make_probability": {str(b): round(p, 3)
                                      for b, p in self.make_probability.items()},
@@ -210,6 +217,30 @@ def deal(hand: Hand, n: int, rng: np.random.Generator, conditions: list[Conditio
 # the estimate
 
 
+def own_hints(auction: Auction | None, convention: str | None) -> tuple:
+    """What the hand's own calls and its partner's asked for in the pass (the last card or
+    around each asked for), under the convention: ``(hint, partner_hint)``, None for nothing."""
+    if auction is None or convention is None or auction.next_seat is None:
+        return None, None
+    from .conventions import explain
+
+    me = auction.next_seat
+    asked = {me: None, (me + 2) % 4: None}
+    for reading in explain(auction, convention):
+        if reading.call.seat in asked and reading.signal.kind in ("card", "around"):
+            asked[reading.call.seat] = reading.signal
+    return asked[me], asked[(me + 2) % 4]
+
+
+def exchange_words(rules: RuleSet) -> str:
+    """The exchange each simulated deal goes through, in words."""
+    order = ("the partner passes first, the bidder returns as many"
+             if rules.pass_order == "partner-first" else "both pass at the same time")
+    when = " before trump is named" if rules.pass_when == "before-trump" else ""
+    return (f"every deal goes through the {rules.pass_cards}-card exchange{when} ({order}),"
+            " played by the pass policy (bidding.exchange)")
+
+
 def side_totals(side_meld, tricks, rules: RuleSet) -> np.ndarray:
     """What the bidding side counts towards its bid in each deal: meld plus trick points, or
     -1 where it loses the bid whatever it is (RULES.md's minimum-meld variant: meld under the
@@ -266,12 +297,15 @@ def estimate(hand: Hand | str, rules: RuleSet = STANDARD, auction: Auction | Non
     own = meld(hand, rules)
     notes: list[str] = []
     nameable = [t.trump for t in own.trumps if t.callable]
-    if rules.marriage_required == "after-pass":
+    later = rules.pass_cards and (rules.marriage_required == "after-pass"
+                                  or rules.pass_when == "before-trump")
+    if later:
         nameable = list(range(4))
-        notes.append("the marriage in trump is needed only after the pass: every suit examined")
+        notes.append("trump is named after the exchange: every suit examined, and a deal where"
+                     " the hand then holds no marriage in it counts as lost")
     candidates = nameable if trumps is None else [t for t in nameable if t in trumps]
     if rules.pass_cards:
-        notes.append(f"the {rules.pass_cards}-card pass is left out of the estimate")
+        notes.append(exchange_words(rules))
     if not nameable:
         notes.append("no marriage: the hand cannot name trump, so it must not win the bid")
     elif not candidates:
@@ -286,17 +320,22 @@ def estimate(hand: Hand | str, rules: RuleSet = STANDARD, auction: Auction | Non
     if dealt.built:
         notes.append(f"the calls are rare in random deals ({dealt.acceptance:.1%} meet them):"
                      " the deals were built to meet them")
-    partner = meld_points(counts[:, 2], rules)  # (n, 4)
     k = rules.scale
     low = rules.next_bid(None)
     if auction is not None and auction.legal().min_bid is not None:
         low = auction.legal().min_bid
     results: dict[int, TrumpEstimate] = {}
     if candidates:
-        codes = suit_codes(counts)
-        total_work = len(candidates) * len(codes)
+        total_work = len(candidates) * len(counts)
         done = 0
+        hint, partner_hint = own_hints(auction, convention)
         for t in candidates:
+            deals = counts
+            if rules.pass_cards:  # the exchange, as the rule set has it, in every deal
+                after = exchange(counts[:, 0], counts[:, 2], t, rules, hint, partner_hint)
+                deals = counts.copy()
+                deals[:, 0], deals[:, 2] = after.bidder, after.partner
+            codes = suit_codes(deals)
             tricks = np.empty(len(codes), dtype=np.int64)
             for start in range(0, len(codes), PLAY_CHUNK):
                 part = play_many(codes[start:start + PLAY_CHUNK], t, 0)[:, 0]
@@ -306,19 +345,20 @@ def estimate(hand: Hand | str, rules: RuleSet = STANDARD, auction: Auction | Non
                     progress(done, total_work)
             tricks *= k
             own_t = own.trumps[t].points
-            totals = side_totals(own_t + partner[:, t], tricks, rules)
+            mine = meld_points(deals[:, 0], rules)[:, t]
+            theirs = meld_points(deals[:, 2], rules)[:, t]
+            totals = side_totals(mine + theirs, tricks, rules)
+            if later and rules.marriage_required != "false":
+                married = np.minimum(deals[:, 0, t * 5 + 2], deals[:, 0, t * 5 + 3]) > 0
+                totals = np.where(married, totals, -1)
             mx = max_bid_at(totals, rules, confidence)
-            top = max(int(totals.max()), low)
-            make: dict[int, float] = {}
-            for bid in bids_between(rules, low, top + 1):
-                p = float((totals >= bid).mean())
-                if p == 1.0:  # only the highest of the sure bids is listed
-                    make.clear()
-                make[bid] = p
-                if p < 0.02 and (mx is None or bid > mx) or len(make) >= 30:
-                    break
-            results[t] = TrumpEstimate(t, own_t, Stats.of(partner[:, t]), Stats.of(tricks),
-                                       make, mx, totals)
+            make = {bid: float((totals >= bid).mean())
+                    for bid in bids_between(rules, low, int(np.quantile(totals, 0.99)))}
+            if not make:
+                make = {low: float((totals >= low).mean())}
+            results[t] = TrumpEstimate(t, own_t, Stats.of(theirs), Stats.of(tricks),
+                                       make, mx, totals,
+                                       Stats.of(mine) if rules.pass_cards else None)
     best = None
     if results:
         best = max(results, key=lambda t: (-1 if results[t].max_bid is None

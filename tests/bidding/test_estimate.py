@@ -234,3 +234,36 @@ def test_bad_input():
         estimate("AS KS QS")
     with pytest.raises(UserError, match="confidence"):
         estimate(PLAIN, confidence=1.5)
+
+
+def test_the_curve_lists_every_legal_bid_up_to_the_99th_centile():
+    e = estimate(PLAIN, auction=parse_auction("50"), convention="jump", samples=300, seed=2)
+    curve = e.best.make_probability
+    top = int(np.quantile(e.best.totals, 0.99))
+    assert list(curve) == [b for b in range(51, top + 1) if STANDARD.is_legal_bid(b)]
+    for bid, p in curve.items():
+        assert p == pytest.approx(e.best.probability(bid))
+    assert min(curve.values()) >= 0.01 - 1e-9 and max(curve.values()) == 1.0
+
+
+def test_with_a_pass_every_deal_goes_through_the_exchange():
+    """The same deals with and without a 4-card pass: the exchange moves meld and trick points
+    to the side (its mean total is higher), the note says it is played, and the side's meld
+    after it is the policy's, scored deal by deal."""
+    from pinochle_calc.bidding.exchange import exchange
+    from pinochle_calc.meld.vector import meld_points
+
+    four = STANDARD.with_options(pass_cards=4, pass_order="partner-first")
+    plain = estimate(PLAIN, STANDARD, samples=400, seed=5, trumps=[1]).trumps[1]
+    passed = estimate(PLAIN, four, samples=400, seed=5, trumps=[1])
+    assert any("4-card exchange" in note for note in passed.notes)
+    assert not any("left out" in note for note in passed.notes)
+    after = passed.trumps[1]
+    assert after.totals.mean() > plain.totals.mean() + 10
+    assert after.own_after.mean > after.own_meld
+    # the deals are the same: redo the exchange on them by hand and score the meld
+    deals = deal(Hand.parse(PLAIN), 400, np.random.default_rng(5), [], four).deals
+    done = exchange(deals[:, 0], deals[:, 2], 1, four)
+    side = meld_points(done.bidder, four)[:, 1] + meld_points(done.partner, four)[:, 1]
+    assert after.partner_meld.mean == pytest.approx(meld_points(done.partner, four)[:, 1].mean())
+    assert (after.totals >= side).all()  # trick points come on top
