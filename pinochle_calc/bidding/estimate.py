@@ -3,16 +3,16 @@ simulated deals of the unseen cards, and the chance of making each bid.
 
 For each trump the hand may name (the rule set's marriage rule), ``estimate``:
 
-1. deals the 60 unseen cards to the other three seats, ``samples`` times, conditioned on what
-   their calls said under the convention (``conventions.signal_mask``) by rejection; the deals
-   are drawn in numpy, a batch at a time (``deal``);
-2. scores the partner's meld in that trump for every deal at once (``meld.vector.meld_points``);
-3. plays every deal out in every trump with the trick-play engine, all in one call
+1. deals the 60 unseen cards to the other three seats, ``samples`` times, meeting what their
+   calls said under the convention (``conventions.signal_mask``; ``deal``);
+2. puts every deal through the card exchange, where the rule set has one (``exchange``);
+3. scores both partners' meld in that trump for every deal at once (``meld.vector``) and plays
+   every deal out in every trump with the trick-play engine, all in one call
    (``play.simulate.play_many``, heuristic players in lockstep; the hand's seat names trump
    and leads) for the side's trick points;
-4. counts, for each candidate bid, the deals in which own meld + partner meld + trick points
-   reach it (with the rule set's minimum-meld rule, if any): the make probability; the
-   recommended maximum is the highest legal bid made in at least ``confidence`` of the deals.
+4. counts, for each candidate bid, the deals in which the side's meld + trick points reach it
+   (with the rule set's minimum-meld rule, if any): the make probability; the recommended
+   maximum is the highest legal bid made in at least ``confidence`` of the deals.
 
 Decisions:
 
@@ -21,11 +21,14 @@ Decisions:
   hands (and the sanity test that more meld never lowers the maximum) are not swamped by noise.
 - Conditioning: every call of the other three players is read under the convention; the meld a
   player showed adds up over their calls and is read as "at least"; passes and forced bids say
-  nothing. A condition the deals almost never meet is dropped (the most restrictive first)
-  when meeting all of them would take more than ``MAX_DRAWS`` deals; the report says which were
-  dropped, and the acceptance rate of the conditions kept.
-- The estimate is for the hand as bidder: its seat names trump and leads, with the cards as
-  dealt (the card pass, where the rule set has one, is left out: a conservative figure).
+  nothing. Deals meeting the conditions are drawn by rejection while it is cheap, else built by
+  card swaps (``play.conditions``): a condition is never given up for being rare, only where no
+  deal meeting it can be built; the report gives the acceptance rate and says so.
+- The estimate is for the hand as bidder: its seat names trump and leads. Where the rule set
+  has a card exchange, every deal goes through it (``bidding.exchange``: the partner passes
+  by the pass policy, answering the hint the hand's calls gave; the hand returns by its policy,
+  answering the partner's), and meld and tricks are counted after it; where trump is named
+  after the exchange, a deal where the hand then holds no marriage in the suit is lost.
 - A hand that may name no trump gets no maximum (``trump`` is None): it must not win the bid.
 """
 
@@ -34,15 +37,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from math import ceil
+from typing import NamedTuple
 
 import numpy as np
 
 from ..cards import SUIT_SYMBOLS, SUITS
 from ..hand import Hand
-from ..play.dealer import MAX_DRAWS, Dealer, sample, suit_codes
+from ..play.conditions import REJECTION_LIMIT, Dealt, deal_meeting
+from ..play.dealer import Dealer, suit_codes
 from ..play.simulate import Stats
 from ..rules import STANDARD, RuleSet
 from .auction import Auction, bids_between
+from .exchange import exchange
 
 #: Deals by default: the make probabilities then carry a standard error of at most
 #: sqrt(0.25 / 1000) = 0.016.
@@ -58,12 +64,13 @@ class TrumpEstimate:
     """The figures for one trump the hand may name."""
 
     trump: int
-    own_meld: int
-    partner_meld: Stats
+    own_meld: int  # as dealt
+    partner_meld: Stats  # after the exchange, where the rule set has one
     trick_points: Stats
-    make_probability: dict[int, float]
+    make_probability: dict[int, float]  # every legal bid from the lowest now to the 99th centile
     max_bid: int | None
     totals: np.ndarray = field(repr=False, compare=False)  # per deal; -1: the bid is lost
+    own_after: Stats | None = None  # the hand's meld after the exchange (None: no exchange)
 
     def probability(self, bid: int) -> float:
         """The share of deals in which the side makes ``bid``."""
@@ -72,6 +79,8 @@ class TrumpEstimate:
     def to_dict(self) -> dict:
         return {"trump": SUITS[self.trump], "own_meld": self.own_meld,
                 "partner_meld": self.partner_meld.to_dict(),
+                "own_meld_after_exchange": None if self.own_after is None
+                else self.own_after.to_dict(),
                 "trick_points": self.trick_points.to_dict(),
                 "make_probability": {str(b): round(p, 3)
                                      for b, p in self.make_probability.items()},
@@ -135,8 +144,34 @@ class Condition:
 
         return signal_mask(self.signal, counts[:, self.seat], rules)
 
+    def distance(self, counts: np.ndarray, rules: RuleSet) -> np.ndarray:
+        """How far each deal is from meeting the condition: the meld short of what was shown,
+        or 10 where another condition fails (0 where it is met)."""
+        if self.signal.kind == "meld":
+            from ..meld.vector import best_points
+
+            return np.maximum(0, self.signal.meld - best_points(counts[:, self.seat], rules))
+        return 10.0 * ~self.mask(counts, rules)
+
     def __repr__(self) -> str:
         return f"Condition({self.seat}, {self.signal!r})"
+
+
+class _Test(NamedTuple):
+    """A condition under a rule set, as ``play.conditions.deal_meeting`` takes it."""
+
+    condition: Condition
+    rules: RuleSet
+
+    @property
+    def label(self) -> str:
+        return self.condition.text
+
+    def mask(self, deals: np.ndarray) -> np.ndarray:
+        return self.condition.mask(deals, self.rules)
+
+    def distance(self, deals: np.ndarray) -> np.ndarray:
+        return self.condition.distance(deals, self.rules)
 
 
 def conditions_from(auction: Auction, convention: str | None) -> list[Condition]:
@@ -172,16 +207,39 @@ def conditions_from(auction: Auction, convention: str | None) -> list[Condition]
 
 
 def deal(hand: Hand, n: int, rng: np.random.Generator, conditions: list[Condition] = (),
-         rules: RuleSet = STANDARD, max_draws: int = MAX_DRAWS):
-    """``n`` deals meeting the conditions: ``(counts (n, 4, 20), acceptance, drawn, dropped)``,
-    the hand at seat 0 (see ``dealer.sample``; ``dropped`` lists the conditions given up)."""
-    dealer = Dealer(hand)
-    tests = [(c, lambda counts, c=c: c.mask(counts, rules)) for c in conditions]
-    return sample(lambda batch: dealer.deal(rng, batch), tests, n, max_draws)
+         rules: RuleSet = STANDARD, rejection_limit: int = REJECTION_LIMIT) -> Dealt:
+    """``n`` deals meeting the conditions, the hand at seat 0: by rejection while one deal in
+    ``rejection_limit`` meets them, else built by card swaps (``play.conditions``)."""
+    tests = [_Test(c, rules) for c in conditions]
+    return deal_meeting(Dealer(hand), rng, n, tests, rejection_limit)
 
 
 # --------------------------------------------------------------------------------------------
 # the estimate
+
+
+def own_hints(auction: Auction | None, convention: str | None) -> tuple:
+    """What the hand's own calls and its partner's asked for in the pass (the last card or
+    around each asked for), under the convention: ``(hint, partner_hint)``, None for nothing."""
+    if auction is None or convention is None or auction.next_seat is None:
+        return None, None
+    from .conventions import explain
+
+    me = auction.next_seat
+    asked = {me: None, (me + 2) % 4: None}
+    for reading in explain(auction, convention):
+        if reading.call.seat in asked and reading.signal.kind in ("card", "around"):
+            asked[reading.call.seat] = reading.signal
+    return asked[me], asked[(me + 2) % 4]
+
+
+def exchange_words(rules: RuleSet) -> str:
+    """The exchange each simulated deal goes through, in words."""
+    order = ("the partner passes first, the bidder returns as many"
+             if rules.pass_order == "partner-first" else "both pass at the same time")
+    when = " before trump is named" if rules.pass_when == "before-trump" else ""
+    return (f"every deal goes through the {rules.pass_cards}-card exchange{when} ({order}),"
+            " played by the pass policy (bidding.exchange)")
 
 
 def side_totals(side_meld, tricks, rules: RuleSet) -> np.ndarray:
@@ -212,20 +270,22 @@ def max_bid_at(totals: np.ndarray, rules: RuleSet, confidence: float) -> int | N
     return best
 
 
-def _play_out(codes: np.ndarray, trumps: list[int],
+def _play_out(deals: np.ndarray, trumps: list[int],
               progress: Callable[[int, int], None] | None) -> np.ndarray:
-    """``(len(trumps), n)``: the trick points of seat 0's side in each deal with each trump,
-    seat 0 leading: every pair of deal and trump in one call of the trick engine (a call per
-    ``PLAY_BLOCK`` of them)."""
+    """``(len(trumps), n)``: the trick points of seat 0's side in each deal (``(len(trumps), n,
+    4, 20)``, the deals as each trump's exchange left them) with its trump, seat 0 leading:
+    every pair of deal and trump in one call of the trick engine (a call per ``PLAY_BLOCK`` of
+    them)."""
     from ..play.simulate import play_many
 
-    n = len(codes)
+    n = deals.shape[1]
     total = n * len(trumps)
+    codes = suit_codes(deals.reshape(total, 4, 20))
     suits = np.array(trumps)
     tricks = np.empty(total, dtype=np.int64)
     for start in range(0, total, PLAY_BLOCK):
         pair = np.arange(start, min(start + PLAY_BLOCK, total))
-        tricks[pair] = play_many(codes[pair % n], suits[pair // n], 0)[:, 0]
+        tricks[pair] = play_many(codes[pair], suits[pair // n], 0)[:, 0]
         if progress is not None:
             progress(int(pair[-1]) + 1, total)
     return tricks.reshape(len(trumps), n)
@@ -258,12 +318,15 @@ def estimate(hand: Hand | str, rules: RuleSet = STANDARD, auction: Auction | Non
     own = meld(hand, rules)
     notes: list[str] = []
     nameable = [t.trump for t in own.trumps if t.callable]
-    if rules.marriage_required == "after-pass":
+    later = rules.pass_cards and (rules.marriage_required == "after-pass"
+                                  or rules.pass_when == "before-trump")
+    if later:
         nameable = list(range(4))
-        notes.append("the marriage in trump is needed only after the pass: every suit examined")
+        notes.append("trump is named after the exchange: every suit examined, and a deal where"
+                     " the hand then holds no marriage in it counts as lost")
     candidates = nameable if trumps is None else [t for t in nameable if t in trumps]
     if rules.pass_cards:
-        notes.append(f"the {rules.pass_cards}-card pass is left out of the estimate")
+        notes.append(exchange_words(rules))
     if not nameable:
         notes.append("no marriage: the hand cannot name trump, so it must not win the bid")
     elif not candidates:
@@ -273,38 +336,48 @@ def estimate(hand: Hand | str, rules: RuleSet = STANDARD, auction: Auction | Non
                      f" none as trump (it may name {may})")
     conditions = conditions_from(auction, convention) if auction is not None else []
     rng = np.random.default_rng(seed)
-    counts, acceptance, drawn, dropped = deal(hand, samples, rng, conditions, rules)
-    partner = meld_points(counts[:, 2], rules)  # (n, 4)
+    dealt = deal(hand, samples, rng, conditions, rules)
+    counts = dealt.deals
+    if dealt.built:
+        notes.append(f"the calls are rare in random deals ({dealt.acceptance:.1%} meet them):"
+                     " the deals were built to meet them")
     k = rules.scale
     low = rules.next_bid(None)
     if auction is not None and auction.legal().min_bid is not None:
         low = auction.legal().min_bid
     results: dict[int, TrumpEstimate] = {}
     if candidates:
-        tricks = _play_out(suit_codes(counts), candidates, progress) * k
+        hint, partner_hint = own_hints(auction, convention)
+        deals = np.repeat(counts[None], len(candidates), axis=0)  # (trumps, n, 4, 20)
+        if rules.pass_cards:  # the exchange, as the rule set has it, in every deal
+            for row, t in enumerate(candidates):
+                after = exchange(counts[:, 0], counts[:, 2], t, rules, hint, partner_hint)
+                deals[row, :, 0], deals[row, :, 2] = after.bidder, after.partner
+        tricks = _play_out(deals, candidates, progress) * k
         for row, t in enumerate(candidates):
             own_t = own.trumps[t].points
-            totals = side_totals(own_t + partner[:, t], tricks[row], rules)
+            mine = meld_points(deals[row, :, 0], rules)[:, t]
+            theirs = meld_points(deals[row, :, 2], rules)[:, t]
+            totals = side_totals(mine + theirs, tricks[row], rules)
+            if later and rules.marriage_required != "false":
+                married = np.minimum(deals[row, :, 0, t * 5 + 2], deals[row, :, 0, t * 5 + 3]) > 0
+                totals = np.where(married, totals, -1)
             mx = max_bid_at(totals, rules, confidence)
-            top = max(int(totals.max()), low)
-            make: dict[int, float] = {}
-            for bid in bids_between(rules, low, top + 1):
-                p = float((totals >= bid).mean())
-                if p == 1.0:  # only the highest of the sure bids is listed
-                    make.clear()
-                make[bid] = p
-                if p < 0.02 and (mx is None or bid > mx) or len(make) >= 30:
-                    break
-            results[t] = TrumpEstimate(t, own_t, Stats.of(partner[:, t]), Stats.of(tricks[row]),
-                                       make, mx, totals)
+            make = {bid: float((totals >= bid).mean())
+                    for bid in bids_between(rules, low, int(np.quantile(totals, 0.99)))}
+            if not make:
+                make = {low: float((totals >= low).mean())}
+            results[t] = TrumpEstimate(t, own_t, Stats.of(theirs), Stats.of(tricks[row]),
+                                       make, mx, totals,
+                                       Stats.of(mine) if rules.pass_cards else None)
     best = None
     if results:
         best = max(results, key=lambda t: (-1 if results[t].max_bid is None
                                            else results[t].max_bid,
                                            float(results[t].totals.mean()), -t))
-    return Estimate(best, results, own.best.points, samples, seed, confidence, acceptance,
-                    drawn, tuple(c.text for c in conditions if c not in dropped),
-                    tuple(c.text for c in dropped), tuple(notes))
+    return Estimate(best, results, own.best.points, samples, seed, confidence, dealt.acceptance,
+                    dealt.drawn, tuple(c.text for c in conditions if c.text not in dealt.dropped),
+                    dealt.dropped, tuple(notes))
 
 
 __all__ = ["Estimate", "TrumpEstimate", "Stats", "Condition", "estimate", "deal",

@@ -328,7 +328,7 @@ def test_an_around_request_filters_the_deals():
 
     hand = Hand.parse(NEEDS_JH)
     cond = Condition(2, Signal("around", JACK), "partner: jacks around would help")
-    counts, acceptance, _, dropped = deal(hand, 300, np.random.default_rng(0), [cond], DAVIS)
+    counts, acceptance, _, _, dropped = deal(hand, 300, np.random.default_rng(0), [cond], DAVIS)
     assert not dropped and 0.2 < acceptance < 0.9
     partner = counts[:, 2][:, JACK::5]  # J♠ J♥ J♦ J♣ of each partner hand
     low = partner.min(axis=1, keepdims=True)

@@ -1,0 +1,161 @@
+"""Dealing the unseen cards so that the other hands meet what their calls showed.
+
+``deal_meeting(dealer, rng, n, tests)`` draws ``n`` deals from a ``dealer.Dealer`` that meet
+every test, and never gives a test up because it is rare:
+
+1. while it is cheap, by rejection: deals are drawn at random and those that meet every test are
+   kept (each is then drawn from exactly the deals that meet the tests);
+2. where fewer than one deal in ``REJECTION_LIMIT`` meets them, the deals are *built*: chains of
+   random deals are improved by swapping a card between two of the other hands whenever the
+   swap brings them no further from meeting the tests (each test measures how far a deal is
+   from it: a meld shown is short by so many points), until they meet them all; then each chain
+   is shuffled by random swaps that keep every test met, and deals are taken from it every few
+   swaps. Those swaps are a Markov chain whose stationary distribution is the uniform one over
+   the deals meeting the tests, the same that rejection draws from; with the deals built from
+   a start, it cannot always cross between very different ways of meeting a rare test (a run
+   or double aces for a large meld), which is the price of not giving the test up.
+
+A test is any object with ``label``, ``mask(deals)`` and ``distance(deals)`` (``(n, 4, 20)``
+deals in, ``(n,)`` out: booleans, and how far from met, 0 where met).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Protocol
+
+import numpy as np
+
+from ..errors import UserError
+from .dealer import Dealer
+
+#: Rejection is given up for building when fewer than one deal in this many meets the tests.
+REJECTION_LIMIT = 50
+#: Chains built, swaps to build and to mix them, and swaps between deals taken from a chain.
+CHAINS = 200
+BUILD_SWAPS = 400
+MIX_SWAPS = 200
+THIN = 20
+
+
+class Test(Protocol):
+    label: str
+
+    def mask(self, deals: np.ndarray) -> np.ndarray: ...
+
+    def distance(self, deals: np.ndarray) -> np.ndarray: ...
+
+
+class Dealt(NamedTuple):
+    """Deals meeting the tests, with how they were drawn: ``acceptance`` (the share of random
+    deals that met the tests), ``drawn`` (random deals drawn), ``built`` (True where rejection
+    was too rare and the deals were built by swaps) and the labels of tests given up (only
+    when no deal meeting them could be built at all)."""
+
+    deals: np.ndarray
+    acceptance: float
+    drawn: int
+    built: bool
+    dropped: tuple
+
+
+def _meets(tests, deals: np.ndarray) -> np.ndarray:
+    ok = np.ones(len(deals), dtype=bool)
+    for test in tests:
+        ok &= test.mask(deals)
+    return ok
+
+
+def _distance(tests, deals: np.ndarray) -> np.ndarray:
+    total = np.zeros(len(deals))
+    for test in tests:
+        total += test.distance(deals)
+    return total
+
+
+def _swap(deals: np.ndarray, seats: list[int], rng: np.random.Generator) -> np.ndarray:
+    """Each deal with one random card of one of ``seats`` swapped for one of another."""
+    n = len(deals)
+    rows = np.arange(n)
+    pairs = np.array([(a, b) for a in seats for b in seats if a < b])
+    a, b = pairs[rng.integers(len(pairs), size=n)].T
+    out = deals.copy()
+    picked = []
+    for seat in (a, b):
+        held = deals[rows, seat]
+        point = rng.random(n) * held.sum(axis=1)
+        picked.append((np.cumsum(held, axis=1) > point[:, None]).argmax(axis=1))
+    out[rows, a, picked[0]] -= 1
+    out[rows, a, picked[1]] += 1
+    out[rows, b, picked[1]] -= 1
+    out[rows, b, picked[0]] += 1
+    return out
+
+
+def deal_meeting(dealer: Dealer, rng: np.random.Generator, n: int, tests,
+                 rejection_limit: int = REJECTION_LIMIT) -> Dealt:
+    """``n`` deals (``(n, 4, 20)``) meeting every test (see the module docstring)."""
+    tests = list(tests)
+    if not tests:
+        return Dealt(dealer.deal(rng, n), 1.0, n, False, ())
+    most = n * rejection_limit  # random deals drawn at most
+    kept: list[np.ndarray] = []
+    got = drawn = 0
+    batch = max(n, 2000)
+    while got < n:
+        deals = dealer.deal(rng, batch)
+        drawn += batch
+        deals = deals[_meets(tests, deals)]
+        kept.append(deals)
+        got += len(deals)
+        rate = got / drawn
+        if got >= n or drawn >= most or rate * most < n:
+            break
+        batch = min(max(int((n - got) / rate * 1.1), 256), 50_000)
+    acceptance = got / drawn
+    if got >= n:
+        return Dealt(np.concatenate(kept)[:n], acceptance, drawn, False, ())
+    met = np.concatenate(kept)
+    built = _build(dealer, rng, n, tests, met)
+    if built is not None:
+        return Dealt(built, acceptance, drawn, True, ())
+    # nothing meets them all: give up the test met least often, as a last resort
+    rates = [float(test.mask(dealer.deal(rng, 2000)).mean()) for test in tests]
+    hardest = tests.pop(int(np.argmin(rates)))
+    rest = deal_meeting(dealer, rng, n, tests, rejection_limit)
+    return rest._replace(dropped=(hardest.label, *rest.dropped))
+
+
+def _build(dealer: Dealer, rng: np.random.Generator, n: int, tests,
+           met: np.ndarray) -> np.ndarray | None:
+    """Deals meeting the tests, built by swaps from random deals and mixed (None if no chain
+    could be made to meet them)."""
+    seats = [s for s in range(4) if s != dealer.seat]
+    chains = dealer.deal(rng, CHAINS)
+    if len(met):
+        chains[: min(len(met), CHAINS)] = met[:CHAINS]
+    far = _distance(tests, chains)
+    for _ in range(BUILD_SWAPS):
+        if not far.any():
+            break
+        moved = _swap(chains, seats, rng)
+        now = _distance(tests, moved)
+        better = now <= far
+        chains[better], far[better] = moved[better], now[better]
+    ok = _meets(tests, chains)
+    if not ok.any():
+        return None
+    chains = chains[ok][rng.integers(ok.sum(), size=CHAINS)]  # the chains that met them
+    out: list[np.ndarray] = []
+    for step in range(MIX_SWAPS + THIN * -(-n // CHAINS)):
+        moved = _swap(chains, seats, rng)
+        stay = _meets(tests, moved)
+        chains[stay] = moved[stay]
+        if step >= MIX_SWAPS and (step - MIX_SWAPS) % THIN == THIN - 1:
+            out.append(chains.copy())
+    deals = np.concatenate(out)[:n]
+    if len(deals) < n:
+        raise UserError(f"could not build {n} deals meeting the calls")
+    return deals
+
+
+__all__ = ["deal_meeting", "Dealt", "Test", "REJECTION_LIMIT"]
