@@ -36,12 +36,12 @@ from math import ceil
 
 import numpy as np
 
-from ..cards import SUIT_SYMBOLS, SUITS
+from ..cards import SUIT_SYMBOLS, SUITS, n_cards
 from ..hand import Hand
 from ..play.dealer import MAX_DRAWS, Dealer, sample, suit_codes
 from ..play.simulate import Stats
 from ..rules import STANDARD, RuleSet
-from .auction import Auction, bids_between
+from .auction import Auction
 
 #: Deals by default: the make probabilities then carry a standard error of at most
 #: sqrt(0.25 / 1000) = 0.016.
@@ -201,14 +201,7 @@ def max_bid_at(totals: np.ndarray, rules: RuleSet, confidence: float) -> int | N
     """The highest legal bid the side makes in at least ``confidence`` of the deals."""
     ordered = np.sort(totals)[::-1]
     k = max(1, ceil(confidence * len(ordered) - 1e-9))
-    reach = int(ordered[k - 1])
-    low = rules.next_bid(None)
-    if reach < low:
-        return None
-    best = low
-    while (nxt := rules.next_bid(best)) <= reach:
-        best = nxt
-    return best
+    return rules.highest_bid(int(ordered[k - 1]))
 
 
 def estimate(hand: Hand | str, rules: RuleSet = STANDARD, auction: Auction | None = None,
@@ -231,7 +224,7 @@ def estimate(hand: Hand | str, rules: RuleSet = STANDARD, auction: Auction | Non
     if isinstance(hand, str):
         hand = Hand.parse(hand)
     if len(hand) != 20:
-        raise UserError(f"an estimate needs a 20-card hand, not {len(hand)} cards")
+        raise UserError(f"an estimate needs a 20-card hand, not {n_cards(len(hand))}")
     if samples < 1:
         raise UserError("samples must be at least 1")
     if not 0 < confidence <= 1:
@@ -279,13 +272,15 @@ def estimate(hand: Hand | str, rules: RuleSet = STANDARD, auction: Auction | Non
             mx = max_bid_at(totals, rules, confidence)
             top = max(int(totals.max()), low)
             make: dict[int, float] = {}
-            for bid in bids_between(rules, low, top + 1):
+            # only the highest of the sure bids is listed: start there
+            sure = rules.highest_bid(int(totals.min()))
+            bid = sure if sure is not None and sure > low else low
+            while bid <= top + 1:
                 p = float((totals >= bid).mean())
-                if p == 1.0:  # only the highest of the sure bids is listed
-                    make.clear()
                 make[bid] = p
                 if p < 0.02 and (mx is None or bid > mx) or len(make) >= 30:
                     break
+                bid = rules.next_bid(bid)
             results[t] = TrumpEstimate(t, own_t, Stats.of(partner[:, t]), Stats.of(tricks),
                                        make, mx, totals)
     best = None

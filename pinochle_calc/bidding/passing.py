@@ -33,7 +33,7 @@ from itertools import combinations_with_replacement
 
 import numpy as np
 
-from ..cards import ACE, CARDS, JACK, KING, QUEEN, SUIT_SYMBOLS, SUITS, TEN
+from ..cards import ACE, CARDS, JACK, KING, QUEEN, SUIT_SYMBOLS, SUITS, TEN, n_cards
 from ..errors import UserError
 from ..hand import Hand
 from ..rules import STANDARD, RuleSet
@@ -245,7 +245,7 @@ def advise_pass(hand: Hand | str, trump: int, role: str = "partner", n: int = 4,
         raise UserError(f"unknown role {role!r}: use partner or bidder")
     size = len(hand)
     if role == "partner" and size != 20:
-        raise UserError(f"the partner passes from a 20-card hand, not {size} cards")
+        raise UserError(f"the partner passes from a 20-card hand, not {n_cards(size)}")
     if role == "bidder" and hint is not None:
         raise UserError("a hint is what the bidder asked the partner for: it describes the"
                         " bidder's hand, so it applies only to the partner's pass (role partner),"
@@ -271,7 +271,7 @@ def advise_pass(hand: Hand | str, trump: int, role: str = "partner", n: int = 4,
         lambda batch: dealer.hands(rng, batch, receiver_size), tests, samples, MAX_DRAWS)
     choices = _submultisets(hand.counts, n)
     if not choices:
-        raise UserError(f"the hand cannot pass {n} cards")
+        raise UserError(f"the hand cannot pass {n_cards(n)}")
     gains = expected_gains(receiver, choices, trump, rules)
     mine = np.array(hand.counts, dtype=np.int64)
     after = meld_points(mine[None, :] - np.array(choices), rules)[:, trump]
