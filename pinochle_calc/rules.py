@@ -290,6 +290,8 @@ _CHOICES = {
 }
 SECTIONS = ("meld", "roundhouse", "bidding", "passing", "scoring")
 MAX_POINTS = 1_000_000
+#: How deep rule files may extend one another.
+MAX_EXTENDS = 20
 #: The longest rule file read.
 MAX_FILE = 1 << 20
 _INTEGER = re.compile(r"[+-]?[0-9]{1,18}")
@@ -426,6 +428,9 @@ def read_rule_file(path: str, _seen: tuple[str, ...] = ()) -> RuleSet:
     real = os.path.realpath(path)
     if real in _seen:
         raise _fail(path, "extends", "the rule files extend each other in a circle")
+    if len(_seen) >= MAX_EXTENDS:
+        raise _fail(path, "extends", f"rule files extend one another more than {MAX_EXTENDS}"
+                    " deep")
     try:
         with open(path, "rb") as f:
             raw = f.read(MAX_FILE + 1)

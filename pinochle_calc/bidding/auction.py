@@ -21,7 +21,8 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..errors import UserError
+from ..errors import UserError, quoted
+from ..limits import AUCTION_CALLS
 from ..rules import STANDARD, RuleSet
 
 #: The seats, clockwise from the dealer's left.
@@ -183,10 +184,11 @@ def parse_call(token: str, position: int) -> int | None:
     low = token.strip().lower()
     if low in PASS_WORDS:
         return None
-    if re.fullmatch(r"\d+", low):
+    if re.fullmatch(r"[0-9]{1,15}", low):
         return int(low)
     raise AuctionError(
-        f"call {position} ({token!r}): not a call; write a bid as a number, a pass as p or pass"
+        f"call {position} ({quoted(token)}): not a call; write a bid as a number, a pass as p or"
+        " pass"
     )
 
 
@@ -199,13 +201,16 @@ def parse_auction(text: str | None, rules: RuleSet = STANDARD) -> Auction:
     """
     auction = start(rules)
     for position, match in enumerate(_TOKEN.finditer(text or ""), 1):
+        if position > AUCTION_CALLS:
+            raise AuctionError(f"an auction of more than {AUCTION_CALLS:,} calls: a real one"
+                               " has a few dozen")
         token = match.group()
         auction = _advance(auction, token, parse_call(token, position), position)
     return auction
 
 
 def _advance(a: Auction, token: str, bid: int | None, position: int) -> Auction:
-    where = f"call {position} ({token!r})"
+    where = f"call {position} ({quoted(token)})"
     rules = a.rules
     if a.finished:
         last = len(a.calls)

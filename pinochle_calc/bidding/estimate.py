@@ -38,6 +38,7 @@ import numpy as np
 
 from ..cards import SUIT_SYMBOLS, SUITS, n_cards
 from ..hand import Hand
+from ..limits import BID_DEALS, SEED_MAX, check
 from ..play.dealer import MAX_DRAWS, Dealer, sample, suit_codes
 from ..play.simulate import Stats
 from ..rules import STANDARD, RuleSet
@@ -225,8 +226,8 @@ def estimate(hand: Hand | str, rules: RuleSet = STANDARD, auction: Auction | Non
         hand = Hand.parse(hand)
     if len(hand) != 20:
         raise UserError(f"an estimate needs a 20-card hand, not {n_cards(len(hand))}")
-    if samples < 1:
-        raise UserError("samples must be at least 1")
+    check("samples", samples, 1, BID_DEALS)
+    check("seed", seed, 0, SEED_MAX)
     if not 0 < confidence <= 1:
         raise UserError(f"confidence must be above 0 and at most 1, not {confidence}")
     own = meld(hand, rules)
@@ -247,7 +248,9 @@ def estimate(hand: Hand | str, rules: RuleSet = STANDARD, auction: Auction | Non
                      f" none as trump (it may name {may})")
     conditions = conditions_from(auction, convention) if auction is not None else []
     rng = np.random.default_rng(seed)
-    counts, acceptance, drawn, dropped = deal(hand, samples, rng, conditions, rules)
+    # a condition is given up where it holds in under 1 deal in 200, whatever the samples
+    counts, acceptance, drawn, dropped = deal(hand, samples, rng, conditions, rules,
+                                              max(MAX_DRAWS, 200 * samples))
     partner = meld_points(counts[:, 2], rules)  # (n, 4)
     k = rules.scale
     low = rules.next_bid(None)

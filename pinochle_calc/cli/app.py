@@ -28,15 +28,11 @@ import click
 import typer
 from typer.core import TyperGroup
 
-from ..errors import UserError, shorten
+from ..errors import UserError, quoted, shorten
+from ..limits import JOBS_MAX, SEED_MAX
 
 #: The record formats every command that prints records takes.
 FORMATS = ("table", "json", "jsonl", "csv")
-#: The largest ``--seed``: numpy's generators take any non-negative integer; a bound keeps the
-#: seed printable in JSON and CSV without surprises.
-SEED_MAX = 2**63 - 1
-#: The most processes ``--jobs`` starts: beyond the cores a machine has they only add memory.
-JOBS_MAX = 64
 #: The suit words shell completion offers for ``--trump``.
 SUIT_WORDS = ("S", "H", "D", "C", "♠", "♥", "♦", "♣", "spades", "hearts", "diamonds", "clubs")
 
@@ -56,7 +52,15 @@ class _Root(TyperGroup):
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
              **extra):
+        args = list(sys.argv[1:] if args is None else args)
         try:
+            for n, arg in enumerate(args, 1):  # bytes that are not UTF-8 come as surrogates
+                if not arg.isascii():
+                    try:
+                        arg.encode("utf-8")
+                    except UnicodeEncodeError:
+                        raise UserError(f"argument {n}, {quoted(arg)}, is not valid UTF-8"
+                                        " text") from None
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
             code = code if isinstance(code, int) else 0
         except click.exceptions.NoArgsIsHelpError as e:
@@ -276,6 +280,9 @@ def main() -> None:
     """The console script. User errors are handled by the app itself (``_Root``); what is left
     here is a closed pipe, an interrupt, and the last guard: a bug is reported in one line (the
     traceback only with ``PINOCHLE_DEBUG=1``) with exit status 3."""
+    for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show ♥ gets a ?, not a crash
+        if hasattr(stream, "reconfigure") and "utf" not in (stream.encoding or "").lower():
+            stream.reconfigure(errors="replace")
     try:
         app()
     except BrokenPipeError:

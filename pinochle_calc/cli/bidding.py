@@ -14,6 +14,7 @@ import click
 import typer
 
 from ..errors import quoted
+from ..limits import BID_DEALS, PASS_HANDS
 from .app import (
     FormatOption,
     HandArgument,
@@ -30,10 +31,6 @@ from .app import (
     write_json,
 )
 
-#: The most deals ``bid`` simulates (each is played out once per trump the hand may name).
-BID_SAMPLES = 100_000
-#: The most hands ``pass`` simulates for the receiver.
-PASS_SAMPLES = 100_000
 CONVENTION_HELP = ("jump (jump bids), davis (Jim Davis's system; without --rules, any bid from"
                    " 50 may be made) or toby (Toby Thomas's system; without --rules, the"
                    " toby-thomas rules).")
@@ -153,7 +150,7 @@ def bid(
     auction: AuctionOpt = None,
     convention: ConventionOpt = "jump",
     rules: RulesOption = None,
-    samples: samples_option(BID_SAMPLES, "Simulated deals (1000: make probabilities within"
+    samples: samples_option(BID_DEALS, "Simulated deals (1000: make probabilities within"
                             " 0.016)") = 1000,
     seed: SeedOption = 0,
     confidence: Annotated[float, typer.Option(
@@ -268,7 +265,7 @@ def pass_cards(
                      " or jacks-around, queens-around, kings-around, aces-around."),
     ] = None,
     rules: RulesOption = None,
-    samples: samples_option(PASS_SAMPLES, "Simulated hands of the other player") = 600,
+    samples: samples_option(PASS_HANDS, "Simulated hands of the other player") = 600,
     seed: SeedOption = 0,
     format: FormatOption = None,
 ) -> None:

@@ -13,6 +13,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..errors import UserError
+from ..limits import TRICK_DEALS
 from .app import (
     FormatOption,
     HandArgument,
@@ -30,8 +31,6 @@ from .app import (
     write_json,
 )
 
-#: The most deals ``tricks`` plays: about two minutes on one core.
-TRICKS_SAMPLES = 1_000_000
 TRICKS_CSV = ("trump", "samples", "seed", "mean", "stderr", "p10", "p50", "p90")
 
 
@@ -39,7 +38,7 @@ TRICKS_CSV = ("trump", "samples", "seed", "mean", "stderr", "p10", "p50", "p90")
 def tricks(
     hand: HandArgument = None,
     trump: TrumpOption = None,
-    samples: samples_option(TRICKS_SAMPLES, "Deals to play out") = 2000,
+    samples: samples_option(TRICK_DEALS, "Deals to play out") = 2000,
     seed: SeedOption = 0,
     jobs: JobsOption = 1,
     format: FormatOption = None,
