@@ -495,7 +495,7 @@ def command_line(rng: random.Random, files: dict[str, str]) -> tuple[str, list[s
         args += ["--samples", str(rng.randrange(1, 12)) if clean or rng.random() < 0.9
                  else pick(rng, NUMBERS)]
     if "seed" in takes and rng.random() < 0.3:
-        args += ["--seed", str(rng.randrange(2**63)) if clean else pick(rng, NUMBERS)]
+        args += ["--seed", str(rng.randrange(2**32)) if clean else pick(rng, NUMBERS)]
     if c == "tricks" and rng.random() < 0.2:
         args += ["--jobs", pick(rng, ["1", "2", "0", "65", "x"])]
     if "rules" in takes and rng.random() < 0.4:

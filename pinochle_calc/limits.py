@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from .errors import UserError
 
-#: Random seeds: numpy's generators take any non-negative integer; a bound keeps a seed
-#: printable in JSON and CSV alike.
-SEED_MAX = 2**63 - 1
+#: Random seeds: numpy's generators take any non-negative integer; 32 bits (as numpy's older
+#: generator takes, and a clock's seconds fit) keep a seed short to print and to type.
+SEED_MAX = 2**32 - 1
 #: Deals ``tricks`` plays out (about two minutes on one core; memory stays small).
 TRICK_DEALS = 1_000_000
 #: Deals a bid estimate draws and plays out once per trump (about a minute, some 100 MB).

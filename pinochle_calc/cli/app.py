@@ -36,6 +36,9 @@ FORMATS = ("table", "json", "jsonl", "csv")
 #: The suit words shell completion offers for ``--trump``.
 SUIT_WORDS = ("S", "H", "D", "C", "♠", "♥", "♦", "♣", "spades", "hearts", "diamonds", "clubs")
 
+#: The variable through which a shell asks for completions (see the README):
+#: ``eval "$(_PINOCHLE_CALC_COMPLETE=source_bash pinochle-calc)"``; also source_zsh, source_fish.
+COMPLETE_VAR = "_PINOCHLE_CALC_COMPLETE"
 #: ``-h`` as well as ``--help``, on every command.
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 
@@ -53,6 +56,10 @@ class _Root(TyperGroup):
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
              **extra):
         args = list(sys.argv[1:] if args is None else args)
+        if COMPLETE_VAR in os.environ:  # a shell asks for completions: only then load them
+            from typer.completion import completion_init
+
+            completion_init()
         try:
             for n, arg in enumerate(args, 1):  # bytes that are not UTF-8 come as surrogates
                 if not arg.isascii():
@@ -98,11 +105,15 @@ def _version(value: bool) -> None:
 
 app = typer.Typer(
     cls=_Root,
-    add_completion=True,
+    add_completion=False,  # completion is loaded on demand (COMPLETE_VAR): nothing at start-up
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     context_settings=HELP_OPTIONS,
-    help="Meld, trick and bid calculator for double-deck pinochle.",
+    help="Meld, trick and bid calculator for double-deck pinochle.\n\nExit status: 0 done; 1 an"
+    " input could not be used; 2 the command was misused.",
+    epilog="Shell completion of commands, options, presets and suits: add eval"
+    " \"$(_PINOCHLE_CALC_COMPLETE=source_bash pinochle-calc)\" to ~/.bashrc (source_zsh for zsh;"
+    " for fish: _PINOCHLE_CALC_COMPLETE=source_fish pinochle-calc | source).",
 )
 
 
@@ -111,10 +122,7 @@ def _commands(
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help="Print the version and exit.")] = False,
 ) -> None:
-    """Meld, trick and bid calculator for double-deck pinochle.
-
-    Exit status: 0 done; 1 an input could not be used; 2 the command was misused.
-    """
+    """Meld, trick and bid calculator for double-deck pinochle."""
 
 
 #: How a hand argument may be written (in the command's help: click 8.5 drops the help of an
@@ -203,7 +211,7 @@ TrumpOption = Annotated[
 #: ``--seed``: every command that simulates.
 SeedOption = Annotated[
     int, typer.Option("--seed", min=0, max=SEED_MAX,
-                      help=f"Random seed, 0 to {SEED_MAX}: the same seed, the same figures.")
+                      help=f"Random seed, 0 to {SEED_MAX:,}: the same seed, the same figures.")
 ]
 
 #: ``--jobs``: the commands that can play deals in several processes.
