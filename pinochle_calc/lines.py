@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import chain
 from typing import BinaryIO
 
 from .errors import UserError
@@ -19,6 +20,7 @@ from .errors import UserError
 #: The longest line read by default: a hand or a score-sheet row is far shorter.
 MAX_LINE = 1 << 20
 _END = re.compile(rb"\r\n|\r|\n")
+_BOM = b"\xef\xbb\xbf"
 _BLOCK = 1 << 16
 
 
@@ -28,12 +30,13 @@ class LineError(UserError):
 
 def read_lines(stream: BinaryIO, limit: int = MAX_LINE) -> Iterator[str | LineError]:
     """Each line of a binary stream as text (without its ending), or a ``LineError``."""
+    head = b""  # the first bytes, for a byte order mark
+    while len(head) < len(_BOM) and (more := stream.read(len(_BOM) - len(head))):
+        head += more
     pending = b""  # the start of the line being read
     skipped = 0  # bytes of it let go, once it is known to be too long
-    after_cr, first = False, True
-    while block := stream.read(_BLOCK):
-        if first:
-            block, first = block.removeprefix(b"\xef\xbb\xbf"), False
+    after_cr = False
+    for block in chain([head.removeprefix(_BOM)], iter(lambda: stream.read(_BLOCK), b"")):
         if after_cr and block[:1] == b"\n":  # the second half of a "\r\n" split by the read
             block = block[1:]
         after_cr = block[-1:] == b"\r"

@@ -77,7 +77,8 @@ class _Root(TyperGroup):
             message = e.format_message()
             ctx = getattr(e, "ctx", None)
             if ctx is not None and isinstance(e, click.UsageError):
-                message = f"{message.rstrip('.')} (see {ctx.command_path} -h)"
+                message = message.removesuffix(".") if message[-3:] != "..." else message
+                message = f"{message} (see {ctx.command_path} -h)"
             say_error(shorten(" ".join(message.split()), 400))
             code = e.exit_code
         except UserError as e:
@@ -257,7 +258,7 @@ def rules_option(value: str | None):
 def hand_argument(words: list[str] | None):
     """The ``Hand`` of a positional hand argument (its words joined)."""
     if not words:
-        raise typer.BadParameter("give a hand, e.g. AH 10H KH QH JH ...", param_hint="HAND")
+        raise typer.BadParameter("give a hand, such as AH 10H KH QH JH", param_hint="HAND")
     from ..hand import Hand
 
     return Hand.parse(" ".join(words))
