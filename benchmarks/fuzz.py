@@ -283,6 +283,8 @@ def fuzz_library(rng: random.Random, n: int, tally: Tally, tmp: str) -> None:
         result = run_one(tally, "meld", lambda: meld(text, rules), text)
         if result is None:
             return
+        suit = pick(rng, [0, 3, 4, -1, "H", "♥", "hearts", "x", ""])
+        run_one(tally, "meld", lambda: result[suit], suit)
         hand = Hand.parse(text)
         array = meld_points(hand.counts, rules)[0].tolist()
         if array != [t.points for t in result.trumps]:

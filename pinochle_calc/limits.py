@@ -1,7 +1,8 @@
-"""The largest sizes the calculator serves, refused up front with the limit named (``check``).
+"""The largest sizes the calculator serves, refused up front with the limit named.
 
 One place for the limits the library enforces and the command line's options state: a size
-beyond them would not fail cleanly but run for many minutes or run out of memory.
+beyond them would not fail cleanly but run for many minutes or run out of memory. ``check`` is
+the range check the library applies to them (and to a suit or a seat given as a number).
 """
 
 from __future__ import annotations

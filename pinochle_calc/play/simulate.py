@@ -27,6 +27,7 @@ import numpy as np
 from ..cards import HAND_SIZE
 from ..errors import UserError
 from ..hand import Hand
+from ..limits import JOBS_MAX, SEED_MAX, TRICK_DEALS, check
 from .dealer import Dealer, hand_test, sample, seat_test, suit_codes
 from .players import FastPlayer, HeuristicPlayer, Player
 from .tricks import PlayState, decode, encode, playout
@@ -240,12 +241,10 @@ def simulate_tricks(hand: Hand, trump: int, *, samples: int = 2000, seed: int = 
     players. ``jobs`` > 1 plays batches in that many processes; the result is the same.
     ``progress(done, samples)`` is called after each batch.
     """
-    if samples < 1:
-        raise UserError("samples must be at least 1")
-    if seed < 0:
-        raise UserError("the seed must not be negative")
-    if jobs < 1:
-        raise UserError("jobs must be at least 1")
+    check("trump", trump, 0, 3)
+    check("samples", samples, 1, TRICK_DEALS)
+    check("seed", seed, 0, SEED_MAX)
+    check("jobs", jobs, 1, JOBS_MAX)
     players = tuple(players) if players is not None else (_HEURISTIC,) * 4
     if len(players) != 4 or not all(isinstance(p, FastPlayer) for p in players):
         raise ValueError("simulation needs four FastPlayer players")
