@@ -615,6 +615,8 @@ def check_cli(tally, target, args, env, result, json, Hand, meld, load_rules) ->
         return
     try:
         record = json.loads(result.stdout.splitlines()[0])
+        if not isinstance(record, dict):  # an empty batch from stdin: []
+            return
         rules_at = args.index("--rules") + 1 if "--rules" in args else None
         rules = load_rules(args[rules_at] if rules_at else env.get("PINOCHLE_RULES"))
         hand = Hand.parse(record["hand"])

@@ -444,7 +444,8 @@ def read_rule_file(path: str, _seen: tuple[str, ...] = ()) -> RuleSet:
         line = raw[:e.start].count(b"\n") + 1
         raise _fail(path, "", f"not valid UTF-8 text: byte 0x{raw[e.start]:02x} on line"
                     f" {line}") from None
-    data, problem = _toml(text)
+    # TOML ends lines with LF or CR LF; a file saved with lone CRs reads the same
+    data, problem = _toml(text.replace("\r\n", "\n").replace("\r", "\n"))
     if problem:
         raise _fail(path, "", f"not valid TOML: {problem}")
     parent = data.get("extends", "standard")

@@ -43,6 +43,10 @@ COMPLETE_VAR = "_PINOCHLE_CALC_COMPLETE"
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 
 
+#: click's error for a command given no arguments where it shows its help (click >= 8.2).
+_NO_ARGS = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
 def say_error(message: str) -> None:
     """One error line on stderr."""
     sys.stderr.write(f"Error: {message}\n")
@@ -70,9 +74,9 @@ class _Root(TyperGroup):
                                         " text") from None
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
             code = code if isinstance(code, int) else 0
-        except click.exceptions.NoArgsIsHelpError as e:
+        except _NO_ARGS as e:  # the help, shown for a command given nothing
             e.show()
-            code = 0
+            code = e.exit_code
         except click.ClickException as e:
             message = e.format_message()
             ctx = getattr(e, "ctx", None)

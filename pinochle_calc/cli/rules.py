@@ -40,12 +40,11 @@ def rules_list(
         return
     from ..rules import PRESET_SUMMARIES, PRESETS, SCHEMA
 
-    fmt = format
-    if fmt in ("json", "jsonl", "csv"):
+    if format in ("json", "jsonl", "csv"):
         records = [{"name": name, "summary": PRESET_SUMMARIES.get(name, "")} for name in PRESETS]
-        if fmt == "csv":
+        if format == "csv":
             write_csv(("name", "summary"), [tuple(r.values()) for r in records])
-        elif fmt == "json":
+        elif format == "json":
             write_json(records)
         else:
             for record in records:

@@ -72,6 +72,19 @@ def test_invalid_utf8_in_a_rule_file_is_an_error_naming_the_file_and_line(tmp_pa
     assert result.stderr == f"Error: {path}: not valid UTF-8 text: byte 0xe9 on line 2\n"
 
 
+@pytest.mark.parametrize("ending", ["\r", "\r\n"])
+def test_a_rule_file_reads_alike_with_any_line_ending(tmp_path, ending):
+    text = 'extends = "book"\nmin_meld = 20\n[meld]\nrun = [15, 150, 225, 300]\n'
+    lf, other = tmp_path / "lf.toml", tmp_path / "other.toml"
+    lf.write_bytes(text.encode())
+    other.write_bytes(text.replace("\n", ending).encode())
+    shown = [run("rules", "show", str(path), "-f", "json") for path in (lf, other)]
+    assert shown[0].exit_code == shown[1].exit_code == 0
+    first, second = (json.loads(r.stdout) for r in shown)
+    assert first.pop("name") == "lf" and second.pop("name") == "other" and first == second
+    assert first["min_meld"] == 20 and first["meld.pinochle"] == [4, 30, 45, 300]
+
+
 # Sizes and values that cannot be served -----------------------------------------------------
 
 def test_a_table_value_that_is_not_a_number_is_named():

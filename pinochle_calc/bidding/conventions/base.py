@@ -126,7 +126,7 @@ def open_calls(auction: Auction, convention: Convention, span: int = 50,
     out: list[tuple[int, str]] = []
     seen: set[Signal] = set()
     shown = shown_meld(explain(auction, convention)).get(auction.next_seat, 0)
-    for bid in auction.legal_bids(legal.min_bid + span * auction.rules.scale):
+    for bid in auction.bids(legal.min_bid + span * auction.rules.scale):
         r = read_call(auction.then(bid).calls[-1], auction.rules, convention, shown)
         key = r.signal
         if r.signal.kind == "meld" or key not in seen:
