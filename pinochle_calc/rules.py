@@ -171,8 +171,9 @@ class RuleSet:
         k = self.scale
         if bid < self.min_bid * k:
             return f"{bid} is below the minimum bid {self.min_bid * k} ({self.name} rules)"
-        return (f"{bid} is off the bidding steps ({self.steps_text()}): bid"
-                f" {self.highest_bid(bid)} or {self.next_bid(bid)}")
+        lower = self.highest_bid(bid)
+        either = f"{lower} or {self.next_bid(bid)}" if lower is not None else self.next_bid(bid)
+        return f"{bid} is off the bidding steps ({self.steps_text()}): bid {either}"
 
     def steps_text(self) -> str:
         """The bidding steps in words, scaled."""

@@ -171,15 +171,14 @@ def _parse_trick(text: str) -> tuple[int, ...]:
     from ..cards import Card
     from ..notation import NotationError
 
+    tokens = re.findall(r"[^\s,]+", text.partition("#")[0])
+    if len(tokens) > 3:
+        raise UserError(f"the trick already holds {len(tokens)} cards: at most three may have"
+                        " been played before you")
     cards = []
-    for n, token in enumerate(re.findall(r"[^\s,]+", text), 1):
+    for n, token in enumerate(tokens, 1):
         try:
             cards.append(Card.parse(token).index)
         except NotationError as e:
             raise UserError(f"--trick card {n}: {e.message}") from None
-        if len(cards) > 3:
-            break
-    if len(cards) > 3:
-        raise UserError(f"the trick already holds {len(cards)} cards: at most three may have"
-                        " been played before you")
     return tuple(cards)
