@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .errors import NotationError
+from .errors import NotationError, UserError, quoted, shorten
 
 SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
@@ -25,6 +25,11 @@ HAND_SIZE = 20
 #: Trick points a card is worth when taken in a trick (A, 10, K count 1), by rank.
 COUNTER = (1, 1, 1, 0, 0)
 LAST_TRICK_BONUS = 2
+
+
+def n_cards(n: int) -> str:
+    """``1 card``, ``3 cards``."""
+    return f"{n} card" if n == 1 else f"{n} cards"
 
 
 class Card(NamedTuple):
@@ -63,7 +68,7 @@ class Card(NamedTuple):
         low = text.strip().lower()
         if low in CARD_TOKENS:
             return CARDS[CARD_TOKENS[low]]
-        raise NotationError(f"unknown card {text!r}" + card_hint(text.strip()), text, 0,
+        raise NotationError(f"unknown card {quoted(text)}" + card_hint(text.strip()), text, 0,
                             len(text), 1)
 
 
@@ -83,14 +88,17 @@ RANK_WORDS = {"a": 0, "10": 1, "t": 1, "k": 2, "q": 3, "j": 4}
 
 #: Every spelling of a single card token, lower-cased, to its index: the fast path of parsing.
 CARD_TOKENS: dict[str, int] = {}
-#: The suit-first spellings (``ha``, ``♥a``): such a card also opens a suit group.
-SUIT_FIRST: set[str] = set()
+#: The spellings of a card that also open a suit group for the bare ranks after it: suit first
+#: (``ha``, ``♥a``), or a rank then a suit symbol (``a♥``, as in ``A♥ 10 K``).
+OPENS_GROUP: set[str] = set()
 for _suit_word, _s in SUIT_WORDS.items():
     if len(_suit_word) == 1:
         for _rank_word, _r in RANK_WORDS.items():
             CARD_TOKENS[_rank_word + _suit_word] = _s * 5 + _r
             CARD_TOKENS[_suit_word + _rank_word] = _s * 5 + _r
-            SUIT_FIRST.add(_suit_word + _rank_word)
+            OPENS_GROUP.add(_suit_word + _rank_word)
+            if not _suit_word.isascii():
+                OPENS_GROUP.add(_rank_word + _suit_word)
 
 
 def card_hint(token: str) -> str:
@@ -103,14 +111,14 @@ def card_hint(token: str) -> str:
             if rank in ("1", "11", "100", "01", "110"):
                 return f": did you mean 10{suit}?"
             if rank.isdigit():
-                return f": a pinochle deck has no {rank}s (ranks are A 10 K Q J)"
+                return f": a pinochle deck has no {shorten(rank, 8)}s (ranks are A 10 K Q J)"
             if rank in ("ace", "king", "queen", "jack", "ten"):
                 return f": did you mean {RANKS[RANK_WORDS.get(rank[0], 1)]}{suit}?"
     if low[:-1] in RANK_WORDS or low[:-2] == "10":
         rank = RANKS[RANK_WORDS[low[:-1]]] if low[:-1] in RANK_WORDS else "10"
         bad = token[len(low[:-1]) :] if low[:-1] in RANK_WORDS else token[2:]
         options = ", ".join(rank + s for s in SUITS[:3]) + f" or {rank}C"
-        return f": unknown suit {bad!r}, did you mean {options}?"
+        return f": unknown suit {quoted(bad)}, did you mean {options}?"
     return ": a card is a rank (A 10 K Q J) and a suit (S H D C or ♠ ♥ ♦ ♣), like AH or 10♠"
 
 
@@ -119,6 +127,6 @@ def suit_index(text: str) -> int:
     try:
         return SUIT_WORDS[text.strip().lower()]
     except KeyError:
-        raise ValueError(
-            f"unknown suit {text!r}: use S, H, D, C, a suit symbol, or a suit name"
+        raise UserError(
+            f"unknown suit {quoted(text)}: use S, H, D, C, a suit symbol (♠ ♥ ♦ ♣) or a suit name"
         ) from None

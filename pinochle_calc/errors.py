@@ -5,6 +5,28 @@ Every error the library raises on bad input is a ``UserError``; the hand errors 
 """
 
 
+#: The longest piece of a user's input an error message quotes whole.
+QUOTE_LIMIT = 40
+
+
+def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text``, or if longer than ``limit`` its start and end around a ``…`` and its length."""
+    if len(text) <= limit:
+        return text
+    head = limit * 2 // 3
+    return f"{text[:head]}…{text[len(text) - (limit - head - 1):]} ({len(text):,} characters)"
+
+
+def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """A piece of input as an error quotes it: ``repr`` (control characters escaped, so the
+    message stays one printable line), shortened as ``shorten`` does if long."""
+    if len(text) <= limit:
+        return repr(text)
+    head = limit * 2 // 3
+    cut = text[:head] + "…" + text[len(text) - (limit - head - 1):]
+    return f"{cut!r} ({len(text):,} characters)"
+
+
 class UserError(ValueError):
     """Input the calculator cannot accept; ``str`` says what is wrong and where."""
 
@@ -24,9 +46,18 @@ class NotationError(HandError):
     def __str__(self) -> str:
         return f"{self.message} (token {self.token_number}, column {self.start + 1})"
 
-    def pointer(self) -> str:
-        """The input text with ``^^^`` under the offending token."""
-        return f"{self.text}\n{' ' * self.start}{'^' * max(1, self.end - self.start)}"
+    def pointer(self, width: int = 78) -> str:
+        """The input text with ``^^^`` under the offending token: the part of a long line
+        around the token, control characters shown as spaces."""
+        text = "".join(" " if not c.isprintable() else c for c in self.text)
+        start, end = self.start, min(self.end, self.start + width // 2)
+        left = max(0, min(start - width // 3, len(text) - width))
+        shown = text[left:left + width]
+        if left:
+            shown, start, end = "…" + shown[1:], start - left, end - left
+        if left + width < len(text):
+            shown = shown[:-1] + "…"
+        return f"{shown}\n{' ' * start}{'^' * max(1, end - start)}"
 
 
 class DeckError(HandError):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from .cards import CARDS, COPIES, HAND_SIZE, KINDS, SUIT_SYMBOLS, SUITS, Card
+from .cards import CARDS, COPIES, HAND_SIZE, KINDS, SUIT_SYMBOLS, SUITS, Card, n_cards
 from .errors import DeckError, HandError
 from .notation import parse_counts
 
@@ -109,7 +109,7 @@ def canonical(counts) -> str:
 
 def size_warnings(size: int) -> tuple[str, ...]:
     """The warning for a hand that is not a full 20-card hand (scored all the same)."""
-    return () if size == HAND_SIZE else (f"not a 20-card hand: {size} cards",)
+    return () if size == HAND_SIZE else (f"not a 20-card hand: {n_cards(size)}",)
 
 
 __all__ = ["Hand", "HandError", "DeckError", "SUITS"]

@@ -6,7 +6,9 @@ Accepted, case-insensitively, items separated by spaces and/or commas:
 * suit groups, a suit marker followed by bare ranks: ``♥ A 10 K K``, ``H: A 10 K``,
   ``hearts: A T K``; a suit-first card (``♥A``) also opens a group for the ranks after it;
 * compact groups, a suit marker with ``=`` or ``:`` and the ranks run together:
-  ``H=ATKKKQQJ``, ``♥A10KKQ`` (the ten is ``T`` or ``10``).
+  ``H=ATKKKQQJ``, ``♥A10KKQ`` (the ten is ``T`` or ``10``);
+* a card written rank then suit symbol opens a group too: ``A♥ 10 K`` is ``AH 10H KH``;
+* a ``#`` starts a comment that runs to the end of the text.
 """
 
 from __future__ import annotations
@@ -17,14 +19,14 @@ from .cards import (
     CARD_TOKENS,
     COPIES,
     KINDS,
+    OPENS_GROUP,
     RANK_WORDS,
     RANKS,
-    SUIT_FIRST,
     SUIT_WORDS,
     Card,
     card_hint,
 )
-from .errors import DeckError, HandError, NotationError
+from .errors import DeckError, HandError, NotationError, quoted
 
 _TOKEN = re.compile(r"[^\s,]+")
 _COMPACT_RANK = re.compile(r"10|[atkqj]")
@@ -39,7 +41,7 @@ def parse_counts(text: str) -> list[int]:
     counts = [0] * KINDS
     suit: int | None = None  # the open suit group, if any
     number = 0
-    for number, match in enumerate(_TOKEN.finditer(text), 1):
+    for number, match in enumerate(_TOKEN.finditer(text, 0, _end(text)), 1):
         token = match.group()
         low = token.lower()
 
@@ -49,25 +51,25 @@ def parse_counts(text: str) -> list[int]:
         indices: list[int] = []
         if low in CARD_TOKENS:
             indices = [CARD_TOKENS[low]]
-            if low in SUIT_FIRST:
+            if low in OPENS_GROUP:
                 suit = indices[0] // 5
         elif low in RANK_WORDS:
             if suit is None:
                 raise fail(
                     f"{token!r} has no suit: write it as {RANKS[RANK_WORDS[low]]}H, or start"
-                    " a suit group such as 'H: A 10 K'"
+                    " a suit group such as 'H: A 10 K' or '♥A 10 K'"
                 )
             indices = [suit * 5 + RANK_WORDS[low]]
         else:
             marker, rest = _split_marker(low)
             if marker is None:
-                raise fail(f"unknown card {token!r}" + card_hint(token))
+                raise fail(f"unknown card {quoted(token)}" + card_hint(token))
             suit = marker
             if rest:
                 ranks = _COMPACT_RANK.findall(rest)
                 if "".join(ranks) != rest:
                     raise fail(
-                        f"{token!r} is not a suit group: after the suit, write only the"
+                        f"{quoted(token)} is not a suit group: after the suit, write only the"
                         " ranks A 10 (or T) K Q J"
                     )
                 indices = [suit * 5 + RANK_WORDS[r] for r in ranks]
@@ -77,11 +79,17 @@ def parse_counts(text: str) -> list[int]:
                 card = Card.from_index(index)
                 raise DeckError(
                     f"a double deck has only four {card.symbol}: a fifth {card} at token"
-                    f" {number} ({token!r}, column {match.start() + 1})"
+                    f" {number} ({quoted(token)}, column {match.start() + 1})"
                 )
     if not any(counts):
         raise HandError("empty hand: no cards given" if number == 0 else "the hand holds no cards")
     return counts
+
+
+def _end(text: str) -> int:
+    """Where the hand ends: at a ``#`` (a comment follows), else at the end of the text."""
+    comment = text.find("#")
+    return len(text) if comment < 0 else comment
 
 
 def _split_marker(low: str) -> tuple[int | None, str]:

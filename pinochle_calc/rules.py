@@ -23,9 +23,10 @@ standard library, and TOML only when a file or an override is read.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, fields, replace
 
-from .errors import UserError
+from .errors import UserError, quoted, shorten
 
 Table = tuple[int | None, int | None, int | None, int | None]
 
@@ -149,10 +150,18 @@ class RuleSet:
 
     def next_bid(self, current: int | None) -> int:
         """The lowest legal bid above ``current`` (the minimum bid if nobody has bid)."""
-        bid = self.min_bid * self.scale if current is None else current + 1
-        while not self.is_legal_bid(bid):
-            bid += 1
-        return bid
+        k = self.scale
+        b = self.min_bid if current is None else max(current // k + 1, self.min_bid)
+        while not self.is_legal_bid(b * k):  # legal bids are at most 10 (unscaled) apart
+            b += 1
+        return b * k
+
+    def highest_bid(self, upto: int) -> int | None:
+        """The highest legal bid at most ``upto`` (None if even the minimum is above it)."""
+        b = upto // self.scale
+        while b >= self.min_bid and not self.is_legal_bid(b * self.scale):
+            b -= 1
+        return b * self.scale if b >= self.min_bid else None
 
     def bid_problem(self, bid: int) -> str:
         """Why a number cannot be bid under this rule set ('' if it can), in words a player can
@@ -162,11 +171,9 @@ class RuleSet:
         k = self.scale
         if bid < self.min_bid * k:
             return f"{bid} is below the minimum bid {self.min_bid * k} ({self.name} rules)"
-        lower = bid - 1
-        while lower > 0 and not self.is_legal_bid(lower):
-            lower -= 1
-        return (f"{bid} is off the bidding steps ({self.steps_text()}): bid {lower} or"
-                f" {self.next_bid(bid)}")
+        lower = self.highest_bid(bid)
+        either = f"{lower} or {self.next_bid(bid)}" if lower is not None else self.next_bid(bid)
+        return f"{bid} is off the bidding steps ({self.steps_text()}): bid {either}"
 
     def steps_text(self) -> str:
         """The bidding steps in words, scaled."""
@@ -284,6 +291,11 @@ _CHOICES = {
 }
 SECTIONS = ("meld", "roundhouse", "bidding", "passing", "scoring")
 MAX_POINTS = 1_000_000
+#: How deep rule files may extend one another.
+MAX_EXTENDS = 20
+#: The longest rule file read.
+MAX_FILE = 1 << 20
+_INTEGER = re.compile(r"[+-]?[0-9]{1,18}")
 
 
 def _leaf_index() -> dict[str, list[str]]:
@@ -301,7 +313,8 @@ def _nearest(key: str, candidates) -> str:
 
 
 def _fail(source: str, path: str, message: str) -> RulesError:
-    where = f"{source}: {path}: " if path else f"{source}: "
+    source = shorten(source, 200)
+    where = f"{source}: {shorten(path, 60)}: " if path else f"{source}: "
     return RulesError(where + message)
 
 
@@ -309,12 +322,12 @@ def _describe(value) -> str:
     if isinstance(value, bool):
         return f"{str(value).lower()} (a boolean)"
     if isinstance(value, str):
-        return f"{value!r} (text)"
+        return f"{quoted(value)} (text)"
     if isinstance(value, list):
         return f"a list of {len(value)}"
     if isinstance(value, dict):
         return "a table"
-    return f"{value!r} ({type(value).__name__})"
+    return f"{shorten(repr(value))} ({type(value).__name__})"
 
 
 def _points(value, source: str, path: str) -> int | None:
@@ -325,7 +338,7 @@ def _points(value, source: str, path: str) -> int | None:
         raise _fail(source, path,
                     f'expected points (a whole number) or "-", got {_describe(value)}')
     if not 0 <= value <= MAX_POINTS:
-        raise _fail(source, path, f"{value} is out of range (0 to {MAX_POINTS})")
+        raise _fail(source, path, f"{shorten(str(value))} is out of range (0 to {MAX_POINTS:,})")
     return value
 
 
@@ -363,12 +376,15 @@ def _convert(path: str, value, source: str):
     if kind == "name":
         if not isinstance(value, str) or not value.strip():
             raise _fail(source, path, f"expected a name (text), got {_describe(value)}")
+        if not value.strip().isprintable():
+            raise _fail(source, path, f"a name is one line of printable text, not"
+                        f" {_describe(value)}")
         return value.strip()
     _, low, high = kind.split(":")
     if isinstance(value, bool) or not isinstance(value, int):
         raise _fail(source, path, f"expected a whole number, got {_describe(value)}")
     if not int(low) <= value <= int(high):
-        raise _fail(source, path, f"{value} is out of range ({low} to {high})")
+        raise _fail(source, path, f"{shorten(str(value))} is out of range ({low} to {high})")
     return value
 
 
@@ -410,21 +426,29 @@ def read_rule_file(path: str, _seen: tuple[str, ...] = ()) -> RuleSet:
     absent) with this file's keys over it. Its name is its ``name`` key, else the file's stem."""
     import os
 
-    try:
-        import tomllib
-    except ModuleNotFoundError:  # Python 3.10
-        import tomli as tomllib  # type: ignore[no-redef]
-
     real = os.path.realpath(path)
     if real in _seen:
         raise _fail(path, "extends", "the rule files extend each other in a circle")
+    if len(_seen) >= MAX_EXTENDS:
+        raise _fail(path, "extends", f"rule files extend one another more than {MAX_EXTENDS}"
+                    " deep")
     try:
         with open(path, "rb") as f:
-            data = tomllib.load(f)
+            raw = f.read(MAX_FILE + 1)
     except OSError as e:
         raise _fail(path, "", f"cannot read the rule file: {e.strerror}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise _fail(path, "", f"not valid TOML: {e}") from None
+    if len(raw) > MAX_FILE:
+        raise _fail(path, "", f"a rule file is at most {MAX_FILE:,} bytes")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        line = raw[:e.start].count(b"\n") + 1
+        raise _fail(path, "", f"not valid UTF-8 text: byte 0x{raw[e.start]:02x} on line"
+                    f" {line}") from None
+    # TOML ends lines with LF or CR LF; a file saved with lone CRs reads the same
+    data, problem = _toml(text.replace("\r\n", "\n").replace("\r", "\n"))
+    if problem:
+        raise _fail(path, "", f"not valid TOML: {problem}")
     parent = data.get("extends", "standard")
     if not isinstance(parent, str):
         raise _fail(path, "extends", f"expected a preset name or a rule file, got"
@@ -435,7 +459,7 @@ def read_rule_file(path: str, _seen: tuple[str, ...] = ()) -> RuleSet:
     else:
         parent_path = os.path.join(os.path.dirname(path), parent)
         if not os.path.isfile(parent_path):
-            raise _fail(path, "extends", f"{parent!r} is neither a preset"
+            raise _fail(path, "extends", f"{quoted(parent)} is neither a preset"
                         f" ({', '.join(PRESETS)}) nor a rule file{_nearest(parent, PRESETS)}")
         base = read_rule_file(parent_path, (*_seen, real))
     stem = os.path.splitext(os.path.basename(path))[0]
@@ -463,19 +487,31 @@ def _split_top(text: str) -> list[str]:
 
 def _override_value(path: str, raw: str, source: str):
     """The value of one ``key=value`` override: a TOML value, a slash-separated table, or text."""
+    kind = SCHEMA[path][1]
+    if kind == "table" and "/" in raw and not raw.startswith("["):
+        parts = [p.strip() for p in raw.split("/")]
+        return [int(p) if _INTEGER.fullmatch(p) else p for p in parts]
+    if "\n" in raw or "\r" in raw:
+        raise _fail(source, path, "a value is one line")
+    data, problem = _toml(f"v = {raw}")
+    return raw if problem else data["v"]
+
+
+def _toml(text: str) -> tuple[dict, str]:
+    """TOML text parsed, and '' or what is wrong with it."""
     try:
         import tomllib
     except ModuleNotFoundError:  # Python 3.10
         import tomli as tomllib  # type: ignore[no-redef]
 
-    kind = SCHEMA[path][1]
-    if kind == "table" and "/" in raw and not raw.startswith("["):
-        parts = [p.strip() for p in raw.split("/")]
-        return [int(p) if p.isdigit() else p for p in parts]
     try:
-        return tomllib.loads(f"v = {raw}")["v"]
-    except tomllib.TOMLDecodeError:
-        return raw
+        return tomllib.loads(text), ""
+    except tomllib.TOMLDecodeError as e:
+        return {}, str(e)
+    except RecursionError:
+        return {}, "nested too deeply"
+    except ValueError:  # a number of thousands of digits
+        return {}, "a number too long to read"
 
 
 def _resolve_key(key: str, source: str) -> str:
@@ -534,8 +570,8 @@ def load_rules(value: str | None) -> RuleSet:
     else:
         looks_like_file = head.endswith(".toml") or os.sep in head
         hint = _nearest(head.lower(), PRESETS)
-        what = (f"no rule file {head!r}" if looks_like_file
-                else f"unknown rule set {head!r}" + (f" ({hint[2:]})" if hint else ""))
+        what = (f"no rule file {quoted(head)}" if looks_like_file
+                else f"unknown rule set {quoted(head)}" + (f" ({hint[2:]})" if hint else ""))
         raise _fail("--rules", "", f"{what}: use a preset ({', '.join(PRESETS)}) or a TOML"
                     " rule file")
     return _apply_overrides(base, rest, "--rules") if rest else base

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..cards import n_cards
 from ..errors import UserError
 from ..hand import Hand
 from ..rules import RuleSet
@@ -91,7 +92,7 @@ def advise(hand: Hand | str, auction: Auction | str | None = None, convention: s
     if auction.finished:
         raise UserError(f"there is no call to make: {auction.summary()}")
     if len(hand) != 20:
-        raise UserError(f"bid needs your 20-card hand, not {len(hand)} cards")
+        raise UserError(f"bid needs your 20-card hand, not {n_cards(len(hand))}")
     result = estimate(hand, rule_set, auction, name, samples=samples, seed=seed,
                       confidence=confidence, progress=progress)
     limit = result.max_bid if result.max_bid is not None else 0

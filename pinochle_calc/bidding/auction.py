@@ -18,10 +18,12 @@ Everything here is pure: ``parse_auction`` returns an immutable ``Auction`` or r
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..errors import UserError
+from ..errors import UserError, quoted
+from ..limits import AUCTION_CALLS
 from ..rules import STANDARD, RuleSet
 
 #: The seats, clockwise from the dealer's left.
@@ -95,12 +97,16 @@ def rounds_limit(rules: RuleSet) -> int | None:
 def bids_between(rules: RuleSet, low: int, upto: int) -> list[int]:
     """Every legal bid from ``low`` (itself, if legal, else the next legal bid above it) up to
     ``upto``, following the rule set's steps."""
-    out = []
+    return list(iter_bids(rules, low, upto))
+
+
+def iter_bids(rules: RuleSet, low: int, upto: int) -> Iterator[int]:
+    """``bids_between``, one at a time: for a loop that stops early below a limit that may be
+    far off (a side's limit under a meld table of millions)."""
     bid = low if rules.is_legal_bid(low) else rules.next_bid(low)
     while bid <= upto:
-        out.append(bid)
+        yield bid
         bid = rules.next_bid(bid)
-    return out
 
 
 def steps_text(rules: RuleSet) -> str:
@@ -149,12 +155,16 @@ class Auction:
 
     def legal_bids(self, upto: int) -> list[int]:
         """Every legal bid for the player about to call, up to ``upto``."""
+        return list(self.bids(upto))
+
+    def bids(self, upto: int) -> Iterator[int]:
+        """``legal_bids``, one at a time (see ``iter_bids``)."""
         low = self.legal().min_bid
-        if low is None:
-            return []
+        if low is None or low > upto:
+            return iter(())
         if self.stuck:
-            return [low] if low <= upto else []
-        return bids_between(self.rules, low, upto)
+            return iter((low,))
+        return iter_bids(self.rules, low, upto)
 
     def then(self, call: int | None) -> Auction:
         """The auction after the player about to call makes ``call`` (None: pass)."""
@@ -183,10 +193,11 @@ def parse_call(token: str, position: int) -> int | None:
     low = token.strip().lower()
     if low in PASS_WORDS:
         return None
-    if re.fullmatch(r"\d+", low):
+    if re.fullmatch(r"[0-9]{1,15}", low):
         return int(low)
     raise AuctionError(
-        f"call {position} ({token!r}): not a call; write a bid as a number, a pass as p or pass"
+        f"call {position} ({quoted(token)}): not a call; write a bid as a number, a pass as p or"
+        " pass"
     )
 
 
@@ -199,13 +210,16 @@ def parse_auction(text: str | None, rules: RuleSet = STANDARD) -> Auction:
     """
     auction = start(rules)
     for position, match in enumerate(_TOKEN.finditer(text or ""), 1):
+        if position > AUCTION_CALLS:
+            raise AuctionError(f"an auction of more than {AUCTION_CALLS:,} calls: a real one"
+                               " has a few dozen")
         token = match.group()
         auction = _advance(auction, token, parse_call(token, position), position)
     return auction
 
 
 def _advance(a: Auction, token: str, bid: int | None, position: int) -> Auction:
-    where = f"call {position} ({token!r})"
+    where = f"call {position} ({quoted(token)})"
     rules = a.rules
     if a.finished:
         last = len(a.calls)

@@ -36,18 +36,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import islice
 from math import ceil
 from typing import NamedTuple
 
 import numpy as np
 
-from ..cards import SUIT_SYMBOLS, SUITS
+from ..cards import SUIT_SYMBOLS, SUITS, n_cards
 from ..hand import Hand
+from ..limits import BID_DEALS, SEED_MAX, check
 from ..play.conditions import REJECTION_LIMIT, Dealt, deal_meeting
 from ..play.dealer import Dealer, suit_codes
 from ..play.simulate import Stats
 from ..rules import STANDARD, RuleSet
-from .auction import Auction, bids_between
+from .auction import Auction, iter_bids
 from .exchange import exchange
 
 #: Deals by default: the make probabilities then carry a standard error of at most
@@ -55,6 +57,8 @@ from .exchange import exchange
 DEFAULT_SAMPLES = 1000
 DEFAULT_CONFIDENCE = 0.6
 DEFAULT_SEED = 0
+#: The most bids the make-probability curve lists (rule sets of huge values stop there).
+MAX_CURVE = 400
 #: Play-outs (deals times trumps) per call of the trick engine, and between progress reports.
 PLAY_BLOCK = 20_000
 
@@ -260,14 +264,7 @@ def max_bid_at(totals: np.ndarray, rules: RuleSet, confidence: float) -> int | N
     """The highest legal bid the side makes in at least ``confidence`` of the deals."""
     ordered = np.sort(totals)[::-1]
     k = max(1, ceil(confidence * len(ordered) - 1e-9))
-    reach = int(ordered[k - 1])
-    low = rules.next_bid(None)
-    if reach < low:
-        return None
-    best = low
-    while (nxt := rules.next_bid(best)) <= reach:
-        best = nxt
-    return best
+    return rules.highest_bid(int(ordered[k - 1]))
 
 
 def _play_out(deals: np.ndarray, trumps: list[int],
@@ -310,9 +307,9 @@ def estimate(hand: Hand | str, rules: RuleSet = STANDARD, auction: Auction | Non
     if isinstance(hand, str):
         hand = Hand.parse(hand)
     if len(hand) != 20:
-        raise UserError(f"an estimate needs a 20-card hand, not {len(hand)} cards")
-    if samples < 1:
-        raise UserError("samples must be at least 1")
+        raise UserError(f"an estimate needs a 20-card hand, not {n_cards(len(hand))}")
+    check("samples", samples, 1, BID_DEALS)
+    check("seed", seed, 0, SEED_MAX)
     if not 0 < confidence <= 1:
         raise UserError(f"confidence must be above 0 and at most 1, not {confidence}")
     own = meld(hand, rules)
@@ -363,8 +360,9 @@ def estimate(hand: Hand | str, rules: RuleSet = STANDARD, auction: Auction | Non
                 married = np.minimum(deals[row, :, 0, t * 5 + 2], deals[row, :, 0, t * 5 + 3]) > 0
                 totals = np.where(married, totals, -1)
             mx = max_bid_at(totals, rules, confidence)
+            top = int(np.quantile(totals, 0.99))
             make = {bid: float((totals >= bid).mean())
-                    for bid in bids_between(rules, low, int(np.quantile(totals, 0.99)))}
+                    for bid in islice(iter_bids(rules, low, top), MAX_CURVE)}
             if not make:
                 make = {low: float((totals >= low).mean())}
             results[t] = TrumpEstimate(t, own_t, Stats.of(theirs), Stats.of(tricks[row]),

@@ -33,9 +33,10 @@ from itertools import combinations_with_replacement
 
 import numpy as np
 
-from ..cards import ACE, CARDS, JACK, KING, QUEEN, SUIT_SYMBOLS, SUITS, TEN
+from ..cards import ACE, CARDS, JACK, KING, QUEEN, SUIT_SYMBOLS, SUITS, TEN, n_cards
 from ..errors import UserError
 from ..hand import Hand
+from ..limits import PASS_HANDS, PASS_WORK, SEED_MAX, check
 from ..rules import STANDARD, RuleSet
 
 HINT_WORDS = {
@@ -243,9 +244,13 @@ def advise_pass(hand: Hand | str, trump: int, role: str = "partner", n: int = 4,
         hand = Hand.parse(hand)
     if role not in ("partner", "bidder"):
         raise UserError(f"unknown role {role!r}: use partner or bidder")
+    check("trump", trump, 0, 3)
+    check("the cards passed", n, 1, 4)
+    check("samples", samples, 1, PASS_HANDS)
+    check("seed", seed, 0, SEED_MAX)
     size = len(hand)
     if role == "partner" and size != 20:
-        raise UserError(f"the partner passes from a 20-card hand, not {size} cards")
+        raise UserError(f"the partner passes from a 20-card hand, not {n_cards(size)}")
     if role == "bidder" and hint is not None:
         raise UserError("a hint is what the bidder asked the partner for: it describes the"
                         " bidder's hand, so it applies only to the partner's pass (role partner),"
@@ -253,6 +258,13 @@ def advise_pass(hand: Hand | str, trump: int, role: str = "partner", n: int = 4,
     if role == "bidder" and size not in (20, 20 + n):
         raise UserError(f"the bidder's hand is 20 cards (passing at the same time) or {20 + n}"
                         f" (after receiving {n}), not {size}")
+    choices = _submultisets(hand.counts, n)
+    if not choices:
+        raise UserError(f"the hand cannot pass {n_cards(n)}")
+    if _coupled(rules) and len(choices) * samples > PASS_WORK:
+        raise UserError(f"with a roundhouse option each of the {len(choices):,} choices is scored"
+                        f" on every simulated hand: at most {PASS_WORK // len(choices):,}"
+                        f" samples for this hand, not {samples:,}")
     receiver_size = 20 if size == 20 else 20 - n
     tests = []
     if role == "partner":
@@ -268,10 +280,8 @@ def advise_pass(hand: Hand | str, trump: int, role: str = "partner", n: int = 4,
     rng = np.random.default_rng(seed)
     dealer = Dealer(hand)
     receiver, acceptance, _, dropped = sample(
-        lambda batch: dealer.hands(rng, batch, receiver_size), tests, samples, MAX_DRAWS)
-    choices = _submultisets(hand.counts, n)
-    if not choices:
-        raise UserError(f"the hand cannot pass {n} cards")
+        lambda batch: dealer.hands(rng, batch, receiver_size), tests, samples,
+        max(MAX_DRAWS, 100 * samples))  # a condition is given up below 1%, not below n / 100,000
     gains = expected_gains(receiver, choices, trump, rules)
     mine = np.array(hand.counts, dtype=np.int64)
     after = meld_points(mine[None, :] - np.array(choices), rules)[:, trump]

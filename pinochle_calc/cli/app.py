@@ -1,42 +1,236 @@
 """The typer app and the options every command shares; ``main`` is the console script.
 
 Exit status: 0 all went well; 1 some hand or input could not be used (each is reported);
-2 the command itself was misused (an unknown option, a bad ``--trump``). No user error ever
-shows a traceback.
+2 the command itself was misused (an unknown option, a bad ``--trump``, a number out of its
+range). Every error is one line on stderr (a hand's error adds the hand with the token marked);
+no user error ever shows a traceback.
 
-Only typer and the standard library are imported here and at the top of the command modules;
-the core, numpy and rich are imported inside each command, so that the shell starts fast.
+The conventions every command follows live here, so that a new command copies them: the hand
+is a positional argument (``HandArgument``); ``--format`` is ``table``, ``json``, ``jsonl`` or
+``csv`` (``FormatOption``, ``format_option``); ``--rules`` (``RulesOption``); ``--seed``,
+``--samples`` and ``--jobs`` are range-checked before any work starts (``SeedOption``,
+``samples_option``, ``JobsOption``); ``--trump`` (``TrumpOption``).
+
+Only typer (with its click) and the standard library are imported here and at the top of the
+command modules; the core, numpy and rich are imported inside each command, so that the shell
+starts fast.
 """
 
 from __future__ import annotations
 
+import inspect
+import json
+import os
 import sys
 from typing import Annotated, Optional
 
+import click
 import typer
+from typer.core import TyperGroup
 
-from ..errors import UserError
+from ..errors import UserError, quoted, shorten
+from ..limits import JOBS_MAX, SEED_MAX
+
+#: The record formats every command that prints records takes.
+FORMATS = ("table", "json", "jsonl", "csv")
+#: The suit words shell completion offers for ``--trump``.
+SUIT_WORDS = ("S", "H", "D", "C", "♠", "♥", "♦", "♣", "spades", "hearts", "diamonds", "clubs")
+
+#: The variable through which a shell asks for completions (see the README):
+#: ``eval "$(_PINOCHLE_CALC_COMPLETE=source_bash pinochle-calc)"``; also source_zsh, source_fish.
+COMPLETE_VAR = "_PINOCHLE_CALC_COMPLETE"
+#: ``-h`` as well as ``--help``, on every command.
+HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
+
+
+#: click's error for a command given no arguments where it shows its help (click >= 8.2).
+_NO_ARGS = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
+def say_error(message: str) -> None:
+    """One error line on stderr."""
+    sys.stderr.write(f"Error: {message}\n")
+
+
+class _Root(TyperGroup):
+    """The root command: every error becomes one line on stderr with the exit status that says
+    whose it is (1: the input, 2: the command line), under the console script and a test
+    runner alike."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
+             **extra):
+        args = list(sys.argv[1:] if args is None else args)
+        if COMPLETE_VAR in os.environ:  # a shell asks for completions: only then load them
+            from typer.completion import completion_init
+
+            completion_init()
+        try:
+            for n, arg in enumerate(args, 1):  # bytes that are not UTF-8 come as surrogates
+                if not arg.isascii():
+                    try:
+                        arg.encode("utf-8")
+                    except UnicodeEncodeError:
+                        raise UserError(f"argument {n}, {quoted(arg)}, is not valid UTF-8"
+                                        " text") from None
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            code = code if isinstance(code, int) else 0
+        except _NO_ARGS as e:  # the help, shown for a command given nothing
+            e.show()
+            code = e.exit_code
+        except click.ClickException as e:
+            message = e.format_message()
+            ctx = getattr(e, "ctx", None)
+            if ctx is not None and isinstance(e, click.UsageError):
+                message = message.removesuffix(".") if message[-3:] != "..." else message
+                message = f"{message} (see {ctx.command_path} -h)"
+            say_error(shorten(" ".join(message.split()), 400))
+            code = e.exit_code
+        except UserError as e:
+            say_error(str(e))
+            pointer = getattr(e, "pointer", None)
+            if pointer is not None:
+                sys.stderr.write(pointer() + "\n")
+            code = 1
+        except click.Abort:
+            sys.stderr.write("Aborted.\n")
+            code = 1
+        if not standalone_mode:
+            return code
+        sys.stdout.flush()
+        sys.exit(code)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from .. import __version__
+
+        sys.stdout.write(f"pinochle-calc {__version__}\n")
+        raise typer.Exit()
+
 
 app = typer.Typer(
-    add_completion=False,
+    cls=_Root,
+    add_completion=False,  # completion is loaded on demand (COMPLETE_VAR): nothing at start-up
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    help="Meld, trick and bid calculator for double-deck pinochle.",
+    context_settings=HELP_OPTIONS,
+    help="Meld, trick and bid calculator for double-deck pinochle.\n\nExit status: 0 done; 1 an"
+    " input could not be used; 2 the command was misused.",
+    epilog="Shell completion of commands, options, presets and suits: add eval"
+    " \"$(_PINOCHLE_CALC_COMPLETE=source_bash pinochle-calc)\" to ~/.bashrc (source_zsh for zsh;"
+    " for fish: _PINOCHLE_CALC_COMPLETE=source_fish pinochle-calc | source).",
 )
-
-FORMATS = ("table", "json", "jsonl", "csv")
-
-#: The ``--rules`` option of every command that scores.
-RulesOption = Annotated[
-    Optional[str],  # noqa: UP045 (typer reads the annotation at run time on 3.10)
-    typer.Option("--rules", envvar="PINOCHLE_RULES", help="A preset, a TOML rule file, and"
-                 " ,key=value overrides (e.g. book,scale=10,min_meld=20)."),
-]
 
 
 @app.callback()
-def _commands() -> None:
+def _commands(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="Print the version and exit.")] = False,
+) -> None:
     """Meld, trick and bid calculator for double-deck pinochle."""
+
+
+#: How a hand argument may be written (in the command's help: click 8.5 drops the help of an
+#: argument as typer < 0.26 passes it).
+HAND_HELP = ("HAND: the cards, quoted or as several words, in any notation: AH 10H KH, A♥ 10 K,"
+             " ♥A 10 K ♠Q J, H: A 10 K, H=ATKQJ (T or 10 for a ten; a # starts a comment).")
+
+
+def command(name: str | None = None, hand: bool = False, on: typer.Typer | None = None,
+            **kwargs):
+    """``app.command`` (or ``on.command``) with the settings every command shares: ``-h`` for
+    help, the docstring's paragraphs wrapped to the terminal; ``hand``: the command takes a
+    hand argument, and its help says how to write one."""
+
+    def register(function):
+        # one line per paragraph, for the terminal's width to wrap
+        paragraphs = [" ".join(p.split()) for p in inspect.cleandoc(function.__doc__ or "")
+                      .split("\n\n")] + ([HAND_HELP] if hand else [])
+        help_text = "\n\n".join(paragraphs)
+        return (on or app).command(name, context_settings=HELP_OPTIONS, help=help_text,
+                                   **kwargs)(function)
+
+    return register
+
+
+# Shell completion ----------------------------------------------------------------------------
+
+def _complete_rules(incomplete: str) -> list[str]:
+    from ..rules import PRESETS
+
+    head, comma, _ = incomplete.rpartition(",")
+    if comma:
+        from ..rules import SCHEMA
+
+        return [f"{head},{key}=" for key in SCHEMA if key.startswith(incomplete[len(head) + 1:])]
+    names = [name for name in PRESETS if name.startswith(incomplete)]
+    return names + [path for path in _files(incomplete) if path.endswith(".toml")]
+
+
+def _files(incomplete: str) -> list[str]:
+    folder = os.path.dirname(incomplete) or "."
+    try:
+        entries = os.listdir(folder)
+    except OSError:
+        return []
+    paths = [os.path.join(os.path.dirname(incomplete), e) for e in entries]
+    return sorted(p for p in paths if p.startswith(incomplete))
+
+
+def _complete_suits(incomplete: str) -> list[str]:
+    return [s for s in SUIT_WORDS if s.lower().startswith(incomplete.lower())]
+
+
+# The shared options --------------------------------------------------------------------------
+
+#: The hand, as a positional argument: quoted, or as several words.
+HandArgument = Annotated[
+    Optional[list[str]],  # noqa: UP045 (typer reads the annotation at run time on 3.10)
+    typer.Argument(show_default=False),
+]
+
+#: ``--rules``: every command that scores.
+RulesOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option("--rules", envvar="PINOCHLE_RULES", autocompletion=_complete_rules,
+                 help="A preset (standard, book, npa, pinochle14, toby-thomas) or a TOML rule"
+                 " file, then ,key=value overrides: book,scale=10,min_meld=20 (keys:"
+                 " pinochle-calc rules); default: standard."),
+]
+
+#: ``--format``: every command that prints records.
+FormatOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option("--format", "-f", click_type=click.Choice(FORMATS), show_default=False,
+                 help="table, json, jsonl or csv; default: table on a terminal, jsonl"
+                 " otherwise."),
+]
+
+#: ``--trump``: a suit (required where the command gives no default).
+TrumpOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option("--trump", "-t", autocompletion=_complete_suits, show_default=False,
+                 help="Trump: S H D C, ♠ ♥ ♦ ♣, or a suit name (spades, hearts, ...)."),
+]
+
+#: ``--seed``: every command that simulates.
+SeedOption = Annotated[
+    int, typer.Option("--seed", min=0, max=SEED_MAX,
+                      help=f"Random seed, 0 to {SEED_MAX:,}: the same seed, the same figures.")
+]
+
+#: ``--jobs``: the commands that can play deals in several processes.
+JobsOption = Annotated[
+    int, typer.Option("--jobs", "-j", min=1, max=JOBS_MAX,
+                      help=f"Processes to play the deals in, 1 to {JOBS_MAX}.")
+]
+
+
+def samples_option(limit: int, what: str):
+    """The ``--samples`` option of a command that simulates, at most ``limit`` (the most it
+    can serve in about a minute and a few hundred megabytes)."""
+    return Annotated[int, typer.Option("--samples", "-n", min=1, max=limit,
+                                       help=f"{what}, 1 to {limit:,}.")]
 
 
 def trump_option(value: str | None) -> int | None:
@@ -48,7 +242,14 @@ def trump_option(value: str | None) -> int | None:
     try:
         return suit_index(value)
     except ValueError as e:
-        raise typer.BadParameter(str(e)) from None
+        raise typer.BadParameter(str(e), param_hint="'--trump'") from None
+
+
+def required_trump(value: str | None) -> int:
+    """The suit of a ``--trump`` the command cannot do without."""
+    if value is None:
+        raise typer.BadParameter("give the trump: S, H, D or C", param_hint="'--trump'")
+    return trump_option(value)
 
 
 def rules_option(value: str | None):
@@ -58,27 +259,62 @@ def rules_option(value: str | None):
     return load_rules(value)
 
 
-def format_option(value: str | None, choices=FORMATS, piped: str = "jsonl") -> str:
-    """A ``--format`` value; by default the first choice on a terminal, ``piped`` otherwise."""
+def hand_argument(words: list[str] | None):
+    """The ``Hand`` of a positional hand argument (its words joined)."""
+    if not words:
+        raise typer.BadParameter("give a hand, such as AH 10H KH QH JH", param_hint="HAND")
+    from ..hand import Hand
+
+    return Hand.parse(" ".join(words))
+
+
+def format_option(value: str | None) -> str:
+    """A ``--format`` value; by default ``table`` on a terminal, ``jsonl`` otherwise."""
     if value is None:
-        return choices[0] if sys.stdout.isatty() else piped
-    if value not in choices:
-        raise typer.BadParameter(f"{value!r} is not one of {', '.join(choices)}")
+        return "table" if sys.stdout.isatty() else "jsonl"
     return value
 
 
+def write_json(record) -> None:
+    """One JSON document on one line (the ``json`` and ``jsonl`` of a single result)."""
+    sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+
+def write_csv(header: tuple[str, ...], rows) -> None:
+    """A header and rows of fields as CSV on stdout (fields quoted where they need it)."""
+    import csv
+
+    writer = csv.writer(sys.stdout, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+
+
 def main() -> None:
-    """The console script: run the app, turning user errors into one-line messages."""
+    """The console script. User errors are handled by the app itself (``_Root``); what is left
+    here is a closed pipe, an interrupt, and the last guard: a bug is reported in one line (the
+    traceback only with ``PINOCHLE_DEBUG=1``) with exit status 3."""
+    for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show ♥ gets a ?, not a crash
+        if hasattr(stream, "reconfigure") and "utf" not in (stream.encoding or "").lower():
+            stream.reconfigure(errors="replace")
     try:
         app()
-    except UserError as e:
-        sys.stderr.write(f"Error: {e}\n")
-        pointer = getattr(e, "pointer", None)
-        if pointer is not None:
-            sys.stderr.write(pointer() + "\n")
-        sys.exit(1)
     except BrokenPipeError:
-        sys.stderr.close()
+        _quiet_stdout()
         sys.exit(1)
     except KeyboardInterrupt:
         sys.exit(130)
+    except Exception as e:  # a bug: one line, not a traceback
+        if os.environ.get("PINOCHLE_DEBUG"):
+            raise
+        say_error(f"internal error ({type(e).__name__}: {shorten(str(e), 200)}); please report"
+                  " it with the command line (PINOCHLE_DEBUG=1 shows the traceback)")
+        sys.exit(3)
+
+
+def _quiet_stdout() -> None:
+    """After a closed pipe: point stdout at /dev/null so that the final flush stays quiet."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass

@@ -7,15 +7,37 @@ imported inside each command so that the shell starts fast.
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Annotated, Optional
 
+import click
 import typer
 
-from .app import app, format_option, rules_option, trump_option
+from ..errors import quoted
+from ..limits import BID_DEALS, PASS_HANDS
+from .app import (
+    FormatOption,
+    HandArgument,
+    RulesOption,
+    SeedOption,
+    TrumpOption,
+    command,
+    format_option,
+    hand_argument,
+    required_trump,
+    rules_option,
+    samples_option,
+    write_csv,
+    write_json,
+)
 
-CONVENTION_HELP = "jump (jump bids), davis (Jim Davis's system) or toby (Toby Thomas's system)"
+CONVENTION_HELP = ("jump (jump bids), davis (Jim Davis's system; without --rules, any bid from"
+                   " 50 may be made) or toby (Toby Thomas's system; without --rules, the"
+                   " toby-thomas rules).")
+EXPLAIN_CSV = ("position", "seat", "call", "meaning")
+BID_CSV = ("seat", "call", "meaning", "trump", "own_meld", "partner_meld", "trick_points",
+           "max_bid", "samples", "seed")
+PASS_CSV = ("card", "reason")
 
 
 def _convention(value: str) -> str:
@@ -23,7 +45,8 @@ def _convention(value: str) -> str:
 
     low = value.strip().lower()
     if low not in CONVENTIONS:
-        raise typer.BadParameter(f"{value!r} is not one of {', '.join(CONVENTIONS)}")
+        raise typer.BadParameter(f"{quoted(value)} is not one of {', '.join(CONVENTIONS)}",
+                                 param_hint="'--convention'")
     return low
 
 
@@ -38,14 +61,6 @@ def _setup(convention: str, rules: str | None, auction: str | None):
     return conv, rule_set, notes, parse_auction(auction or "", rule_set)
 
 
-def _hand(words: list[str] | None):
-    from ..hand import Hand
-
-    if not words:
-        raise typer.BadParameter("give a hand, e.g. AH 10H KH QH JH ...")
-    return Hand.parse(" ".join(words))
-
-
 def _seat_words(auction, seat: int) -> str:
     """``3 (dealer, partner)``: the seat, the dealer marked, and where it sits from "me"."""
     words = (["dealer"] if seat == 3 else []) + ([auction.relation(seat)]
@@ -53,37 +68,26 @@ def _seat_words(auction, seat: int) -> str:
     return f"{seat} ({', '.join(words)})" if words else str(seat)
 
 
-def _write_json(record: dict) -> None:
-    sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
-
-
-ConventionOpt = Annotated[str, typer.Option("--convention", "-c", help=CONVENTION_HELP)]
+ConventionOpt = Annotated[str, typer.Option(
+    "--convention", "-c", help=CONVENTION_HELP,
+    autocompletion=lambda incomplete: [c for c in ("jump", "davis", "toby")
+                                       if c.startswith(incomplete)])]
 AuctionOpt = Annotated[
     Optional[str],  # noqa: UP045 (typer reads the annotation at run time on 3.10)
     typer.Option("--auction", "-a", help="The calls so far from the dealer's left: numbers and"
                  " p/pass, separated by spaces or commas, e.g. \"50 52 p 55\"."),
 ]
-RulesOpt = Annotated[
-    Optional[str],  # noqa: UP045
-    typer.Option("--rules", envvar="PINOCHLE_RULES", help="A preset name or a TOML rule file"
-                 " [default: standard; with davis, any bid from 50; with toby, toby-thomas]."),
-]
-FormatOpt = Annotated[
-    Optional[str],  # noqa: UP045
-    typer.Option("--format", "-f", help="table or json [default: table on a terminal, json"
-                 " otherwise]"),
-]
 
 
-@app.command()
+@command()
 def explain(
     auction: AuctionOpt = None,
     convention: ConventionOpt = "jump",
-    rules: RulesOpt = None,
-    format: FormatOpt = None,
+    rules: RulesOption = None,
+    format: FormatOption = None,
 ) -> None:
     """What each call of an auction says under a convention, and the calls open now."""
-    fmt = format_option(format, ("table", "json"), piped="json")
+    fmt = format_option(format)
     conv, rule_set, notes, parsed = _setup(convention, rules, auction)
     from ..bidding.conventions import CONVENTIONS, open_calls
     from ..bidding.conventions import explain as read
@@ -96,8 +100,12 @@ def explain(
         from ..bidding.conventions import davis_unavailable
 
         missing = davis_unavailable(parsed)
-    if fmt == "json":
-        _write_json({
+    if fmt == "csv":
+        write_csv(EXPLAIN_CSV, [(r.call.position, r.call.seat, r.call.label, r.meaning)
+                                for r in readings])
+        return
+    if fmt in ("json", "jsonl"):
+        write_json({
             "convention": conv, "rules": rule_set.name, "notes": notes,
             "auction": [r.to_dict() for r in readings],
             "next_seat": parsed.next_seat, "finished": parsed.finished,
@@ -136,33 +144,26 @@ def explain(
                           soft_wrap=True)
 
 
-@app.command()
+@command(hand=True)
 def bid(
-    hand: Annotated[
-        Optional[list[str]],  # noqa: UP045
-        typer.Argument(help="Your 20 cards, quoted or as several words."),
-    ] = None,
+    hand: HandArgument = None,
     auction: AuctionOpt = None,
     convention: ConventionOpt = "jump",
-    rules: RulesOpt = None,
-    samples: Annotated[int, typer.Option("--samples", "-n", help="Simulated deals (1000:"
-                                         " make probabilities within 0.016).")] = 1000,
-    seed: Annotated[int, typer.Option("--seed", help="Random seed: same seed, same figures.")
-                    ] = 0,
+    rules: RulesOption = None,
+    samples: samples_option(BID_DEALS, "Simulated deals (1000: make probabilities within"
+                            " 0.016)") = 1000,
+    seed: SeedOption = 0,
     confidence: Annotated[float, typer.Option(
-        "--confidence", help="How sure the side must be of making the maximum bid.")] = 0.6,
-    format: FormatOpt = None,
+        "--confidence", click_type=click.FloatRange(0, 1, min_open=True),
+        help="How sure the side must be of making the maximum bid: above 0, at most 1.")] = 0.6,
+    format: FormatOption = None,
 ) -> None:
     """The call to make now, what it tells your partner, and how high your side can go.
 
     The estimate plays out simulated deals, conditioned on what the calls so far say.
     """
-    fmt = format_option(format, ("table", "json"), piped="json")
-    if samples < 1:
-        raise typer.BadParameter("--samples must be at least 1")
-    if not 0 < confidence <= 1:
-        raise typer.BadParameter("--confidence must be above 0 and at most 1")
-    cards = _hand(hand)
+    fmt = format_option(format)
+    cards = hand_argument(hand)
     conv = _convention(convention)
     chosen = rules_option(rules) if rules is not None else None
     from ..bidding.advise import advise
@@ -178,10 +179,17 @@ def bid(
                 task, completed=done, total=total), **run)
     else:
         advice = advise(cards, auction, conv, chosen, **run)
-    if fmt == "json":
-        _write_json(advice.to_dict())
-        return
-    _print_bid(advice)
+    if fmt in ("json", "jsonl"):
+        write_json(advice.to_dict())
+    elif fmt == "csv":
+        record = advice.to_dict()
+        est = record["estimate"]
+        write_csv(BID_CSV, [(record["seat"], record["call"], record["meaning"], est["trump"],
+                             est["own_meld"], (est["partner_meld"] or {}).get("mean"),
+                             (est["trick_points"] or {}).get("mean"), est["max_bid"],
+                             est["samples"], est["seed"])])
+    else:
+        _print_bid(advice)
 
 
 def _print_bid(advice) -> None:
@@ -239,47 +247,37 @@ def _print_bid(advice) -> None:
         f" go no higher than {best.max_bid if best.max_bid is not None else 'the minimum'}.")
 
 
-@app.command("pass")
+@command("pass", hand=True)
 def pass_cards(
-    hand: Annotated[
-        Optional[list[str]],  # noqa: UP045
-        typer.Argument(help="Your hand (the bidder's hand after receiving, to choose the"
-                       " cards to return)."),
-    ] = None,
-    trump: Annotated[str, typer.Option("--trump", "-t", help="The trump named: S H D C.")] = "",
-    role: Annotated[str, typer.Option("--role", help="partner (passing to the bidder) or"
-                                      " bidder (returning cards)")] = "partner",
+    hand: HandArgument = None,
+    trump: TrumpOption = None,
+    role: Annotated[str, typer.Option(
+        "--role", click_type=click.Choice(("partner", "bidder")),
+        help="partner (passing to the bidder) or bidder (returning cards).")] = "partner",
     cards: Annotated[
         Optional[int],  # noqa: UP045
-        typer.Option("--cards", help="How many cards are passed [default: the rule set's"
-                     " passing.cards, or 4 where it has none]."),
+        typer.Option("--cards", min=1, max=4, help="How many cards are passed, 1 to 4;"
+                     " default: the rule set's passing.cards, or 4 where it has none."),
     ] = None,
     hint: Annotated[
         Optional[str],  # noqa: UP045
         typer.Option("--hint", help="What the bidder asked for: jack, queen, king, ten, ace,"
                      " or jacks-around, queens-around, kings-around, aces-around."),
     ] = None,
-    rules: RulesOpt = None,
-    samples: Annotated[int, typer.Option("--samples", "-n", help="Simulated hands of the other"
-                                         " player.")] = 600,
-    seed: Annotated[int, typer.Option("--seed", help="Random seed.")] = 0,
-    format: FormatOpt = None,
+    rules: RulesOption = None,
+    samples: samples_option(PASS_HANDS, "Simulated hands of the other player") = 600,
+    seed: SeedOption = 0,
+    format: FormatOption = None,
 ) -> None:
     """The cards to pass (partner) or to return (bidder), with the reason for each.
 
     Every choice of cards is tried, maximising the side's expected meld plus trick strength.
+    For --role bidder, HAND is the bidder's hand after receiving (20 cards and those passed),
+    or the 20 cards when both pass at the same time.
     """
-    fmt = format_option(format, ("table", "json"), piped="json")
-    if not trump:
-        raise typer.BadParameter("give the trump with --trump")
-    suit = trump_option(trump)
-    if role not in ("partner", "bidder"):
-        raise typer.BadParameter(f"{role!r} is not one of partner, bidder")
-    if cards is not None and not 1 <= cards <= 4:
-        raise typer.BadParameter("--cards must be from 1 to 4")
-    if samples < 1:
-        raise typer.BadParameter("--samples must be at least 1")
-    cards_in = _hand(hand)
+    fmt = format_option(format)
+    suit = required_trump(trump)
+    cards_in = hand_argument(hand)
     rule_set = rules_option(rules)
     if cards is None:
         cards = rule_set.pass_cards or 4
@@ -288,8 +286,11 @@ def pass_cards(
     wanted = parse_hint(hint) if hint is not None else None
     advice = advise_pass(cards_in, suit, role, cards, rule_set, hint=wanted, samples=samples,
                          seed=seed)
-    if fmt == "json":
-        _write_json(advice.to_dict())
+    if fmt in ("json", "jsonl"):
+        write_json(advice.to_dict())
+        return
+    if fmt == "csv":
+        write_csv(PASS_CSV, advice.reasons)
         return
     from rich.console import Console
 

@@ -12,7 +12,17 @@ from typing import Annotated, Optional
 import typer
 
 from ..errors import UserError
-from .app import RulesOption, app, format_option, rules_option, trump_option
+from .app import (
+    FormatOption,
+    HandArgument,
+    RulesOption,
+    TrumpOption,
+    command,
+    format_option,
+    rules_option,
+    trump_option,
+    write_json,
+)
 
 
 def _lines_with_progress(stream, total: int | None) -> Iterator[str]:
@@ -33,25 +43,15 @@ def _lines_with_progress(stream, total: int | None) -> Iterator[str]:
             yield line
 
 
-@app.command()
+@command(hand=True)
 def meld(
-    hand: Annotated[
-        Optional[list[str]],  # noqa: UP045 (typer reads the annotation at run time on 3.10)
-        typer.Argument(help="The hand, quoted or as several words, e.g. AH 10H KH QH JH ..."),
-    ] = None,
+    hand: HandArgument = None,
     input: Annotated[
-        Optional[str],  # noqa: UP045
+        Optional[str],  # noqa: UP045 (typer reads the annotation at run time on 3.10)
         typer.Option("--input", "-i", help="A file of hands, one per line ('-' for stdin)."),
     ] = None,
-    trump: Annotated[
-        Optional[str],  # noqa: UP045
-        typer.Option("--trump", "-t", help="Only this trump: S H D C, a symbol or a name."),
-    ] = None,
-    format: Annotated[
-        Optional[str],  # noqa: UP045
-        typer.Option("--format", "-f", help="table, json, jsonl or csv"
-                     " [default: table on a terminal, jsonl otherwise]"),
-    ] = None,
+    trump: TrumpOption = None,
+    format: FormatOption = None,
     strict: Annotated[
         bool, typer.Option("--strict", help="Treat any warning (such as a hand that is not"
                            " 20 cards) as an error.")
@@ -136,7 +136,8 @@ def _write(chunks, fmt: str, trump: int | None, single: bool) -> None:
                 if single and item.pointer:
                     sys.stderr.write(item.pointer + "\n")
             elif console is not None:
-                console.print(table(item, trump, colour=console.color_system is not None))
+                console.print(table(item, trump, colour=console.color_system is not None,
+                                    lone=single))
         if console is not None:
             continue
         lines = render.many(chunk)
@@ -184,8 +185,7 @@ def write_partnership(hand_text: str, partner_text: str, rule_set, trump: int | 
             partner.pop(key, None)
         record["partner"] = partner
         record["side"] = side_json(side, best, shown)
-        text = json.dumps(record, ensure_ascii=False, indent=2 if fmt == "json" else None)
-        sys.stdout.write(text + "\n")
+        write_json(record)
         return
     if fmt == "csv":
         sys.stdout.write("who,best_trump,best_meld,S,H,D,C,callable,warnings\n")
@@ -210,7 +210,7 @@ def write_partnership(hand_text: str, partner_text: str, rule_set, trump: int | 
     colour = console.color_system is not None
     for who, item in zip(("Hand", "Partner"), items):
         console.print(f"[bold]{who}[/bold]")
-        console.print(table(item, trump, colour=colour))
+        console.print(table(item, trump, colour=colour, lone=True))
     grid = Table(title="Side (each hand melds on its own)", title_justify="left")
     for name, justify in (("trump", "left"), ("hand", "right"), ("partner", "right"),
                           ("side", "right"), ("may name it", "left")):

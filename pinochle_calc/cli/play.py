@@ -6,7 +6,6 @@ imported inside each command so that the shell starts fast.
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from typing import Annotated, Optional
@@ -14,34 +13,35 @@ from typing import Annotated, Optional
 import typer
 
 from ..errors import UserError
-from .app import RulesOption, app, format_option, rules_option, trump_option
+from ..limits import TRICK_DEALS
+from .app import (
+    FormatOption,
+    HandArgument,
+    JobsOption,
+    RulesOption,
+    SeedOption,
+    TrumpOption,
+    command,
+    format_option,
+    hand_argument,
+    required_trump,
+    rules_option,
+    samples_option,
+    write_csv,
+    write_json,
+)
+
+TRICKS_CSV = ("trump", "samples", "seed", "mean", "stderr", "p10", "p50", "p90")
 
 
-@app.command()
+@command(hand=True)
 def tricks(
-    hand: Annotated[
-        list[str],
-        typer.Argument(help="The 20-card hand, quoted or as several words, e.g. H: A 10 K ..."),
-    ],
-    trump: Annotated[
-        str, typer.Option("--trump", "-t", help="The trump the hand names: S H D C, a symbol"
-                          " or a name.")
-    ],
-    samples: Annotated[
-        int, typer.Option("--samples", "-n", min=1, help="Deals to play out.")
-    ] = 2000,
-    seed: Annotated[
-        int, typer.Option("--seed", min=0, help="Seed of the random deals (same seed, same"
-                          " result).")
-    ] = 0,
-    jobs: Annotated[
-        int, typer.Option("--jobs", "-j", min=1, help="Processes to play the deals in.")
-    ] = 1,
-    format: Annotated[
-        Optional[str],  # noqa: UP045 (typer reads the annotation at run time on 3.10)
-        typer.Option("--format", "-f", help="table or json [default: table on a terminal,"
-                     " json otherwise]"),
-    ] = None,
+    hand: HandArgument = None,
+    trump: TrumpOption = None,
+    samples: samples_option(TRICK_DEALS, "Deals to play out") = 2000,
+    seed: SeedOption = 0,
+    jobs: JobsOption = 1,
+    format: FormatOption = None,
     rules: RulesOption = None,
 ) -> None:
     """Expected trick points for this hand's side when it names trump and leads.
@@ -49,16 +49,15 @@ def tricks(
     The 60 cards the hand has not seen are dealt at random to the other three players, and
     all four play the hand out with the heuristic player; partner sits opposite.
     """
-    suit = trump_option(trump)
-    fmt = format_option(format, ("table", "json"), piped="json")
+    fmt = format_option(format)
+    suit = required_trump(trump)
+    cards = hand_argument(hand)
     rule_set = rules_option(rules)
-    from ..cards import HAND_SIZE, SUITS
-    from ..hand import Hand
+    from ..cards import HAND_SIZE, SUITS, n_cards
     from ..play.simulate import simulate_tricks
 
-    cards = Hand.parse(" ".join(hand))
     if len(cards) != HAND_SIZE:
-        raise UserError(f"tricks needs a {HAND_SIZE}-card hand, not {len(cards)} cards")
+        raise UserError(f"tricks needs a {HAND_SIZE}-card hand, not {n_cards(len(cards))}")
     run = {"samples": samples, "seed": seed, "jobs": jobs, "scale": rule_set.scale}
     if sys.stderr.isatty():
         from rich.console import Console
@@ -71,9 +70,13 @@ def tricks(
             )
     else:
         stats = simulate_tricks(cards, suit, **run)
-    if fmt == "json":
-        sys.stdout.write(json.dumps({"trump": SUITS[suit], "samples": samples, "seed": seed,
-                                     "trick_points": stats.to_dict()}) + "\n")
+    d = stats.to_dict()
+    if fmt in ("json", "jsonl"):
+        write_json({"trump": SUITS[suit], "samples": samples, "seed": seed, "trick_points": d})
+        return
+    if fmt == "csv":
+        write_csv(TRICKS_CSV, [(SUITS[suit], samples, seed, d["mean"], d["stderr"], d["p10"],
+                                d["p50"], d["p90"])])
         return
     from rich.console import Console
     from rich.table import Table
@@ -84,7 +87,6 @@ def tricks(
                   f" ({samples} deals, seed {seed})")
     for column in ("mean", "± stderr", "p10", "p50", "p90"):
         table.add_column(column, justify="right")
-    d = stats.to_dict()
     # one deal gives no estimate of the error
     stderr = f"{d['stderr']:.2f}" if stats.samples > 1 else "n/a"
     table.add_row(f"{d['mean']:.2f}", stderr, str(d["p10"]), str(d["p50"]), str(d["p90"]))
@@ -108,49 +110,60 @@ def _histogram(distribution: tuple[int, ...], scale: int) -> str:
     return "\n".join(lines)
 
 
-@app.command()
+LEGAL_CSV = ("legal", "winning", "rule")
+
+
+@command(hand=True)
 def legal(
-    hand: Annotated[str, typer.Option("--hand", help="The cards in your hand.")],
-    trump: Annotated[
-        str, typer.Option("--trump", "-t", help="Trump: S H D C, a symbol or a name.")
-    ],
+    hand: HandArgument = None,
+    trump: TrumpOption = None,
     trick: Annotated[
         str, typer.Option("--trick", help="The cards played to the trick so far, in the order"
-                          " played (empty: you lead).")
+                          " played (none: you lead).")
     ] = "",
-    format: Annotated[
-        Optional[str],  # noqa: UP045
-        typer.Option("--format", "-f", help="text or json [default: text on a terminal,"
-                     " json otherwise]"),
+    format: FormatOption = None,
+    hand_option: Annotated[
+        Optional[str],  # noqa: UP045 (typer reads the annotation at run time on 3.10)
+        typer.Option("--hand", hidden=True, help="Deprecated: give the hand as the argument."),
     ] = None,
 ) -> None:
     """The cards you may play to a trick in progress, and the card winning it."""
-    suit = trump_option(trump)
-    fmt = format_option(format, ("text", "json"), piped="json")
-    from ..cards import CARDS, COPIES, HAND_SIZE
-    from ..hand import Hand
+    fmt = format_option(format)
+    suit = required_trump(trump)
+    if hand_option is not None:
+        if hand:
+            raise typer.BadParameter("give the hand once: as the argument (--hand is its old"
+                                     " spelling)", param_hint="'--hand'")
+        sys.stderr.write("warning: --hand is deprecated: give the hand as the argument\n")
+        hand = [hand_option]
+    held = hand_argument(hand)
+    from ..cards import CARDS, COPIES, HAND_SIZE, SUITS
     from ..play.tricks import legal_cards, rule_in_force, trick_winner
 
-    held = Hand.parse(hand)
     played = _parse_trick(trick)
     if len(held) > HAND_SIZE:
         raise UserError(f"a hand holds at most {HAND_SIZE} cards, not {len(held)}")
     for card in set(played):
         n = held.counts[card] + played.count(card)
         if n > COPIES:
-            raise UserError(f"{CARDS[card]} is in the trick {played.count(card)} time(s) and in"
-                            f" the hand {held.counts[card]} time(s): a double deck has only four")
-    cards = legal_cards(held.counts, played, suit)
+            raise UserError(f"{CARDS[card]} is in the trick {_times(played.count(card))} and"
+                            f" in the hand {_times(held.counts[card])}: a double deck has only"
+                            f" four {CARDS[card].symbol}")
+    cards = " ".join(str(CARDS[c]) for c in legal_cards(held.counts, played, suit))
     winning = str(CARDS[played[trick_winner(played, suit)]]) if played else None
-    if fmt == "json":
-        sys.stdout.write(json.dumps({"legal": [str(CARDS[c]) for c in cards],
-                                     "winning": winning}) + "\n")
-        return
-    lines = [f"legal: {' '.join(str(CARDS[c]) for c in cards)}"]
-    if winning:
-        lines.append(f"winning: {winning}")
-    lines.append(f"rule: {rule_in_force(held.counts, played, suit)}")
-    sys.stdout.write("\n".join(lines) + "\n")
+    rule = rule_in_force(held.counts, played, suit)
+    if fmt in ("json", "jsonl"):
+        write_json({"trump": SUITS[suit], "legal": cards.split(), "winning": winning,
+                    "rule": rule})
+    elif fmt == "csv":
+        write_csv(LEGAL_CSV, [(cards, winning, rule)])
+    else:
+        lines = [f"legal: {cards}"] + ([f"winning: {winning}"] if winning else [])
+        sys.stdout.write("\n".join([*lines, f"rule: {rule}"]) + "\n")
+
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
 
 def _parse_trick(text: str) -> tuple[int, ...]:
@@ -158,13 +171,14 @@ def _parse_trick(text: str) -> tuple[int, ...]:
     from ..cards import Card
     from ..notation import NotationError
 
+    tokens = re.findall(r"[^\s,]+", text.partition("#")[0])
+    if len(tokens) > 3:
+        raise UserError(f"the trick already holds {len(tokens)} cards: at most three may have"
+                        " been played before you")
     cards = []
-    for n, token in enumerate(re.findall(r"[^\s,]+", text), 1):
+    for n, token in enumerate(tokens, 1):
         try:
             cards.append(Card.parse(token).index)
         except NotationError as e:
             raise UserError(f"--trick card {n}: {e.message}") from None
-    if len(cards) > 3:
-        raise UserError(f"the trick already holds {len(cards)} cards: at most three may have"
-                        " been played before you")
     return tuple(cards)

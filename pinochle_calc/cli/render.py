@@ -12,17 +12,21 @@ def _card_text(card, colour: bool) -> str:
     return f"[red]{text}[/red]" if colour and card.suit in (1, 2) else text
 
 
-def table(item: Scored, trump: int | None = None, colour: bool = False):
+def table(item: Scored, trump: int | None = None, colour: bool = False, lone: bool = False):
     """A rich table of one hand's meld per trump: the total, then each meld with its points
-    and cards, the best trump starred; warnings under it."""
+    and cards, the best trump starred; warnings under it. The title names the hand's line and
+    id, unless it is a ``lone`` hand (not from a file)."""
     from rich import box
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
 
     hand = Hand(item.counts)
-    title = f"line {item.line}" + (f" ({item.id})" if item.id is not None else "")
-    grid = Table(title=f"{title}: {hand.symbols()}", title_justify="left", box=box.SIMPLE_HEAD)
+    title = hand.symbols()
+    if not lone:
+        ident = f" ({item.id})" if item.id is not None else ""
+        title = f"line {item.line}{ident}: {title}"
+    grid = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
     for name, justify in (("trump", "left"), ("total", "right"), ("", "right"),
                           ("meld", "left"), ("cards", "left")):
         grid.add_column(name, justify=justify, no_wrap=True)

@@ -3,30 +3,53 @@ in full, as a TOML rule file)."""
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Annotated, Optional
 
+import click
 import typer
 
-from .app import app, rules_option
+from .app import (
+    FORMATS,
+    HELP_OPTIONS,
+    app,
+    command,
+    rules_option,
+    write_csv,
+    write_json,
+)
 
 rules_app = typer.Typer(
     help="The rule sets: presets, options and rule files. Without a command: list the presets.",
     no_args_is_help=False,
     invoke_without_command=True,
+    context_settings=HELP_OPTIONS,
 )
 app.add_typer(rules_app, name="rules")
 
 
-
 @rules_app.callback()
-def rules_list(ctx: typer.Context) -> None:
+def rules_list(
+    ctx: typer.Context,
+    format: Annotated[str, typer.Option(
+        "--format", "-f", click_type=click.Choice(FORMATS),
+        help="table (the listing, also when piped), json, jsonl or csv.")] = "table",
+) -> None:
     """The presets, one line each, and the options that combine with any of them."""
     if ctx.invoked_subcommand is not None:
         return
     from ..rules import PRESET_SUMMARIES, PRESETS, SCHEMA
 
+    if format in ("json", "jsonl", "csv"):
+        records = [{"name": name, "summary": PRESET_SUMMARIES.get(name, "")} for name in PRESETS]
+        if format == "csv":
+            write_csv(("name", "summary"), [tuple(r.values()) for r in records])
+        elif format == "json":
+            write_json(records)
+        else:
+            for record in records:
+                write_json(record)
+        return
     out = sys.stdout
     width = max(map(len, PRESETS))
     out.write("Presets (--rules NAME, or extends = \"NAME\" in a rule file):\n")
@@ -48,27 +71,29 @@ def rules_list(ctx: typer.Context) -> None:
     )
 
 
-@rules_app.command("show")
+@command("show", on=rules_app)
 def rules_show(
     name: Annotated[
         Optional[str],  # noqa: UP045
-        typer.Argument(help="A preset, a TOML rule file, with ,key=value overrides"
-                            " [default: PINOCHLE_RULES, else standard]"),
+        typer.Argument(show_default=False),
     ] = None,
     format: Annotated[
-        str, typer.Option("--format", "-f", help="toml (a rule file) or json")
+        str, typer.Option("--format", "-f", click_type=click.Choice(("toml", "json")),
+                          help="toml (a rule file) or json.")
     ] = "toml",
 ) -> None:
     """A rule set in full: every table and option, as a TOML rule file that reads back to the
-    same rule set (save it, edit it, use it with --rules FILE)."""
+    same rule set (save it, edit it, use it with --rules FILE).
+
+    NAME: a preset, a TOML rule file, or either with ,key=value overrides; default:
+    PINOCHLE_RULES, else standard.
+    """
     import os
 
     from ..rules import to_dict, to_toml
 
-    if format not in ("toml", "json"):
-        raise typer.BadParameter(f"{format!r} is not one of toml, json")
     rules = rules_option(name if name is not None else os.environ.get("PINOCHLE_RULES"))
     if format == "json":
-        sys.stdout.write(json.dumps({"name": rules.name, **to_dict(rules)}, indent=2) + "\n")
+        write_json({"name": rules.name, **to_dict(rules)})
     else:
         sys.stdout.write(to_toml(rules))

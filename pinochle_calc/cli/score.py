@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
-import json
-import sys
 from typing import Annotated, Optional
 
 import typer
 
-from ..errors import UserError
-from .app import RulesOption, app, format_option, rules_option
+from .app import (
+    FormatOption,
+    RulesOption,
+    command,
+    format_option,
+    rules_option,
+    say_error,
+    write_csv,
+    write_json,
+)
 
 
-@app.command()
+@command()
 def score(
     bidder: Annotated[Optional[str], typer.Option(  # noqa: UP045
         "--bidder", "-b", help="The bidding side: us or them.")] = None,
@@ -29,39 +35,36 @@ def score(
     score_us: Annotated[int, typer.Option(help="Our score before the hand.")] = 0,
     score_them: Annotated[int, typer.Option(help="Their score before the hand.")] = 0,
     sheet: Annotated[Optional[str], typer.Option(  # noqa: UP045
-        "--sheet", "-s", help="A game sheet (CSV with a header, or JSON lines; '-' for stdin):"
-        " one hand per row, columns " + "bidder,bid,meld_us,meld_them,tricks_us,tricks_them,"
-        "result,note.")] = None,
-    format: Annotated[Optional[str], typer.Option(  # noqa: UP045
-        "--format", "-f", help="table, json, jsonl or csv"
-        " [default: table on a terminal, jsonl otherwise]")] = None,
+        "--sheet", "-s", help="A game sheet ('-' for stdin): CSV with a header, or JSON lines;"
+        " one hand per row, columns bidder, bid, meld_us, meld_them, tricks_us, tricks_them,"
+        " result, note.")] = None,
+    format: FormatOption = None,
     rules: RulesOption = None,
 ) -> None:
     """Score a hand and the game state, or a whole game sheet to running totals.
 
-    A hand is made, set, thrown in or conceded under the rule set's scoring.
+    A hand is made, set, thrown in or conceded under the rule set's scoring. A sheet row that
+    cannot be scored gets its error in its place (exit status 1); the totals leave it out.
     """
     fmt = format_option(format)
     rule_set = rules_option(rules)
-    from ..game.scoring import HandInput, score_game
+    from ..game.scoring import HandInput, score_game, score_hand
 
     single = (bidder, bid, meld_us, meld_them, tricks_us, tricks_them)
     if sheet is not None:
         if any(v is not None for v in single) or result != "played":
             raise typer.BadParameter("give a hand (--bidder, --bid, ...) or --sheet, not both")
         from ..game.scoring import read_sheet
+        from ..lines import open_lines
 
         source = "stdin" if sheet == "-" else sheet
-        if sheet == "-":
-            hands = list(read_sheet(sys.stdin, source))
-        else:
-            try:
-                with open(sheet, encoding="utf-8-sig") as f:
-                    hands = list(read_sheet(f, source))
-            except OSError as e:
-                raise UserError(f"cannot read {sheet}: {e.strerror}") from None
+        hands = list(read_sheet(open_lines(sheet), source))
         game = score_game(hands, rule_set, (score_us, score_them), source)
         _write_game(game, fmt, single=False)
+        for bad in game.failed:
+            say_error(bad.error)
+        if game.failed:
+            raise typer.Exit(1)
         return
     missing = [name for name, v in (("--bidder", bidder), ("--bid", bid),
                                     ("--meld-us", meld_us), ("--meld-them", meld_them))
@@ -69,12 +72,13 @@ def score(
     if missing:
         raise typer.BadParameter(f"a hand needs {', '.join(missing)} (or give --sheet FILE)")
     hand = HandInput.of(bidder, bid, meld_us, meld_them, tricks_us, tricks_them, result)
+    score_hand(hand, rule_set)  # a hand that cannot be scored is an error, not a row
     game = score_game([(1, hand)], rule_set, (score_us, score_them), source="")
     _write_game(game, fmt, single=True)
 
 
-CSV_GAME_HEADER = ("hand,line,bidder,bid,result,outcome,points_us,points_them,total_us,"
-                   "total_them,winner")
+CSV_GAME_HEADER = ("hand", "line", "bidder", "bid", "result", "outcome", "points_us",
+                   "points_them", "total_us", "total_them", "winner", "error")
 
 
 def _signed(n: int) -> str:
@@ -82,25 +86,25 @@ def _signed(n: int) -> str:
 
 
 def _write_game(game, fmt: str, single: bool) -> None:
-    out = sys.stdout
+    from ..game.scoring import BadHand
+
     if fmt == "json":
         data = game.to_dict()
         if single:
             data = {**game.hands[0].to_dict(), "rules": game.rules, "target": game.target,
                     "start": data["start"]}
-        out.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        write_json(data)
         return
     if fmt == "jsonl":
         for h in game.hands:
-            out.write(json.dumps(h.to_dict(), ensure_ascii=False) + "\n")
+            write_json(h.to_dict())
         return
     if fmt == "csv":
-        out.write(CSV_GAME_HEADER + "\n")
-        for h in game.hands:
-            s = h.score
-            out.write(f"{h.number},{h.line},{s.bidder},{s.hand.bid},{s.hand.result},{s.outcome},"
-                      f"{s.points[0]},{s.points[1]},{h.totals[0]},{h.totals[1]},"
-                      f"{h.winner or ''}\n")
+        write_csv(CSV_GAME_HEADER, [
+            (h.number, h.line, *[""] * 9, h.error) if isinstance(h, BadHand) else
+            (h.number, h.line, h.score.bidder, h.score.hand.bid, h.score.hand.result,
+             h.score.outcome, *h.score.points, *h.totals, h.winner or "", "")
+            for h in game.hands])
         return
     from rich.console import Console
     from rich.table import Table
@@ -110,7 +114,7 @@ def _write_game(game, fmt: str, single: bool) -> None:
         h = game.hands[0]
         s = h.score
         console.print(f"Bid {s.hand.bid} by {s.bidder} ({game.rules} rules): "
-                      f"[bold]{_outcome_words(s.outcome)}[/bold]")
+                      f"[bold]{_outcome_words(s.outcome)}[/bold]", highlight=False)
         for note in s.notes:
             console.print(f"  {note}", markup=False, highlight=False)
         grid = Table(show_header=True, box=None, padding=(0, 2))
@@ -126,7 +130,7 @@ def _write_game(game, fmt: str, single: bool) -> None:
         grid.add_row("hand", *(_signed(p) for p in s.points))
         grid.add_row("total", *(str(t) for t in h.totals))
         console.print(grid)
-        console.print(_game_state(game))
+        console.print(_game_state(game), markup=False, highlight=False)
         return
     grid = Table(title=f"Game ({game.rules} rules, target {game.target})", title_justify="left")
     for name, justify in (("#", "right"), ("bidder", "left"), ("bid", "right"),
@@ -134,12 +138,15 @@ def _write_game(game, fmt: str, single: bool) -> None:
                           ("total us", "right"), ("total them", "right")):
         grid.add_column(name, justify=justify)
     for h in game.hands:
+        if isinstance(h, BadHand):
+            grid.add_row(str(h.number), "", "", f"not scored (line {h.line})", "", "", "", "")
+            continue
         s = h.score
         grid.add_row(str(h.number), s.bidder, str(s.hand.bid), _outcome_words(s.outcome),
                      _signed(s.points[0]), _signed(s.points[1]), str(h.totals[0]),
                      str(h.totals[1]), style="bold" if h.winner else None)
     console.print(grid)
-    console.print(_game_state(game))
+    console.print(_game_state(game), markup=False, highlight=False)
 
 
 def _outcome_words(outcome: str) -> str:
@@ -149,10 +156,20 @@ def _outcome_words(outcome: str) -> str:
 
 
 def _game_state(game) -> str:
-    if game.winner:
-        us, them = game.totals
-        return (f"Game over on hand {game.won_on}: {game.winner} win, {us} to {them}"
-                f" (target {game.target}).")
+    """The last line: the winner with the winner's score first, or what each side needs; and
+    the rows the totals leave out."""
     us, them = game.totals
-    return (f"Game on: us {us}, them {them}; {game.target - us} and {game.target - them} to go"
-            f" to {game.target}.")
+    if game.winner:
+        first, second = (us, them) if game.winner == "us" else (them, us)
+        text = (f"Game over on hand {game.won_on}: {game.winner} win, {first} to {second}"
+                f" (target {game.target}")
+        text += (f"; both reached it on one hand, and {game.winner} bid it)." if second >=
+                 game.target else ").")
+    else:
+        text = (f"Game on: us {us}, them {them}; {game.target - us} and {game.target - them} to"
+                f" go to {game.target}.")
+    if game.failed:
+        n = len(game.failed)
+        text += (" 1 row could not be scored: the totals leave it out." if n == 1 else
+                 f" {n} rows could not be scored: the totals leave them out.")
+    return text

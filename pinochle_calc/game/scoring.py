@@ -28,13 +28,16 @@ same hand, the bidding side wins. This module is pure: no I/O beyond ``read_shee
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from ..errors import UserError
+from ..errors import UserError, quoted
 from ..rules import STANDARD, RuleSet
 
 SIDES = ("us", "them")
+#: The largest figure a sheet may hold, either way (a bid, meld, trick points).
+MAX_FIGURE = 10**15
 RESULTS = ("played", "throw-in", "no-marriage")
 OUTCOMES = ("made", "set", "throw-in", "no-marriage", "under-min-meld")
 _RESULT_WORDS = {"": "played", "play": "played", "played": "played", "throw-in": "throw-in",
@@ -135,7 +138,7 @@ def _check(hand: HandInput, rules: RuleSet) -> tuple[int, int] | None:
             raise ScoreError(f"meld {meld} for {side} is negative")
         if meld % k:
             raise ScoreError(f"meld {meld} for {side} is not a multiple of {k}: under scale"
-                             f" {k} every meld value is")
+                             f" {k} every meld value is a multiple of {k}")
     total = rules.trick_points
     us, them = hand.tricks
     for side, t in zip(SIDES, hand.tricks):
@@ -270,10 +273,25 @@ class GameHand:
 
 
 @dataclass(frozen=True)
-class Game:
-    """A game sheet scored: every hand with running totals, and the winner if the game ended."""
+class BadHand:
+    """A row of a game sheet that could not be scored, in its place: why (naming the line)."""
 
-    hands: tuple[GameHand, ...]
+    number: int
+    line: int
+    error: str
+
+    def to_dict(self) -> dict:
+        return {"hand": self.number, "line": self.line, "error": self.error}
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game sheet scored: every hand with running totals, and the winner if the game ended.
+
+    A row that could not be scored stands in ``hands`` as a ``BadHand`` (also in ``failed``);
+    the totals leave it out."""
+
+    hands: tuple[GameHand | BadHand, ...]
     totals: tuple[int, int]
     target: int
     winner: str | None = None
@@ -281,12 +299,16 @@ class Game:
     rules: str = "standard"
     start: tuple[int, int] = field(default=(0, 0))
 
+    @property
+    def failed(self) -> tuple[BadHand, ...]:
+        return tuple(h for h in self.hands if isinstance(h, BadHand))
+
     def to_dict(self) -> dict:
         return {"rules": self.rules, "target": self.target,
                 "start": dict(zip(SIDES, self.start)),
                 "hands": [h.to_dict() for h in self.hands],
                 "totals": dict(zip(SIDES, self.totals)), "winner": self.winner,
-                "won_on": self.won_on}
+                "won_on": self.won_on, "failed": len(self.failed)}
 
 
 def game_winner(totals: tuple[int, int], bidder: int, target: int) -> str | None:
@@ -300,27 +322,35 @@ def game_winner(totals: tuple[int, int], bidder: int, target: int) -> str | None
     return None
 
 
-def score_game(hands: Iterable[tuple[int, HandInput]], rules: RuleSet = STANDARD,
+def score_game(hands: Iterable[tuple[int, HandInput | UserError]], rules: RuleSet = STANDARD,
                start: tuple[int, int] = (0, 0), source: str = "sheet") -> Game:
     """Score a game hand by hand from ``(line, hand)`` pairs: running totals and the winner.
-    A hand after the one that ended the game is an error, as is a start at or past the target.
-    Errors name ``source`` and the line (``source=""``: a single hand, no place given)."""
+
+    A row that cannot be scored (given as a ``UserError``, as ``read_sheet`` yields an unread
+    row, or failing here; a hand after the one that ended the game, too) becomes a ``BadHand``
+    in its place, its message naming ``source`` and the line; the other rows are scored all
+    the same, the totals leaving the bad ones out. A start at or past the target is an error.
+    """
     target = rules.target_points
     if max(start) >= target:
         raise ScoreError(f"the game is already over: a score of {max(start)} has reached the"
                          f" target {target}")
     totals = start
-    scored: list[GameHand] = []
+    scored: list[GameHand | BadHand] = []
     winner, won_on = None, None
     for number, (line, hand) in enumerate(hands, 1):
         where = f"{source} line {line}: " if source else ""
-        if winner is not None:
-            raise ScoreError(f"{where}hand {number} comes after the end of the game"
-                             f" ({winner} won on hand {won_on})")
         try:
+            if isinstance(hand, UserError):
+                raise hand
+            if winner is not None:
+                raise ScoreError(f"hand {number} comes after the end of the game ({winner} won"
+                                 f" on hand {won_on})")
             result = score_hand(hand, rules)
-        except ScoreError as e:
-            raise ScoreError(f"{where}{e}") from None
+        except UserError as e:
+            text = str(e)
+            scored.append(BadHand(number, line, text if text.startswith(where) else where + text))
+            continue
         totals = (totals[0] + result.points[0], totals[1] + result.points[1])
         winner = game_winner(totals, hand.bidder, target)
         if winner is not None:
@@ -341,73 +371,158 @@ def _number(value, column: str, where: str, required: bool) -> int | None:
         if required:
             raise ScoreError(f"{where}: {column} is missing")
         return None
-    if isinstance(value, bool):
+    if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
         raise ScoreError(f"{where}: {column} must be a whole number, not {value!r}")
-    if isinstance(value, int):
-        return value
-    text = str(value).strip()
-    try:
-        return int(text)
-    except ValueError:
-        raise ScoreError(f"{where}: {column} must be a whole number, not {text!r}") from None
+    if isinstance(value, (int, float)):
+        return _in_range(int(value), column, where)
+    if not isinstance(value, str):
+        raise ScoreError(f"{where}: {column} must be a whole number, not {_kind(value)}")
+    text = value.strip()
+    if not re.fullmatch(r"[+-]?[0-9]{1,18}", text):
+        raise ScoreError(f"{where}: {column} must be a whole number, not {quoted(text)}")
+    return _in_range(int(text), column, where)
+
+
+def _in_range(n: int, column: str, where: str) -> int:
+    if abs(n) > MAX_FIGURE:
+        raise ScoreError(f"{where}: {column} {n:,} is out of range (at most {MAX_FIGURE:,}"
+                         " either way)")
+    return n
+
+
+def _kind(value) -> str:
+    return {list: "a list", dict: "an object", type(None): "null"}.get(type(value), "that")
+
+
+def _text(value, column: str, where: str) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, (dict, list, bool)):
+        raise ScoreError(f"{where}: {column} must be text, not {_kind(value)}")
+    return str(value)
 
 
 def hand_from_record(record: dict, where: str) -> HandInput:
     """A hand from one sheet row (CSV columns or JSON keys ``SHEET_COLUMNS``)."""
-    unknown = [key for key in record if key not in SHEET_COLUMNS]
-    if unknown:
-        key = unknown[0]
-        raise ScoreError(f"{where}: unknown column {key!r}{_hint(str(key), SHEET_COLUMNS)};"
-                         f" the columns are {', '.join(SHEET_COLUMNS)}")
+    _known_columns(record, where)
     try:
         return HandInput.of(
-            str(record.get("bidder") or ""),
+            _text(record.get("bidder"), "bidder", where),
             _number(record.get("bid"), "bid", where, True),
             _number(record.get("meld_us"), "meld_us", where, True),
             _number(record.get("meld_them"), "meld_them", where, True),
             _number(record.get("tricks_us"), "tricks_us", where, False),
             _number(record.get("tricks_them"), "tricks_them", where, False),
-            str(record.get("result") or "played"),
-            str(record.get("note") or ""),
+            _text(record.get("result"), "result", where) or "played",
+            _text(record.get("note"), "note", where),
         )
     except ScoreError as e:
         text = str(e)
         raise ScoreError(text if text.startswith(where) else f"{where}: {text}") from None
 
 
-def read_sheet(lines: Iterable[str], name: str = "sheet") -> Iterator[tuple[int, HandInput]]:
+def read_sheet(lines: Iterable[str | UserError],
+               name: str = "sheet") -> Iterator[tuple[int, HandInput | ScoreError]]:
     """The hands of a game sheet, with their line numbers: CSV with a header row (columns
     ``SHEET_COLUMNS``; ``tricks_*``, ``result`` and ``note`` optional), or JSON lines with the
-    same keys. Blank lines and lines starting with ``#`` are skipped."""
-    import csv
-    import json
+    same keys. Blank lines and lines starting with ``#`` are skipped.
 
-    numbered = [(n, raw.rstrip("\r\n")) for n, raw in enumerate(lines, 1)]
-    numbered = [(n, text) for n, text in numbered if text.strip()
-                and not text.lstrip().startswith("#")]
-    if not numbered:
-        raise ScoreError(f"{name}: no hands in the sheet")
-    if numbered[0][1].lstrip().startswith("{"):
-        for n, text in numbered:
-            where = f"{name} line {n}"
-            try:
-                record = json.loads(text)
-            except json.JSONDecodeError as e:
-                raise ScoreError(f"{where}: not a JSON object: {e.msg}") from None
-            if not isinstance(record, dict):
-                raise ScoreError(f"{where}: expected a JSON object with the keys"
-                                 f" {', '.join(REQUIRED_COLUMNS)}")
+    A row that cannot be read is yielded in its place as a ``ScoreError`` naming the line (a
+    line may also come in as a ``UserError``, as ``lines.read_lines`` gives an unreadable one),
+    so that every other row is still scored; a sheet with no hands, or whose header cannot be
+    read, raises ``ScoreError``.
+    """
+    import csv
+
+    header: list[str] | None = None
+    json_lines: bool | None = None  # decided by the first row that can be read
+    unread: list[tuple[int, ScoreError]] = []  # unreadable lines before that row
+    for n, raw in enumerate(lines, 1):
+        where = f"{name} line {n}"
+        if isinstance(raw, UserError):
+            error = ScoreError(f"{where}: {raw}")
+            if json_lines is None:
+                unread.append((n, error))
+            else:
+                yield n, error
+            continue
+        text = raw.rstrip("\r\n")
+        if not text.strip() or text.lstrip().startswith("#"):
+            continue
+        try:
+            if json_lines is None:
+                json_lines = text.lstrip().startswith("{")
+                if not json_lines:
+                    if unread:  # the first line that is not blank is the header
+                        raise ScoreError(f"{unread[0][1]} (the header line)")
+                    header = _header(text, where)
+                    continue
+                yield from unread
+            if json_lines:
+                record = _json_record(text, where)
+            else:
+                try:
+                    row = next(csv.reader([text]))
+                except csv.Error as e:
+                    raise ScoreError(f"{where}: not a CSV row: {_csv_problem(e)}") from None
+                if len(row) > len(header):
+                    raise ScoreError(f"{where}: {len(row)} fields but the header has"
+                                     f" {len(header)}")
+                record = dict(zip(header, row))
             yield n, hand_from_record(record, where)
-        return
-    header_line, header_text = numbered[0]
-    header = [h.strip().lower() for h in next(csv.reader([header_text]))]
+        except ScoreError as e:
+            if header is None and not json_lines:
+                raise  # the header: no row can be read without it
+            yield n, e
+    if json_lines is None:
+        if unread:
+            raise unread[0][1]
+        raise ScoreError(f"{name}: no hands in the sheet")
+
+
+def _header(text: str, where: str) -> list[str]:
+    """The column names of a CSV sheet's header line (the required ones checked)."""
+    import csv
+
+    try:
+        header = [h.strip().lower() for h in next(csv.reader([text]))]
+    except csv.Error as e:
+        raise ScoreError(f"{where}: the header is not a CSV row: {_csv_problem(e)}") from None
     missing = [c for c in REQUIRED_COLUMNS if c not in header]
     if missing:
-        raise ScoreError(f"{name} line {header_line}: the header needs the columns"
-                         f" {', '.join(REQUIRED_COLUMNS)} (missing {', '.join(missing)})")
-    for n, text in numbered[1:]:
-        row = next(csv.reader([text]))
-        where = f"{name} line {n}"
-        if len(row) > len(header):
-            raise ScoreError(f"{where}: {len(row)} fields but the header has {len(header)}")
-        yield n, hand_from_record(dict(zip(header, row)), where)
+        raise ScoreError(f"{where}: the header needs the columns {', '.join(REQUIRED_COLUMNS)}"
+                         f" (missing {', '.join(missing)})")
+    _known_columns(header, where)
+    return header
+
+
+def _known_columns(keys, where: str) -> None:
+    unknown = [str(key) for key in keys if key not in SHEET_COLUMNS]
+    if unknown:
+        raise ScoreError(f"{where}: unknown column {quoted(unknown[0])}"
+                         f"{_hint(unknown[0], SHEET_COLUMNS)}; the columns are"
+                         f" {', '.join(SHEET_COLUMNS)}")
+
+
+def _json_record(text: str, where: str) -> dict:
+    import json
+
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ScoreError(f"{where}: not a JSON object: {e.msg} at column {e.colno}") from None
+    except RecursionError:
+        raise ScoreError(f"{where}: not a JSON object: nested too deeply") from None
+    if not isinstance(record, dict):
+        raise ScoreError(f"{where}: expected a JSON object with the keys"
+                         f" {', '.join(REQUIRED_COLUMNS)}")
+    return record
+
+
+def _csv_problem(error: Exception) -> str:
+    import csv
+
+    text = str(error)
+    if "field larger than field limit" in text:
+        return f"a field longer than {csv.field_size_limit():,} characters"
+    return text

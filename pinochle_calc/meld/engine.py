@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 from ..cards import ACE, CARDS, JACK, KING, QUEEN, SUITS, TEN, Card
 from ..hand import Hand
+from ..limits import check
 from ..rules import MELD_NAMES, STANDARD, RuleSet
 
 FOLD = ("single", "double", "triple", "quadruple")
@@ -80,7 +81,7 @@ class HandMeld:
             from ..cards import suit_index
 
             suit = suit_index(suit)
-        return self.trumps[suit]
+        return self.trumps[check("suit", suit, 0, 3)]
 
 
 def shape(counts: tuple[int, ...] | list[int]) -> Shape:

@@ -29,6 +29,7 @@ import numpy as np
 from ..cards import HAND_SIZE
 from ..errors import UserError
 from ..hand import Hand
+from ..limits import JOBS_MAX, SEED_MAX, TRICK_DEALS, check
 from .dealer import Dealer, hand_test, sample, seat_test, suit_codes
 from .lockstep import hand_sizes, play_lockstep
 from .players import FastPlayer, HeuristicPlayer, Player, heuristic_follow, heuristic_lead
@@ -322,12 +323,10 @@ def simulate_tricks(hand: Hand, trump: int, *, samples: int = 2000, seed: int = 
     memory does not grow with ``samples``. ``progress(done, samples)`` is called after each
     block.
     """
-    if samples < 1:
-        raise UserError("samples must be at least 1")
-    if seed < 0:
-        raise UserError("the seed must not be negative")
-    if jobs < 1:
-        raise UserError("jobs must be at least 1")
+    check("trump", trump, 0, 3)
+    check("samples", samples, 1, TRICK_DEALS)
+    check("seed", seed, 0, SEED_MAX)
+    check("jobs", jobs, 1, JOBS_MAX)
     players = tuple(players) if players is not None else (_HEURISTIC,) * 4
     if len(players) != 4 or not all(isinstance(p, FastPlayer) for p in players):
         raise ValueError("simulation needs four FastPlayer players")

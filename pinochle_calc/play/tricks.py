@@ -220,6 +220,9 @@ class PlayState:
     @classmethod
     def deal(cls, hands: Sequence, trump: int, leader: int = 0, scale: int = 1) -> PlayState:
         """The start of play: four hands (``Hand`` objects or 20 counts each) of equal size."""
+        if trump not in range(4) or leader not in range(4):
+            raise UserError(f"trump is a suit and the leader a seat, each 0 to 3, not {trump!r}"
+                            f" and {leader!r}")
         rows = tuple(tuple(getattr(h, "counts", h)) for h in hands)
         if len(rows) != 4 or any(len(r) != KINDS for r in rows):
             raise UserError("a deal is four hands of 20 counts")

@@ -68,7 +68,7 @@ def test_parse_of_str_is_the_hand(hand):
         ("9H", "unknown card '9H': a pinochle deck has no 9s (ranks are A 10 K Q J)"
                " (token 1, column 1)"),
         ("K Q", "'K' has no suit: write it as KH, or start a suit group such as 'H: A 10 K'"
-                " (token 1, column 1)"),
+                " or '♥A 10 K' (token 1, column 1)"),
         ("S: A K, H=AXK", "'H=AXK' is not a suit group: after the suit, write only the ranks"
                           " A 10 (or T) K Q J (token 4, column 9)"),
     ],

@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pinochle_calc.errors import UserError
 from pinochle_calc.rules import (
@@ -342,3 +344,27 @@ def test_a_preset_name_beats_a_file_of_that_name(tmp_path, monkeypatch):
 def test_a_name_among_the_overrides_stands():
     assert load_rules("book,name=club,min_meld=20").name == "club"
     assert load_rules("book,min_meld=20").name == "book,min_meld=20"
+
+
+# The bidding steps, found directly --------------------------------------------------------------
+
+@given(st.sampled_from(["by1-then-5", "any", "by10-above-100"]), st.integers(1, 1000),
+       st.integers(1, 120), st.integers(0, 130), st.integers(-20, 3000))
+def test_next_and_highest_bid_are_the_naive_walks(steps, scale, min_bid, step_change, x):
+    """They used to walk the numbers one by one, for minutes under scale=1000 or a meld of a
+    million; now they step at most ten unscaled bids, and agree with the walk."""
+    rules = STANDARD.with_options(bid_steps=steps, scale=scale, min_bid=min_bid,
+                                  step_change=step_change)
+    x *= scale // 7 + 1
+    walk = x + 1
+    while not rules.is_legal_bid(walk):
+        walk += 1
+    assert rules.next_bid(x) == walk
+    first = min_bid * scale
+    while not rules.is_legal_bid(first):
+        first += 1
+    assert rules.next_bid(None) == first
+    down = x
+    while down >= min_bid * scale and not rules.is_legal_bid(down):
+        down -= 1
+    assert rules.highest_bid(x) == (down if down >= min_bid * scale else None)

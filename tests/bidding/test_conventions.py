@@ -3,6 +3,8 @@ Toby Thomas ending, and the calls suggested for hands built to need something.""
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pinochle_calc.bidding.auction import AuctionError, parse_auction
 from pinochle_calc.bidding.conventions import (
@@ -546,3 +548,29 @@ def test_after_pass_marriage_rule_lets_a_hand_without_one_bid():
 def test_a_finished_auction_has_no_call_to_make():
     with pytest.raises(AuctionError, match="no call to make"):
         suggest(NEEDS_JH, parse_auction("50 p p p"), "jump")
+
+
+@given(st.sampled_from(["by1-then-5", "any", "by10-above-100"]), st.sampled_from([1, 10]),
+       st.integers(1, 130), st.integers(0, 130), st.lists(st.integers(1, 12), max_size=5),
+       st.sampled_from([("card", r) for r in range(5)] + [("around", r) for r in (0, 2, 3, 4)]),
+       st.integers(0, 400))
+def test_davis_hint_bid_looks_no_further_than_a_hint_can_be(steps, scale, min_bid, change,
+                                                            raises, hint, upto):
+    """It stops at ten numbers above the bid it must beat (or 100): the same bid as looking at
+    every legal bid up to the limit, which took seconds under a meld table of millions."""
+    from pinochle_calc.bidding.auction import start
+    from pinochle_calc.bidding.conventions import Signal, davis_hint_bid
+    from pinochle_calc.bidding.conventions.davis import _davis
+
+    rules = STANDARD.with_options(bid_steps=steps, scale=scale, min_bid=min_bid,
+                                  step_change=change)
+    auction = start(rules)
+    for step in raises:  # a climb of legal bids, each some steps above the last
+        bid = auction.high
+        for _ in range(step):
+            bid = rules.next_bid(bid)
+        auction = auction.then(bid)
+    signal = Signal(*hint)
+    naive = next((bid for bid in auction.legal_bids(upto * scale)
+                  if _davis(bid, auction.high, rules)[1:] == (signal, False)), None)
+    assert davis_hint_bid(auction, signal, upto * scale)[0] == naive

@@ -7,10 +7,8 @@ from math import comb
 
 from typer.testing import CliRunner
 
-from pinochle_calc.bidding.auction import AuctionError
 from pinochle_calc.cards import CARDS, Card
 from pinochle_calc.cli import app
-from pinochle_calc.errors import UserError
 from pinochle_calc.hand import Hand
 from pinochle_calc.meld import meld
 
@@ -79,8 +77,8 @@ def test_explain_table():
 
 def test_explain_errors_name_the_call():
     result = run("explain", "--auction", "50 63")
-    assert result.exit_code == 1 and isinstance(result.exception, AuctionError)
-    assert "call 2 ('63')" in str(result.exception)
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: call 2 ('63')")
     result = run("explain", "--auction", "50", "--convention", "nope")
     assert result.exit_code == 2
 
@@ -169,9 +167,10 @@ def test_bid_table():
 
 def test_bid_errors():
     result = run("bid", HAND, "--auction", "50 p p p", "--samples", "50")
-    assert result.exit_code == 1 and "no call to make" in str(result.exception)
+    assert result.exit_code == 1 and "no call to make" in result.stderr
     result = run("bid", "AS KS QS", "--samples", "50")
-    assert result.exit_code == 1 and isinstance(result.exception, UserError)
+    assert result.exit_code == 1
+    assert result.stderr == "Error: bid needs your 20-card hand, not 3 cards\n"
     assert run("bid", HAND, "--confidence", "2").exit_code == 2
     assert run("bid", HAND, "--samples", "0").exit_code == 2
 
@@ -218,8 +217,8 @@ def test_pass_table_and_errors():
     assert run("pass", HAND, "--trump", "H", "--role", "dealer").exit_code == 2
     assert run("pass", HAND).exit_code == 2
     result = run("pass", HAND, "--trump", "H", "--hint", "joker")
-    assert result.exit_code == 1 and "unknown hint" in str(result.exception)
+    assert result.exit_code == 1 and "unknown hint" in result.stderr
     result = run("pass", HAND, "JH", "AS", "10S", "QD", "--trump", "S", "--role", "bidder",
                  "--hint", "jack")
-    assert result.exit_code == 1 and isinstance(result.exception, UserError)
-    assert "applies only to the partner's pass" in str(result.exception)
+    assert result.exit_code == 1
+    assert "applies only to the partner's pass" in result.stderr

@@ -127,7 +127,7 @@ def test_table_shows_the_breakdown_and_marks_the_best():
     [
         (["AH", "11H"], 1, "Error: unknown card '11H': did you mean 10H? (token 2, column 4)"),
         (["--trump", "X", "AS"], 2, "unknown suit 'X'"),
-        (["--format", "xml", "AS"], 2, "'xml' is not one of table, json, jsonl, csv"),
+        (["--format", "xml", "AS"], 2, "'xml' is not one of 'table', 'json', 'jsonl', 'csv'"),
         (["--input", "/no/such/file"], 1, "Error: cannot read /no/such/file"),
         (["--rules", "nosuch", "AS"], 1, "unknown rule set 'nosuch'"),
     ],

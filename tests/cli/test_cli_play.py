@@ -6,7 +6,6 @@ import pytest
 from typer.testing import CliRunner
 
 from pinochle_calc.cli import app
-from pinochle_calc.errors import UserError
 
 runner = CliRunner()
 
@@ -51,14 +50,15 @@ def test_tricks_rules_scale_the_points():
 
 def test_tricks_unknown_rules():
     result = run("tricks", HAND, "-t", "H", "--rules", "nope")
-    assert isinstance(result.exception, UserError)
-    assert "unknown rule set 'nope'" in str(result.exception)
+    assert result.exit_code == 1
+    assert "unknown rule set 'nope'" in result.stderr
 
 
 def test_tricks_needs_a_twenty_card_hand():
     result = run("tricks", "AS", "KS", "--trump", "S")
-    assert isinstance(result.exception, UserError)
-    assert "20-card hand, not 2 cards" in str(result.exception)
+    assert result.exit_code == 1
+    assert result.stderr == "Error: tricks needs a 20-card hand, not 2 cards\n"
+    assert "not 1 card\n" in run("tricks", "AS", "--trump", "S").stderr
 
 
 def test_tricks_bad_trump_names_it():
@@ -68,10 +68,23 @@ def test_tricks_bad_trump_names_it():
 
 
 def test_legal_json():
-    result = run("legal", "--hand", "AS QS 10H", "--trump", "H", "--trick", "KS 10S",
-                 "--format", "json")
+    result = run("legal", "AS QS 10H", "--trump", "H", "--trick", "KS 10S", "--format", "json")
     assert result.exit_code == 0, result.output
-    assert json.loads(result.stdout) == {"legal": ["AS"], "winning": "10S"}
+    assert json.loads(result.stdout) == {"trump": "H", "legal": ["AS"], "winning": "10S",
+                                         "rule": "follow suit and head 10S"}
+    # jsonl is the same one line; csv one row under a header
+    assert run("legal", "AS QS 10H", "-t", "H", "--trick", "KS 10S", "-f", "jsonl").stdout \
+        == result.stdout
+    csv = run("legal", "AS", "QS", "10H", "-t", "H", "--trick", "KS 10S", "-f", "csv")
+    assert csv.stdout == "legal,winning,rule\nAS,10S,follow suit and head 10S\n"
+
+
+def test_legal_takes_the_old_hand_option_with_a_warning():
+    result = run("legal", "--hand", "AS QS 10H", "-t", "H", "--trick", "KS 10S", "-f", "jsonl")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["legal"] == ["AS"]
+    assert result.stderr == "warning: --hand is deprecated: give the hand as the argument\n"
+    assert run("legal", "AS", "--hand", "AS", "-t", "H").exit_code == 2
 
 
 @pytest.mark.parametrize(("hand", "trick", "legal", "winning"), [
@@ -85,24 +98,26 @@ def test_legal_json():
     ("AS KD", "", ["AS", "KD"], None),                # I lead
 ])
 def test_legal_cases(hand, trick, legal, winning):
-    result = run("legal", "--hand", hand, "--trump", "H", "--trick", trick, "-f", "json")
-    assert json.loads(result.stdout) == {"legal": legal, "winning": winning}
+    result = run("legal", hand, "--trump", "H", "--trick", trick, "-f", "json")
+    record = json.loads(result.stdout)
+    assert (record["legal"], record["winning"]) == (legal, winning)
 
 
 def test_legal_text_names_the_rule():
-    result = run("legal", "--hand", "KH JH AD", "--trump", "H", "--trick", "AS QH", "-f", "text")
+    result = run("legal", "KH JH AD", "--trump", "H", "--trick", "AS QH", "-f", "table")
     assert result.stdout == "legal: KH\nwinning: QH\nrule: no S card: over-trump QH\n"
 
 
 @pytest.mark.parametrize(("trick", "hand", "message"), [
     ("AS KS QS JS", "AS", "the trick already holds 4 cards"),
-    ("AS", "AS AS AS AS", "AS is in the trick 1 time(s) and in the hand 4 time(s)"),
+    ("AS", "AS AS AS AS", "AS is in the trick once and in the hand 4 times: a double deck has"
+     " only four A♠"),
     ("KS 11S", "AS", "--trick card 2: unknown card '11S'"),
 ])
 def test_legal_errors(trick, hand, message):
-    result = run("legal", "--hand", hand, "--trump", "H", "--trick", trick)
-    assert isinstance(result.exception, UserError)
-    assert message in str(result.exception)
+    result = run("legal", hand, "--trump", "H", "--trick", trick)
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: " + message)
 
 
 @pytest.mark.parametrize("command", ["tricks", "legal"])
@@ -147,7 +162,6 @@ def test_tricks_table_with_one_deal_has_no_error_estimate():
 
 
 def test_legal_hand_of_more_than_twenty_cards():
-    result = run("legal", "--hand", "H: A A A A 10 10 10 10 K K K K Q Q Q Q J J J J, S: A",
-                 "--trump", "H")
-    assert isinstance(result.exception, UserError)
-    assert "at most 20 cards, not 21" in str(result.exception)
+    result = run("legal", "H: A A A A 10 10 10 10 K K K K Q Q Q Q J J J J, S: A", "--trump", "H")
+    assert result.exit_code == 1
+    assert result.stderr == "Error: a hand holds at most 20 cards, not 21\n"

@@ -11,7 +11,6 @@ import pytest
 from typer.testing import CliRunner
 
 from pinochle_calc.cli import app
-from pinochle_calc.errors import UserError
 from pinochle_calc.rules import PRESETS, load_rules
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
@@ -191,7 +190,13 @@ def test_score_one_hand_table_and_game_state():
                  "table")
     assert result.exit_code == 0
     assert "Bid 60 by them (standard rules): made" in result.stdout
-    assert "Game over on hand 1: them win, 530 to 520 (target 500)." in result.stdout
+    assert ("Game over on hand 1: them win, 520 to 530 (target 500; both reached it on one"
+            " hand, and them bid it)." in " ".join(result.stdout.split()))
+    # the winner's score comes first
+    result = run("score", "-b", "them", "--bid", "60", "--meld-us", "30", "--meld-them", "40",
+                 "--tricks-them", "30", "--score-us", "400", "--score-them", "470", "-f",
+                 "table")
+    assert "Game over on hand 1: them win, 540 to 450 (target 500)." in result.stdout
 
 
 def test_score_concession_and_scale():
@@ -241,8 +246,8 @@ def test_score_sheet_json_csv_jsonl():
     assert [h["outcome"] for h in data["hands"]][:4] == ["made", "made", "set", "throw-in"]
     rows = run("score", "--sheet", path, "-f", "csv").stdout.splitlines()
     assert rows[0] == ("hand,line,bidder,bid,result,outcome,points_us,points_them,total_us,"
-                       "total_them,winner")
-    assert rows[-1] == "12,17,us,60,played,made,64,40,523,396,us"
+                       "total_them,winner,error")
+    assert rows[-1] == "12,17,us,60,played,made,64,40,523,396,us,"
     lines = run("score", "--sheet", path, "-f", "jsonl").stdout.splitlines()
     assert len(lines) == 12 and json.loads(lines[5])["outcome"] == "no-marriage"
 
@@ -258,13 +263,18 @@ def test_score_sheet_from_stdin_jsonl():
 def test_score_sheet_errors_name_the_file_and_line(tmp_path):
     sheet = tmp_path / "g.csv"
     sheet.write_text("bidder,bid,meld_us,meld_them,tricks_us\nus,50,20,20,30\nus,50,20,20,70\n")
-    proc = shell("score", "--sheet", str(sheet))
+    proc = shell("score", "--sheet", str(sheet), "-f", "csv")
     assert proc.returncode == 1
     assert proc.stderr == (f"Error: {sheet} line 3: trick points 70 for us are out of range:"
                            " a hand has 50 trick points in all\n")
-    with pytest.raises(UserError):
-        runner.invoke(app, ["score", "--sheet", str(tmp_path / "none.csv")],
-                      catch_exceptions=False)
+    # the good row still has its answer; the bad one its error in its place
+    assert proc.stdout.splitlines()[1:] == [
+        "1,2,us,50,played,made,50,40,50,40,,",
+        f"2,3,,,,,,,,,,{sheet} line 3: trick points 70 for us are out of range: a hand has 50"
+        " trick points in all"]
+    result = runner.invoke(app, ["score", "--sheet", str(tmp_path / "none.csv")])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"Error: cannot read {tmp_path / 'none.csv'}:")
 
 
 def test_cli_rules_module_is_import_light():

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from pinochle_calc.game.scoring import (
+    BadHand,
     HandInput,
     ScoreError,
     game_winner,
@@ -247,9 +249,11 @@ def test_game_target_is_scaled():
 
 def test_no_hand_after_the_end():
     hands = [(1, hand(bid=60, meld=(500, 0), tricks=(30, 20))), (2, hand(tricks=(30, 20)))]
-    with pytest.raises(ScoreError, match="sheet line 2: hand 2 comes after the end of the game"
-                       r" \(us won on hand 1\)"):
-        score_game(hands)
+    game = score_game(hands)
+    assert game.winner == "us" and game.totals == (530, 20)
+    assert game.failed == (BadHand(2, 2, "sheet line 2: hand 2 comes after the end of the game"
+                                         " (us won on hand 1)"),)
+    assert game.hands[1] is game.failed[0]
 
 
 def test_a_game_that_is_already_over():
@@ -283,29 +287,86 @@ def test_read_jsonl_sheet():
 @pytest.mark.parametrize(("text", "message"), [
     (["bidder,bid,meld_us"], "g.csv line 1: the header needs the columns bidder, bid, meld_us,"
      " meld_them (missing meld_them)"),
-    (["bidder,bid,meld_us,meld_them,trick_us", "us,50,20,20,30"],
-     "g.csv line 2: unknown column 'trick_us' (did you mean 'tricks_us'?)"),
-    (["bidder,bid,meld_us,meld_them", "us,fifty,20,20"],
-     "g.csv line 2: bid must be a whole number, not 'fifty'"),
-    (["bidder,bid,meld_us,meld_them", "us,,20,20"], "g.csv line 2: bid is missing"),
-    (["bidder,bid,meld_us,meld_them", "us,50,20,20,1"], "g.csv line 2: 5 fields but the header"
-     " has 4"),
-    (["bidder,bid,meld_us,meld_them", "ours,50,20,20"], "g.csv line 2: unknown side 'ours'"),
     (["# nothing"], "g.csv: no hands in the sheet"),
-    (['{"bidder": "us", "bid": 50'], "g.csv line 1: not a JSON object"),
     (["[1, 2]"], "g.csv line 1: the header needs the columns"),
+    (['"bidder,bid', "us,50"], "g.csv line 1: the header needs the columns"),
+    (["bidder,bid,meld_us,meld_them,trick_us", "us,50,20,20,30"],
+     "g.csv line 1: unknown column 'trick_us' (did you mean 'tricks_us'?)"),
 ])
-def test_sheet_errors(text, message):
+def test_sheet_errors_that_leave_no_row_to_read(text, message):
     with pytest.raises(ScoreError) as info:
         list(read_sheet(text, "g.csv"))
     assert message in str(info.value)
 
 
+CSV_HEADER = "bidder,bid,meld_us,meld_them,tricks_them"
+GOOD = {"bidder": "them", "bid": 50, "meld_us": 10, "meld_them": 20, "tricks_them": 30}
+
+
+@pytest.mark.parametrize(("row", "message"), [
+    ("us,fifty,20,20,30", "bid must be a whole number, not 'fifty'"),
+    ("us,,20,20,30", "bid is missing"),
+    ("us,50,20,20,30,1", "6 fields but the header has 5"),
+    ("ours,50,20,20,30", "unknown side 'ours'"),
+    ("us,99999999999999999999,20,20,30", "bid must be a whole number, not"
+     " '99999999999999999999'"),
+    ('us,50,20,20,"' + "x" * 200_000 + '"', "not a CSV row: a field longer than 131,072"
+     " characters"),
+    ("us,50\x00,20,20,30", "bid must be a whole number, not '50\\x00'"),
+    ('{"bidder": "us", "bid": 50', "not a JSON object: Expecting"),
+    ('{"bidder": "us", "bid": 1e400, "meld_us": 1, "meld_them": 2}',
+     "bid must be a whole number, not inf"),
+    ('{"bidder": "us", "bid": 50, "meld_us": [1], "meld_them": 2}',
+     "meld_us must be a whole number, not a list"),
+    ('{"bidder": {"a": 1}, "bid": 50, "meld_us": 1, "meld_them": 2}',
+     "bidder must be text, not an object"),
+    ('{"bidder": "us", "bid": 50, "meld_us": 1, "meld_them": 2, "trick_us": 3}',
+     "unknown column 'trick_us' (did you mean 'tricks_us'?)"),
+    ("[" * 100_000, "not a JSON object: nested too deeply"),
+    ("[1, 2]", "expected a JSON object"),
+])
+def test_sheet_errors_stand_in_their_rows_place(row, message):
+    json_sheet = row.startswith(("{", "["))
+    good = json.dumps(GOOD) if json_sheet else "them,50,10,20,30"
+    lines = ([] if json_sheet else [CSV_HEADER]) + [good, row, good]
+    rows = list(read_sheet(lines, "g.csv"))
+    hands = [h for _, h in rows]
+    # the good rows either side are still read, and the bad one stands in its place, located
+    assert [n for n, _ in rows] == [len(lines) - 2, len(lines) - 1, len(lines)]
+    assert isinstance(hands[0], HandInput) and isinstance(hands[2], HandInput)
+    assert isinstance(hands[1], ScoreError)
+    assert str(hands[1]).startswith(f"g.csv line {len(lines) - 1}: {message}")
+    game = score_game(rows, source="g.csv")
+    assert len(game.failed) == 1 and game.hands[1] is game.failed[0]
+    assert game.totals == (60, 100)  # the two good hands: us +30 and them +50 each
+
+
+def test_unreadable_lines_stand_in_their_place_and_a_header_must_be_read():
+    from pinochle_calc.lines import LineError
+
+    bad = LineError("not valid UTF-8 text: byte 0xff at column 1")
+    rows = list(read_sheet(["bidder,bid,meld_us,meld_them,tricks_us", "us,50,20,20,30", bad,
+                            "us,50,20,20,30"], "g.csv"))
+    assert [n for n, _ in rows] == [2, 3, 4]
+    assert str(rows[1][1]) == "g.csv line 3: not valid UTF-8 text: byte 0xff at column 1"
+    # a JSON sheet has no header: an unreadable first line is a row like any other
+    rows = list(read_sheet([bad, '{"bidder": "us", "bid": 50, "meld_us": 20, "meld_them": 20,'
+                                 ' "tricks_us": 30}'], "g.jsonl"))
+    assert [n for n, _ in rows] == [1, 2] and isinstance(rows[1][1], HandInput)
+    with pytest.raises(ScoreError, match=r"g.csv line 1: not valid UTF-8 .* \(the header line\)"):
+        list(read_sheet([bad, "us,50,20,20,30"], "g.csv"))
+    with pytest.raises(ScoreError, match="g.csv line 1: not valid UTF-8"):
+        list(read_sheet([bad], "g.csv"))
+
+
 def test_sheet_errors_from_scoring_name_the_line():
     rows = list(read_sheet(["bidder,bid,meld_us,meld_them,tricks_us",
                             "us,50,20,20,30", "us,50,20,20,60"], "g.csv"))
-    with pytest.raises(ScoreError, match="g.csv line 3: trick points 60 for us are out of range"):
-        score_game(rows, source="g.csv")
+    game = score_game(rows, source="g.csv")
+    assert [h.error for h in game.failed] == [
+        "g.csv line 3: trick points 60 for us are out of range: a hand has 50 trick points in"
+        " all"]
+    assert game.totals == (50, 40)
 
 
 def test_the_sample_game():

@@ -86,9 +86,12 @@ def shown_meld(readings: list[Reading]) -> dict[int, int]:
 def explain(auction: Auction, convention: Convention) -> list[Reading]:
     """Every call of the auction read under the convention, in order."""
     out: list[Reading] = []
+    shown: dict[int, int] = {}  # shown_meld of the readings so far, kept as they come
     for call in auction.calls:
-        out.append(read_call(call, auction.rules, convention,
-                             shown_meld(out).get(call.seat, 0)))
+        reading = read_call(call, auction.rules, convention, shown.get(call.seat, 0))
+        if reading.signal.kind == "meld":
+            shown[call.seat] = shown.get(call.seat, 0) + reading.signal.meld
+        out.append(reading)
     return out
 
 
@@ -122,8 +125,9 @@ def open_calls(auction: Auction, convention: Convention, span: int = 50,
         return []
     out: list[tuple[int, str]] = []
     seen: set[Signal] = set()
-    for bid in auction.legal_bids(legal.min_bid + span * auction.rules.scale):
-        r = reading_of(auction, bid, convention)
+    shown = shown_meld(explain(auction, convention)).get(auction.next_seat, 0)
+    for bid in auction.bids(legal.min_bid + span * auction.rules.scale):
+        r = read_call(auction.then(bid).calls[-1], auction.rules, convention, shown)
         key = r.signal
         if r.signal.kind == "meld" or key not in seen:
             seen.add(key)

@@ -128,13 +128,17 @@ def davis_hint_bid(auction: Auction, hint: Signal, upto: int) -> tuple[int | Non
         _, signal, jumped = _davis(bid, auction.high, under)
         return signal == hint and not jumped
 
-    for bid in auction.legal_bids(upto):
+    k = rules.scale
+    prev = units(auction.high, rules)
+    # A card is asked for only by the lowest legal number with its digit from 54, the bid
+    # after the current one and the minimum up (if within ten numbers, none further up under
+    # any steps), an around only up to 100: no need to look past that, however high the limit.
+    top = max(100, max(54, (prev if prev is not None else 49) + 1, rules.min_bid) + 10) * k
+    for bid in auction.bids(min(upto, top)):
         if carries(bid, rules):
             return bid, ""
     # where would it be with any number from 54 up allowed, and no limit?
     free = rules.with_options(bid_steps="any")
-    k = rules.scale
-    prev = units(auction.high, rules)
     b = max(54, (prev if prev is not None else 49) + 1)
     while b <= 200:
         if carries(b * k, free):
@@ -198,7 +202,7 @@ def suggest_davis(ctx: Situation) -> Suggestion:
     if low == 51 * k:
         return ctx.call(low, f"no hint worth giving yet, but your side can make {ctx.limit}:"
                         f" {51 * k} says you are not ready to pass{note}", hints)
-    for bid in a.legal_bids(ctx.limit):
+    for bid in a.bids(ctx.limit):
         r = reading_of(a, bid, DAVIS)
         if r.signal.kind in ("natural", "not-ready") or (
                 r.signal.kind in ("card", "around") and _helps(gains, ctx.trump, r.signal)):

@@ -63,13 +63,13 @@ def suggest_toby(ctx: Situation) -> Suggestion:
     top = min(49 * k, ctx.limit)
     for g, t in best:
         digit = TOBY_DIGIT[g.rank]
-        for bid in a.legal_bids(top):
+        for bid in a.bids(top):
             if (bid // k) % 10 == digit and bid // k >= 25:
                 return ctx.call(bid, gain_reason(g, t) + f": {bid} asks for"
                                 f" {PLURAL[g.rank]}", hints)
     if ctx.partner_holds:
         return ctx.call(None, "partner holds the bid and no rank is worth asking for", hints)
-    for bid in a.legal_bids(ctx.limit):
+    for bid in a.bids(ctx.limit):
         meaning, signal = toby_reading(bid, a.high, opening, rules)
         if signal.kind in ("book", "shut-out", "natural"):
             why = ("no single rank helps much" if not best else

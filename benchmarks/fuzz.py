@@ -1,0 +1,658 @@
+"""Fuzzing every way in: a million library calls and ten thousand command lines.
+
+Run by hand (not a test; ``tests/test_fuzz.py`` is the CI-sized version)::
+
+    .venv/bin/python benchmarks/fuzz.py [--calls 1000000] [--lines 10000] [--seed 1]
+
+Inputs are random and near-miss: hands in every notation with mistyped, doubled, foreign and
+control characters mixed in; rule presets, override strings and TOML rule files with wrong keys,
+types, sizes and bytes; auctions; score-sheet rows and whole sheets in CSV and JSON lines with
+invalid UTF-8 and odd line endings; trick states; and command lines built from all of these with
+options dropped, repeated, swapped and mistyped.
+
+It counts, per target: calls, the user errors among them (``UserError``: expected), tracebacks
+(any other exception from the library; for the command line, an exit status other than 0, 1 or
+2, an exception or "Traceback" in the output) and disagreements (two ways to one answer that
+differ: a hand read back from its canonical text and its other notations, the meld engine
+against the array meld, a rule set against its own rule file, a sheet scored whole against its
+rows scored one by one, the command line's JSON against the library). The first example of each
+kind is printed. The target is 0 tracebacks and 0 disagreements.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import random
+import re
+import sys
+import tempfile
+import time
+import traceback
+from collections import Counter
+from collections.abc import Callable
+
+from pinochle_calc.cards import CARD_TOKENS, RANKS, SUIT_SYMBOLS, SUITS
+from pinochle_calc.errors import UserError
+from pinochle_calc.rules import PRESETS, SCHEMA
+
+# Pieces of input ----------------------------------------------------------------------------
+
+GOOD_TOKENS = sorted(CARD_TOKENS)
+RANK_WORDS = ["A", "10", "T", "K", "Q", "J", "a", "t", "k", "q", "j"]
+MARKERS = ["H:", "S:", "D:", "C:", "♥", "♠", "♦", "♣", "♡", "hearts:", "spades:", "Diamonds:",
+           "clubs", "H=", "♥=", "h:"]
+NEAR_TOKENS = ["11H", "1H", "AX", "9S", "KHH", "HH", "10", "♥♥", "H=AXK", "=", "H=", ":",
+               "10S10", "#", "A♥#c", "ＡＨ", "\u200b", "\x00", "AH\u0301", "A♥️", "0H", "100H",
+               "-", ",", "K", "Q♥Q", "10♥10", "♥A10KKKQQJ", "H=ATKKKQQJX", "♠:A", "JOKER",
+               "\udcff", "AS" * 30, "9" * 60, "'", '"', "\t", "\r", "\n", "#comment", "[", "{"]
+SEPARATORS = [" ", " ", " ", ", ", ",", "  ", "\t", " , "]
+EXAMPLE = "♥A 10 K K K Q Q J ♦Q Q J ♣Q Q ♠A K K Q Q J J"
+HANDS20 = [EXAMPLE, "♥A 10 K Q J 10 ♠Q Q 10 10 ♦A J J 10 K ♣A 10 K 10 J",
+           "H: A A 10 K K Q Q J, S: A 10 K Q, D: A K Q J, C: A 10 Q J",
+           "AS AH AD AC 10H KH KH QH QH JH KS QS KD QD KC QC JD QS JC JC"]
+RULE_KEYS = [*SCHEMA, "run", "scale", "min_meld", "steps", "rounds", "marriage_required",
+             "concession", "single", "double", "aces_around", "scal", "meld.runs", "name", "",
+             "meld", "bidding", "x.y.z"]
+RULE_VALUES = ["10", "0", "-1", "1000", "1001", "20", "50", "999999", "1000000", "1000001",
+               "15/150/225/300", "²/150/225/300", "-/-/-/-", "1/2/3", "1/2/3/4/5", "a/b/c/d",
+               "[1, 2, 3, 4]", "[1, 2", "true", "false", "after-pass", "any", "by1-then-5",
+               "by10-above-100", "one", "two", "unlimited", "play", "standard", "nothing",
+               "25-and-meld", "simultaneous", "partner-first", "after-trump", "before-trump",
+               '"x"', "'x'", "", "1e9", "nan", "inf", "[" * 2000, "9" * 5000, "{a=1}",
+               "1979-05-27", "0x10", "1_000", "\udcff", "\x00", "[[1,2],[3,4],5,6]",
+               "-5/150/225/300", "15 / 150 / 225 / 300"]
+AUCTION_TOKENS = ["50", "51", "52", "55", "60", "65", "66", "70", "75", "80", "100", "250",
+                  "p", "pass", "P", "-", "49", "0", "-1", "5O", "99999999999999999999", "1e3",
+                  "²", "50.5", "",  "x"]
+SHEET_HEADERS = ["bidder,bid,meld_us,meld_them,tricks_us,tricks_them,result,note",
+                 "bidder,bid,meld_us,meld_them", "bidder,bid,meld_us,meld_them,tricks_us",
+                 "Bidder, Bid, Meld_Us, Meld_Them, Tricks_Them", "bidder,bid,meld_us",
+                 "bidder,bid,meld_us,meld_them,trick_us", ""]
+SHEET_FIELDS = ["us", "them", "we", "they", "ours", "", "50", "55", "60", "52", "30", "20",
+                "0", "-10", "50", "70", "500", "1000", "fifty", "1e3", "throw-in", "no-marriage",
+                "played", "thrown", '"a, b"', '"', "x" * 200, "\x00", "99999999999999999999",
+                " 30 "]
+
+
+def pick(rng: random.Random, items):
+    return items[rng.randrange(len(items))]
+
+
+def case(rng: random.Random, text: str) -> str:
+    r = rng.random()
+    return text.upper() if r < 0.2 else text.lower() if r < 0.4 else text
+
+
+def hand_text(rng: random.Random) -> str:
+    """A hand as a player might type it, right or nearly right."""
+    r = rng.random()
+    if r < 0.25:
+        return rng.choice(HANDS20)
+    if r < 0.45:  # a canonical or symbol rendering of random counts
+        counts = [rng.choice((0, 0, 0, 1, 1, 2, 3, 4)) for _ in range(20)]
+        from pinochle_calc.hand import Hand
+
+        if not any(counts):
+            counts[rng.randrange(20)] = 1
+        hand = Hand(counts)
+        return str(hand) if rng.random() < 0.5 else hand.symbols()
+    parts = []
+    for _ in range(rng.randrange(0, 26)):
+        k = rng.random()
+        if k < 0.55:
+            parts.append(case(rng, pick(rng, GOOD_TOKENS)))
+        elif k < 0.7:
+            parts.append(pick(rng, RANK_WORDS))
+        elif k < 0.82:
+            parts.append(pick(rng, MARKERS))
+        elif k < 0.95:
+            parts.append(pick(rng, NEAR_TOKENS))
+        else:
+            parts.append("".join(chr(rng.randrange(1, 0x2FFF)) for _ in range(rng.randrange(4))))
+        parts.append(pick(rng, SEPARATORS))
+    text = "".join(parts)
+    if rng.random() < 0.05:
+        text += " # a comment"
+    return text
+
+
+def rules_text(rng: random.Random) -> str | None:
+    """A --rules value: a preset, maybe misspelt, then overrides."""
+    r = rng.random()
+    if r < 0.15:
+        return None
+    head = pick(rng, [*PRESETS, "Standard", "standrd", "", "x.toml", "/", "book "])
+    items = [head] if rng.random() < 0.85 else []
+    for _ in range(rng.choice((0, 0, 1, 1, 2, 3))):
+        key, value = pick(rng, RULE_KEYS), pick(rng, RULE_VALUES)
+        items.append(f"{key}={value}" if rng.random() < 0.93 else key)
+    return ",".join(items)
+
+
+def rule_file_text(rng: random.Random) -> bytes:
+    """A TOML rule file, right or nearly right, sometimes not UTF-8 or not TOML."""
+    lines = []
+    if rng.random() < 0.7:
+        lines.append(f'extends = "{pick(rng, [*PRESETS, "nope", "other.toml"])}"')
+    section = ""
+    for _ in range(rng.randrange(0, 8)):
+        path = pick(rng, list(SCHEMA) + ["meld.nothing", "bogus", "roundhouse"])
+        head, _, leaf = path.rpartition(".")
+        if head != section and head:
+            lines.append(f"[{head}]")
+            section = head
+        value = pick(rng, ["10", "[10, 100, 150, 200]", '"-"', "true", '"any"', "-3",
+                           "[1, 2]", '["a", 1, 2, 3]', "1000001", '"after-pass"', "{}",
+                           '"x"', "1.5", "[" * 3000 + "]" * 3000])
+        lines.append(f"{leaf or path} = {value}")
+    data = "\n".join(lines).encode()
+    if rng.random() < 0.05:
+        data += b"\nname = \"\xff\"\n"
+    if rng.random() < 0.03:
+        data = data.replace(b"\n", b"\r")
+    return data
+
+
+def auction_text(rng: random.Random) -> str:
+    if rng.random() < 0.3:  # a legal-looking climb
+        bids, bid = [], 50
+        for _ in range(rng.randrange(0, 10)):
+            if rng.random() < 0.4:
+                bids.append("p")
+            else:
+                bid += rng.choice((1, 1, 2, 3, 5))
+                bids.append(str(bid))
+        return " ".join(bids)
+    return pick(rng, [" ", ",", ", "]).join(pick(rng, AUCTION_TOKENS)
+                                            for _ in range(rng.randrange(0, 9)))
+
+
+def sheet_lines(rng: random.Random) -> list[bytes]:
+    """The lines of a score sheet, CSV or JSON lines, with some bad rows and bytes."""
+    import json
+
+    out: list[bytes] = []
+    if rng.random() < 0.7:
+        out.append(pick(rng, SHEET_HEADERS).encode())
+        for _ in range(rng.randrange(0, 8)):
+            fields = [pick(rng, SHEET_FIELDS) for _ in range(rng.choice((4, 5, 5, 6, 7, 8, 9)))]
+            if rng.random() < 0.6:  # a good row
+                fields = [rng.choice(("us", "them")), str(rng.choice((50, 51, 55, 60, 65))),
+                          str(rng.randrange(0, 60)), str(rng.randrange(0, 60)),
+                          str(rng.randrange(0, 51))]
+            out.append(",".join(fields).encode())
+    else:
+        keys = ["bidder", "bid", "meld_us", "meld_them", "tricks_us", "tricks_them", "result",
+                "note", "trick_us"]
+        for _ in range(rng.randrange(0, 8)):
+            record = {k: pick(rng, [*SHEET_FIELDS, 50, 30, 20, 1e400, None, [1], {"a": 1},
+                                    True, 10**30, 2.5]) for k in rng.sample(keys, rng.randrange(9))}
+            if rng.random() < 0.5:
+                record = {"bidder": "us", "bid": 50, "meld_us": 20, "meld_them": 10,
+                          "tricks_us": rng.randrange(0, 51)}
+            out.append(json.dumps(record, allow_nan=True).encode())
+    for _ in range(rng.choice((0, 0, 0, 1, 2))):
+        bad = pick(rng, [b"\xff\xfe", b"#comment", b"", b"[" * 5000, b"\x00,1,2,3",
+                         b"us,50,20,10,30" + b"x" * 140_000, b"{", b"\r"])
+        out.insert(rng.randrange(len(out) + 1), bad)
+    return out
+
+
+def join_lines(rng: random.Random, lines: list[bytes]) -> bytes:
+    end = pick(rng, [b"\n", b"\n", b"\r\n", b"\r"])
+    return end.join(lines) + (end if rng.random() < 0.8 else b"")
+
+
+# The library --------------------------------------------------------------------------------
+
+class Tally:
+    """Counts per target, and the first example of every kind of failure."""
+
+    def __init__(self):
+        self.calls = Counter()
+        self.user_errors = Counter()
+        self.tracebacks = Counter()
+        self.disagreements = Counter()
+        self.examples: dict[tuple, str] = {}
+
+    def crash(self, target: str, error: BaseException, given: object) -> None:
+        frame = traceback.extract_tb(error.__traceback__)[-1]
+        kind = (target, type(error).__name__, os.path.basename(frame.filename), frame.lineno)
+        self.tracebacks[target] += 1
+        self.examples.setdefault(kind, f"{shorten(given)} -> {type(error).__name__}:"
+                                       f" {shorten(str(error))}")
+
+    def disagree(self, target: str, what: str, given: object) -> None:
+        self.disagreements[target] += 1
+        self.examples.setdefault((target, "disagreement", what), shorten(given))
+
+
+def shorten(value: object, limit: int = 300) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + f"... ({len(text)} characters)"
+
+
+def run_one(tally: Tally, target: str, call: Callable[[], object], given: object):
+    tally.calls[target] += 1
+    try:
+        return call()
+    except UserError:
+        tally.user_errors[target] += 1
+    except Exception as e:  # noqa: BLE001 (a traceback is what is counted)
+        tally.crash(target, e, given)
+    return None
+
+
+def fuzz_library(rng: random.Random, n: int, tally: Tally, tmp: str) -> None:
+    import numpy as np
+
+    from pinochle_calc import Card, Hand, meld, side_meld
+    from pinochle_calc.bidding.auction import parse_auction
+    from pinochle_calc.game.scoring import HandInput, read_sheet, score_game, score_hand
+    from pinochle_calc.lines import LineError, read_lines
+    from pinochle_calc.meld.vector import meld_points
+    from pinochle_calc.play.tricks import PlayState
+    from pinochle_calc.rules import load_rules, read_rule_file, to_toml
+
+    np_rng = np.random.default_rng(rng.randrange(2**32))
+    rule_sets = [PRESETS[name] for name in PRESETS]
+    for _ in range(30):
+        rs = run_one(Tally(), "warm", lambda: load_rules(rules_text(rng)), None)
+        if rs is not None:
+            rule_sets.append(rs)
+
+    def parse_hand():
+        text = hand_text(rng)
+        hand = run_one(tally, "Hand.parse", lambda: Hand.parse(text), text)
+        if hand is None:
+            return
+        for other in (str(hand), hand.symbols(), notation(rng, hand)):
+            again = run_one(tally, "Hand.parse", lambda o=other: Hand.parse(o), other)
+            if again is not None and again != hand:
+                tally.disagree("Hand.parse", "notations", (text, other))
+
+    def parse_card():
+        token = case(rng, pick(rng, GOOD_TOKENS)) if rng.random() < 0.5 else pick(
+            rng, NEAR_TOKENS + RANK_WORDS + MARKERS)
+        run_one(tally, "Card.parse", lambda: Card.parse(token), token)
+
+    def melds():
+        text, rules = hand_text(rng), pick(rng, rule_sets)
+        result = run_one(tally, "meld", lambda: meld(text, rules), text)
+        if result is None:
+            return
+        suit = pick(rng, [0, 3, 4, -1, "H", "♥", "hearts", "x", ""])
+        run_one(tally, "meld", lambda: result[suit], suit)
+        hand = Hand.parse(text)
+        array = meld_points(hand.counts, rules)[0].tolist()
+        if array != [t.points for t in result.trumps]:
+            tally.disagree("meld", "engine and arrays", (text, rules.name))
+
+    def rules_value():
+        text = rules_text(rng)
+        rules = run_one(tally, "load_rules", lambda: load_rules(text), text)
+        if rules is not None and rng.random() < 0.05:
+            path = os.path.join(tmp, "back.toml")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(to_toml(rules))
+            back = run_one(tally, "load_rules", lambda: read_rule_file(path), text)
+            if back is not None and back.with_options(name=rules.name) != rules:
+                tally.disagree("load_rules", "rule file round trip", text)
+
+    def rule_file():
+        data = rule_file_text(rng)
+        path = os.path.join(tmp, "house.toml")
+        with open(path, "wb") as f:
+            f.write(data)
+        run_one(tally, "read_rule_file", lambda: read_rule_file(path), data)
+
+    def auction():
+        text, rules = auction_text(rng), pick(rng, rule_sets)
+        parsed = run_one(tally, "parse_auction", lambda: parse_auction(text, rules), text)
+        if parsed is None or parsed.finished:
+            return
+        legal = parsed.legal()
+        for call in ([legal.min_bid] if legal.min_bid is not None else []) + (
+                [None] if legal.can_pass else []):
+            if run_one(tally, "parse_auction", lambda c=call: parsed.then(c), text) is None:
+                tally.disagree("parse_auction", "a legal call refused", (text, call))
+
+    def hand_score():
+        good = rng.random() < 0.6
+        figures = [pick(rng, [0, 1, 20, 30, 50, 55, 60, 61, 65, -5, 10**20, None])
+                   for _ in range(6)]
+        if good:
+            figures = [rng.choice((50, 55, 60, 65)), rng.randrange(0, 80), rng.randrange(0, 80),
+                       rng.choice((rng.randrange(0, 51), None)), None, None]
+        bidder = rng.choice(("us", "them")) if good else pick(rng, ["us", "them", "we", "x", 0,
+                                                                     1, 2])
+        result = pick(rng, ["played", "played", "throw-in", "no-marriage", "thrown", ""])
+        rules = pick(rng, rule_sets)
+
+        def go():
+            return score_hand(HandInput.of(bidder, figures[0] or 0, figures[1] or 0,
+                                           figures[2] or 0, figures[3], figures[4], result),
+                              rules)
+        run_one(tally, "score_hand", go, (bidder, figures, result, rules.name))
+
+    def sheet():
+        data = join_lines(rng, sheet_lines(rng))
+        rows = run_one(tally, "read_sheet",
+                       lambda: list(read_sheet(read_lines(io.BytesIO(data)), "g.csv")), data)
+        if rows is None:
+            return
+        rules = pick(rng, rule_sets)
+        game = run_one(tally, "score_game", lambda: score_game(rows, rules, source="g.csv"),
+                       data)
+        if game is None:
+            return
+        if game.winner is not None:
+            return
+        total = list(game.start)
+        for _, hand in rows:  # every good row scored alone adds up to the game's totals
+            if not isinstance(hand, UserError):
+                try:
+                    points = score_hand(hand, rules).points
+                except UserError:
+                    continue
+                total = [total[0] + points[0], total[1] + points[1]]
+        if tuple(total) != game.totals:
+            tally.disagree("score_game", "totals against the rows alone", data)
+
+    def lines():
+        size = rng.randrange(0, 200)
+        data = bytes(rng.choice(b"ab \r\n\xff\xc3\xa9\xef\xbb\xbf") for _ in range(size))
+        limit = rng.choice((5, 50, 1 << 20))
+        got = run_one(tally, "read_lines", lambda: list(read_lines(io.BytesIO(data), limit)),
+                      data)
+        if got is None:
+            return
+        want = data.removeprefix(b"\xef\xbb\xbf")
+        naive = re.split(rb"\r\n|\r|\n", want)
+        if naive and naive[-1] == b"":
+            naive.pop()
+        expect = []
+        for line in naive:
+            try:
+                expect.append(line.decode() if len(line) <= limit else None)
+            except UnicodeDecodeError:
+                expect.append(None)
+        shown = [None if isinstance(g, LineError) else g for g in got]
+        if shown != expect:
+            tally.disagree("read_lines", "against a naive split", data)
+
+    def play():
+        from pinochle_calc.play.dealer import Dealer
+
+        rows = Dealer(Hand.parse(rng.choice(HANDS20))).deal(np_rng, 1)[0]
+        hands = [Hand(row) for row in rows.tolist()]
+        if rng.random() < 0.2:
+            hands[rng.randrange(4)] = Hand.parse(rng.choice(HANDS20))
+        trump = rng.choice((0, 1, 2, 3, 0, 1, 2, 3, 4, -1))
+        state = run_one(tally, "PlayState", lambda: PlayState.deal(hands, trump), trump)
+        if state is None:
+            return
+        for _ in range(rng.randrange(0, 90)):
+            if state.is_over:
+                break
+            legal = run_one(tally, "PlayState", state.legal, state) or (0,)
+            card = rng.choice(list(range(-2, 22)) + ["AS", Card.parse("AH")]) \
+                if rng.random() < 0.1 else rng.choice(legal)
+            nxt = run_one(tally, "PlayState", lambda c=card, s=state: s.play(c), card)
+            if nxt is not None:
+                state = nxt
+
+    def partnership():
+        a, b = hand_text(rng), hand_text(rng)
+        run_one(tally, "side_meld", lambda: side_meld(Hand.parse(a), Hand.parse(b),
+                                                      pick(rng, rule_sets)), (a, b))
+
+    def expensive():
+        from pinochle_calc import advise, advise_pass, simulate_tricks
+
+        text = rng.choice(HANDS20) if rng.random() < 0.8 else hand_text(rng)
+        rules = pick(rng, rule_sets)
+        which = rng.randrange(3)
+        if which == 0:
+            auction = auction_text(rng)
+            conv = pick(rng, ["jump", "davis", "toby", "x"])
+            run_one(tally, "advise", lambda: advise(text, auction, conv, rules,
+                                                    samples=rng.randrange(1, 30),
+                                                    seed=rng.randrange(5)), (text, auction))
+        elif which == 1:
+            trump, role = rng.choice((0, 1, 2, 3, 5)), pick(rng, ["partner", "bidder", "x"])
+            run_one(tally, "advise_pass", lambda: advise_pass(
+                text, trump, role, rng.choice((1, 3, 4, 0, 5)), rules,
+                samples=rng.randrange(1, 20)), (text, trump, role))
+        else:
+            trump = rng.choice((0, 1, 2, 3, 7))
+            run_one(tally, "simulate_tricks", lambda: simulate_tricks(
+                Hand.parse(text), trump, samples=rng.randrange(1, 20),
+                seed=rng.choice((0, 1, -1))), (text, trump))
+
+    targets = [(parse_hand, 30), (parse_card, 10), (melds, 18), (rules_value, 10),
+               (rule_file, 2), (auction, 10), (hand_score, 10), (sheet, 3), (lines, 3),
+               (play, 2), (partnership, 2), (expensive, 0.02)]
+    functions = [t for t, _ in targets]
+    weights = [w for _, w in targets]
+    while sum(tally.calls.values()) < n:
+        rng.choices(functions, weights)[0]()
+
+
+def notation(rng: random.Random, hand) -> str:
+    """The hand written another way: suit groups with letters or words, compact groups, or
+    rank-then-symbol cards opening groups."""
+    groups = []
+    for s in range(4):
+        ranks = [RANKS[i % 5] for i in range(s * 5, s * 5 + 5) for _ in range(hand.counts[i])]
+        if not ranks:
+            continue
+        style = rng.randrange(4)
+        if style == 0:
+            groups.append(f"{SUITS[s]}: " + " ".join(ranks))
+        elif style == 1:
+            groups.append(f"{SUITS[s]}=" + "".join("T" if r == "10" else r for r in ranks))
+        elif style == 2:
+            groups.append(f"{ranks[0]}{SUIT_SYMBOLS[s]} " + " ".join(ranks[1:]))
+        else:
+            groups.append(" ".join(f"{r}{SUITS[s]}" for r in ranks))
+    rng.shuffle(groups)
+    return ", ".join(groups)
+
+
+# The command line ---------------------------------------------------------------------------
+
+COMMANDS = ["meld", "legal", "tricks", "bid", "pass", "explain", "score", "rules",
+            "rules show", "", "--version", "-h", "meld -h", "nosuch"]
+OPTIONS = ["--trump", "-t", "--format", "-f", "--rules", "--seed", "--samples", "-n", "--jobs",
+           "--auction", "--convention", "--role", "--cards", "--hint", "--trick", "--hand",
+           "--partner", "--strict", "--sheet", "--bid", "--bidder", "--meld-us", "--result",
+           "--confidence", "--score-us", "--bogus", "--input", "-", "--"]
+NUMBERS = ["", "-1", "0", "1", "2", "3", "20", "1000000000000", "-9999999999999999999999",
+           "abc", "1e9", "nan", "0.5", "100001", "1000001", "65", "4", "5",
+           "9223372036854775808"]
+
+
+def command_line(rng: random.Random, files: dict[str, str]) -> tuple[str, list[str]]:
+    """A command and its command line (mutated: the command may no longer be first)."""
+    c = pick(rng, COMMANDS)
+    args = c.split()
+    clean = rng.random() < 0.5  # right values only, no mutation: the paths that succeed
+    if c in ("meld", "tricks", "bid", "pass", "legal"):
+        text = rng.choice(HANDS20) if clean or rng.random() < 0.3 else hand_text(rng)
+        args += text.split() if rng.random() < 0.4 else [text]
+    takes = {"meld": "trump rules format", "legal": "trump format", "tricks":
+             "trump seed rules format", "bid": "seed rules format", "pass": "trump seed rules"
+             " format", "explain": "rules format", "score": "rules format", "rules": "format"}
+    takes = takes.get(c, "") if clean else "trump seed rules format"
+    if c in ("legal", "tricks", "pass") or ("trump" in takes and rng.random() < 0.2):
+        args += [pick(rng, ["-t", "--trump"]), pick(rng, ["H", "♥", "hearts", "s", "♡"] + (
+            [] if clean else ["Z", "", "10"]))]
+    if c == "legal" and rng.random() < 0.7:
+        args += ["--trick", pick(rng, ["KS 10S", "", "AH", "KS,QH", "♠K A♠"] + (
+            [] if clean else ["AS AS AS AS", "XX", hand_text(rng)]))]
+    if c in ("tricks", "bid", "pass"):
+        args += ["--samples", str(rng.randrange(1, 12)) if clean or rng.random() < 0.9
+                 else pick(rng, NUMBERS)]
+    if "seed" in takes and rng.random() < 0.3:
+        args += ["--seed", str(rng.randrange(2**32)) if clean else pick(rng, NUMBERS)]
+    if c == "tricks" and rng.random() < 0.2:
+        args += ["--jobs", pick(rng, ["1", "2", "0", "65", "x"])]
+    if "rules" in takes and rng.random() < 0.4:
+        value = pick(rng, [*PRESETS, "book,scale=10", "standard,min_meld=20",
+                           "toby-thomas,roundhouse.single=32"]) if clean else rules_text(rng)
+        if value is not None:
+            args += ["--rules", value if rng.random() < 0.9 else files["rules"]]
+    if c in ("bid", "explain"):
+        if rng.random() < 0.8:
+            args += ["--auction", pick(rng, ["50 52 p", "", "p p p", "50 p 55"]) if clean
+                     else auction_text(rng)]
+        if rng.random() < 0.4:
+            args += ["--convention", pick(rng, ["jump", "davis", "toby", "x", "JUMP"])]
+    if c == "bid" and rng.random() < 0.2:
+        args += ["--confidence", pick(rng, ["0", "1", "0.5", "2", "nan", "x"])]
+    if c == "pass":
+        if rng.random() < 0.5:
+            args += ["--role", pick(rng, ["partner", "bidder", "dealer"])]
+        if rng.random() < 0.3:
+            args += ["--cards", pick(rng, ["1", "3", "4", "5", "0", "x"])]
+        if rng.random() < 0.3:
+            args += ["--hint", pick(rng, ["jack", "aces-around", "zz", "Kings Around"])]
+    if c == "meld":
+        if rng.random() < 0.15:
+            args += ["--partner", hand_text(rng)]
+        if rng.random() < 0.1:
+            args += ["--strict"]
+        if rng.random() < 0.1:
+            args = ["meld", "--input", pick(rng, [files["hands"], "/no/such", "-"])]
+    if c == "score":
+        if rng.random() < 0.45:
+            args += ["--sheet", pick(rng, [files["sheet"], files["sheet2"], "-", "/no/such"])]
+        else:
+            for option in ["--bidder", "--bid", "--meld-us", "--meld-them", "--tricks-us",
+                           "--tricks-them", "--result", "--score-us", "--score-them"]:
+                if clean and option in ("--bidder", "--bid", "--meld-us", "--meld-them"):
+                    args += [option, {"--bidder": pick(rng, ["us", "them"]),
+                                      "--bid": pick(rng, ["50", "55", "60"])}.get(
+                                          option, str(rng.randrange(0, 60)))]
+                elif not clean and rng.random() < 0.7:
+                    args += [option, pick(rng, ["us", "them", "50", "30", "20", "throw-in",
+                                                "999", "499", "-10", "x", "1e3"])]
+    if c == "rules show" and rng.random() < 0.6:
+        args += [rules_text(rng) or "standard"]
+    if "format" in takes and rng.random() < 0.6:
+        args += [pick(rng, ["-f", "--format"]), pick(rng, ["table", "json", "jsonl", "csv"] + (
+            [] if clean else ["text", "toml", "", "JSON"]))]
+    for _ in range(0 if clean else rng.choice((0, 0, 1, 1, 2))):  # mutations
+        k = rng.random()
+        if k < 0.3 and args:
+            del args[rng.randrange(len(args))]
+        elif k < 0.6:
+            args.insert(rng.randrange(len(args) + 1), pick(rng, OPTIONS))
+        elif k < 0.8 and len(args) > 1:
+            i, j = rng.randrange(len(args)), rng.randrange(len(args))
+            args[i], args[j] = args[j], args[i]
+        else:
+            args.insert(rng.randrange(len(args) + 1), pick(rng, NUMBERS + NEAR_TOKENS))
+    if c in ("tricks", "bid", "pass") and "--samples" not in args and "-n" not in args:
+        args += ["-n", "5"]  # keep the default thousands of deals out of a fuzz run
+    return c or "(none)", args
+
+
+def fuzz_cli(rng: random.Random, n: int, tally: Tally, tmp: str) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from pinochle_calc import Hand, meld
+    from pinochle_calc.cli import app
+    from pinochle_calc.rules import load_rules
+
+    files = {}
+    for name, data in (("hands", b"AS KS QS JD\n# c\n\nH: A 10 K\nAH 11H\n"),
+                       ("sheet", join_lines(rng, sheet_lines(rng))),
+                       ("sheet2", open(os.path.join(os.path.dirname(__file__), "..", "samples",
+                                                    "game.csv"), "rb").read()),
+                       ("rules", rule_file_text(rng))):
+        files[name] = os.path.join(tmp, name)
+        with open(files[name], "wb") as f:
+            f.write(data)
+    runner = CliRunner()
+    for _ in range(n):
+        command, args = command_line(rng, files)
+        stdin = join_lines(rng, sheet_lines(rng)) if "-" in args else None
+        env = {}
+        if rng.random() < 0.05:  # an environment cannot hold a NUL
+            env["PINOCHLE_RULES"] = (rules_text(rng) or "").replace("\x00", "")
+        target = f"cli {command}"
+        tally.calls[target] += 1
+        try:
+            result = runner.invoke(app, args, input=stdin, env=env)
+        except Exception as e:  # noqa: BLE001
+            tally.crash(target, e, args)
+            continue
+        error = result.exception
+        if error is not None and not isinstance(error, SystemExit):
+            tally.crash(target, error, args)
+            continue
+        if result.exit_code not in (0, 1, 2) or "Traceback" in result.output:
+            tally.tracebacks[target] += 1
+            tally.examples.setdefault((target, "exit", result.exit_code), shorten(
+                (args, result.output[-300:])))
+            continue
+        if result.exit_code != 0:
+            tally.user_errors[target] += 1
+            continue
+        check_cli(tally, target, args, env, result, json, Hand, meld, load_rules)
+
+
+def check_cli(tally, target, args, env, result, json, Hand, meld, load_rules) -> None:
+    """The command line's JSON against the library, for a single hand's meld."""
+    if (args[:1] != ["meld"] or "--input" in args or "--partner" in args
+            or not {"json", "jsonl"} & set(args) or "-t" in args or "--trump" in args):
+        return
+    try:
+        record = json.loads(result.stdout.splitlines()[0])
+        if not isinstance(record, dict):  # an empty batch from stdin: []
+            return
+        rules_at = args.index("--rules") + 1 if "--rules" in args else None
+        rules = load_rules(args[rules_at] if rules_at else env.get("PINOCHLE_RULES"))
+        hand = Hand.parse(record["hand"])
+    except (ValueError, IndexError, KeyError, UserError):
+        return
+    if record["best"]["meld"] != meld(hand, rules).best.points:
+        tally.disagree(target, "meld JSON against the library", args)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--calls", type=int, default=1_000_000)
+    ap.add_argument("--lines", type=int, default=10_000)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    sys.setrecursionlimit(1000)
+    tally = Tally()
+    start = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        fuzz_library(random.Random(args.seed), args.calls, tally, tmp)
+        middle = time.perf_counter()
+        fuzz_cli(random.Random(args.seed + 1), args.lines, tally, tmp)
+    end = time.perf_counter()
+    print(f"{'target':<18}{'calls':>10}{'user errors':>13}{'tracebacks':>12}"
+          f"{'disagreements':>15}")
+    for target in sorted(tally.calls, key=lambda t: (t.startswith("cli"), t)):
+        print(f"{target:<18}{tally.calls[target]:>10,}{tally.user_errors[target]:>13,}"
+              f"{tally.tracebacks[target]:>12,}{tally.disagreements[target]:>15,}")
+    library = sum(v for k, v in tally.calls.items() if not k.startswith("cli"))
+    lines = sum(v for k, v in tally.calls.items() if k.startswith("cli"))
+    print(f"library calls {library:,} in {middle - start:.0f} s; command lines {lines:,} in"
+          f" {end - middle:.0f} s; tracebacks {sum(tally.tracebacks.values()):,};"
+          f" disagreements {sum(tally.disagreements.values()):,} (seed {args.seed})")
+    for kind, example in tally.examples.items():
+        print(f"  {kind}: {example}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,34 @@
+"""The largest sizes the calculator serves, refused up front with the limit named.
+
+One place for the limits the library enforces and the command line's options state: a size
+beyond them would not fail cleanly but run for many minutes or run out of memory. ``check`` is
+the range check the library applies to them (and to a suit or a seat given as a number).
+"""
+
+from __future__ import annotations
+
+from .errors import UserError
+
+#: Random seeds: numpy's generators take any non-negative integer; 32 bits (as numpy's older
+#: generator takes, and a clock's seconds fit) keep a seed short to print and to type.
+SEED_MAX = 2**32 - 1
+#: Deals ``tricks`` plays out (about two minutes on one core; memory stays small).
+TRICK_DEALS = 1_000_000
+#: Deals a bid estimate draws and plays out once per trump (about a minute, some 100 MB).
+BID_DEALS = 100_000
+#: Hands of the other player a pass is judged on (about a second, some 200 MB).
+PASS_HANDS = 100_000
+#: Choices times hands a pass may score one by one, as it must under a roundhouse option
+#: (about 20 seconds).
+PASS_WORK = 12_000_000
+#: Calls an auction may hold: a real one has a few dozen.
+AUCTION_CALLS = 1000
+#: Processes to play deals in.
+JOBS_MAX = 64
+
+
+def check(name: str, value: int, low: int, high: int) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high``, else a ``UserError``."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise UserError(f"{name} must be a whole number from {low:,} to {high:,}, not {value!r}")
+    return value

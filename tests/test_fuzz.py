@@ -1,0 +1,217 @@
+"""Fuzzing, CI-sized: whatever a user types, the library raises only ``UserError`` and the
+command line exits 0, 1 or 2 without a traceback. Hands, notations, rule files and overrides,
+auctions, score sheets (any bytes, any line endings) and whole command lines are drawn by
+hypothesis; ``benchmarks/fuzz.py`` runs the long version (a million library calls).
+The batch input of ``meld --input`` has its own property tests."""
+
+from __future__ import annotations
+
+import io
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from pinochle_calc import Hand, meld
+from pinochle_calc.bidding.auction import parse_auction
+from pinochle_calc.bidding.conventions import CONVENTIONS, explain
+from pinochle_calc.cards import CARD_TOKENS, RANK_WORDS, SUIT_WORDS
+from pinochle_calc.cli import app
+from pinochle_calc.errors import UserError
+from pinochle_calc.game.scoring import read_sheet, score_game
+from pinochle_calc.lines import read_lines
+from pinochle_calc.rules import PRESETS, SCHEMA, STANDARD, load_rules, read_rule_file, to_toml
+
+# What players type, right and nearly right --------------------------------------------------
+
+cards = st.sampled_from(sorted(CARD_TOKENS)).map(str.upper) | st.sampled_from(sorted(CARD_TOKENS))
+markers = st.sampled_from(sorted(SUIT_WORDS)).flatmap(
+    lambda w: st.sampled_from([w, w + ":", w + "=", w.upper() + ":"]))
+ranks = st.sampled_from(sorted(RANK_WORDS) + ["A", "10", "T", "K", "Q", "J"])
+compact = st.tuples(st.sampled_from("SHDC♠♥♦♣"), st.sampled_from(["=", ":", ""]),
+                    st.text("AT10KQJX", min_size=1, max_size=8)).map("".join)
+junk = st.text(max_size=5) | st.sampled_from(["11H", "1H", "9S", "#", "#c", "[", "{", "10",
+                                               "\x00", "\udcff", "9" * 40, "♥♥", ","])
+tokens = st.one_of(cards, cards, cards, markers, ranks, compact, junk)
+separators = st.sampled_from([" ", ", ", ",", "\t", "  "])
+
+
+@st.composite
+def hand_texts(draw):
+    items = draw(st.lists(tokens, max_size=26))
+    seps = draw(st.lists(separators, min_size=len(items), max_size=len(items)))
+    return "".join(t + s for t, s in zip(items, seps))
+
+
+values = st.one_of(st.integers(-10, 2_000_000).map(str), st.sampled_from(
+    ["15/150/225/300", "²/150/225/300", "-/-/-/-", "1/2/3", "[1, 2, 3, 4]", "[1, 2", "true",
+     "after-pass", "any", "by10-above-100", "two", "play", "25-and-meld", "partner-first",
+     "before-trump", '"x"', "", "nan", "1e400", "[" * 3000, "9" * 5000, "{a=1}", "x\ny"]),
+    st.text(max_size=6))
+keys = st.sampled_from([*SCHEMA, "run", "scale", "steps", "single", "scal", "meld", "x.y"])
+override = st.one_of(st.tuples(keys, values).map(lambda kv: f"{kv[0]}={kv[1]}"),
+                     st.text(max_size=8))
+
+
+@st.composite
+def rules_values(draw):
+    head = draw(st.sampled_from([*PRESETS, "Book", "standrd", ""]) | st.text(max_size=6))
+    return ",".join([head, *draw(st.lists(override, max_size=3))])
+
+
+@st.composite
+def rule_files(draw):
+    lines = draw(st.lists(st.one_of(
+        st.tuples(st.sampled_from([*SCHEMA, "extends", "meld.x", "bogus"]),
+                  st.sampled_from(["10", "[10, 100, 150, 200]", '"-"', "true", '"any"', "-3",
+                                   "[1, 2]", '"standard"', "1000001", "{}", "1.5", '"x"',
+                                   "[" * 2000 + "]" * 2000]))
+        .map(lambda kv: (f"[{kv[0].rpartition('.')[0]}]\n" if "." in kv[0] else "")
+             + f"{kv[0].rpartition('.')[2]} = {kv[1]}"),
+        st.text(max_size=10)), max_size=8))
+    data = "\n".join(lines).encode("utf-8", "surrogateescape")
+    return data + draw(st.sampled_from([b"", b"\xff", b'\nname = "\xe9"']))
+
+
+auctions = st.lists(st.one_of(st.integers(0, 400).map(str), st.sampled_from(
+    ["p", "pass", "P", "-", "x", "9" * 30, "50.5", "²"])), max_size=14).map(" ".join)
+sheet_fields = st.one_of(st.sampled_from(["us", "them", "we", "x", "", "throw-in", "no-marriage",
+                                          '"a, b"', '"']), st.integers(-10, 700).map(str),
+                         st.text(max_size=4))
+
+
+@st.composite
+def sheets(draw):
+    """A score sheet's bytes: CSV with a header, or JSON lines; bad rows, bytes and endings."""
+    import json
+
+    if draw(st.booleans()):
+        header = draw(st.sampled_from([
+            "bidder,bid,meld_us,meld_them,tricks_us,tricks_them,result,note",
+            "bidder,bid,meld_us,meld_them,tricks_us", "bidder,bid,meld_us", "a,b"]))
+        rows = draw(st.lists(st.lists(sheet_fields, min_size=3, max_size=9).map(",".join),
+                             max_size=8))
+        lines = [header, *rows]
+    else:
+        field_values = st.one_of(sheet_fields, st.integers(-10, 10**20), st.none(),
+                                 st.floats(allow_nan=True), st.lists(st.integers(), max_size=2))
+        records = st.dictionaries(st.sampled_from(["bidder", "bid", "meld_us", "meld_them",
+                                                   "tricks_us", "result", "note", "x"]),
+                                  field_values)
+        lines = [json.dumps(r) for r in draw(st.lists(records, max_size=8))]
+    data = [line.encode("utf-8", "surrogateescape") for line in lines]
+    for _ in range(draw(st.integers(0, 2))):
+        data.insert(draw(st.integers(0, len(data))), draw(st.binary(max_size=8)))
+    ending = draw(st.sampled_from([b"\n", b"\r\n", b"\r"]))
+    return ending.join(data)
+
+
+rule_sets = rules_values().map(lambda v: _or_standard(v))
+
+
+def _or_standard(value: str):
+    try:
+        return load_rules(value)
+    except UserError:
+        return STANDARD
+
+
+# The library raises only UserError ----------------------------------------------------------
+
+@given(hand_texts(), rule_sets)
+def test_hands_read_and_meld_or_say_why(text, rules):
+    try:
+        hand = Hand.parse(text)
+    except UserError:
+        return
+    assert Hand.parse(str(hand)) == hand and Hand.parse(hand.symbols()) == hand
+    assert meld(hand, rules).best.points >= 0
+
+
+@given(rules_values())
+def test_rules_values_load_or_say_why(value):
+    try:
+        rules = load_rules(value)
+    except UserError:
+        return
+    assert rules.scale >= 1 and len(rules.run) == 4
+
+
+@given(rule_files())
+def test_rule_files_read_or_say_why_and_read_back_equal(tmp_path_factory, data):
+    path = tmp_path_factory.mktemp("rules") / "house.toml"
+    path.write_bytes(data)
+    try:
+        rules = read_rule_file(str(path))
+    except UserError:
+        return
+    path.write_text(to_toml(rules), encoding="utf-8")
+    assert read_rule_file(str(path)).with_options(name=rules.name) == rules
+
+
+@given(auctions, rule_sets, st.sampled_from(sorted(CONVENTIONS)))
+def test_auctions_read_or_say_why(text, rules, convention):
+    try:
+        auction = parse_auction(text, rules)
+    except UserError:
+        return
+    assert len(explain(auction, convention)) == len(auction.calls)
+
+
+@given(sheets(), rule_sets)
+def test_sheets_score_every_good_row_and_place_every_bad_one(data, rules):
+    try:
+        rows = list(read_sheet(read_lines(io.BytesIO(data)), "g.csv"))
+    except UserError:
+        return  # a sheet with no hands, or a header that cannot be read
+    try:
+        game = score_game(rows, rules, source="g.csv")
+    except UserError:
+        return
+    # one result per row, in order; every unreadable row among the bad ones
+    assert [h.line for h in game.hands] == [n for n, _ in rows]
+    unread = {n for n, h in rows if isinstance(h, UserError)}
+    assert unread <= {h.line for h in game.failed}
+
+
+# The command line exits 0, 1 or 2, never with a traceback -----------------------------------
+
+HANDS = ["♥A 10 K Q J 10 ♠Q Q 10 10 ♦A J J 10 K ♣A 10 K 10 J",
+         "H: A A 10 K K Q Q J, S: A 10 K Q, D: A K Q J, C: A 10 Q J"]
+words = st.one_of(
+    st.sampled_from(["meld", "legal", "tricks", "bid", "pass", "explain", "score", "rules",
+                     "show", "-t", "--trump", "-f", "--format", "--rules", "--seed", "-n",
+                     "--samples", "--jobs", "--auction", "--convention", "--role", "--cards",
+                     "--hint", "--trick", "--hand", "--partner", "--strict", "--sheet", "--bid",
+                     "--bidder", "--meld-us", "--meld-them", "--tricks-us", "--result",
+                     "--confidence", "-h", "--version", "--", "-", "H", "♥", "json", "jsonl",
+                     "csv", "table", "toml", "us", "them", "50", "0", "-1", "1", "3", "1e9",
+                     "99999999999999999999", *HANDS]),
+    hand_texts(), rules_values(), auctions, st.text(max_size=6))
+
+
+@st.composite
+def command_lines(draw):
+    command = draw(st.sampled_from([["meld"], ["legal"], ["tricks"], ["bid"], ["pass"],
+                                    ["explain"], ["score"], ["rules"], ["rules", "show"], []]))
+    args = command + draw(st.lists(words, max_size=10))
+    if command and command[0] in ("tricks", "bid", "pass") and draw(st.booleans()):
+        args += [draw(st.sampled_from(HANDS)), "-t", "H"]
+    if command and command[0] in ("tricks", "bid", "pass") and not {"-n", "--samples"} & set(
+            args):
+        args += ["-n", "3"]  # the default thousands of deals are for the long fuzz
+    return args
+
+
+runner = CliRunner()
+
+
+@settings(max_examples=max(settings().max_examples // 2, 20),
+          suppress_health_check=[HealthCheck.too_slow])
+@given(command_lines(), sheets())
+def test_command_lines_exit_0_1_or_2_without_a_traceback(args, stdin):
+    # stdin goes to a score sheet; meld's batch input has its own property tests
+    result = runner.invoke(app, args, input=stdin if "--sheet" in args else None)
+    assert result.exit_code in (0, 1, 2), (args, result.output, result.exception)
+    assert result.exception is None or isinstance(result.exception, SystemExit), args
+    assert "Traceback" not in result.stdout + result.stderr
