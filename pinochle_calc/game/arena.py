@@ -185,9 +185,12 @@ def duplicate_deals(a: str, b: str, deals: int, seed: int = 0, rules: RuleSet = 
         return
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with ProcessPoolExecutor(min(jobs, deals), mp_context=context, initializer=_set_job,
-                             initargs=(job,)) as pool:
+    pool = ProcessPoolExecutor(min(jobs, deals), mp_context=context, initializer=_set_job,
+                               initargs=(job,))
+    try:
         yield from pool.map(play_twice, range(deals))
+    finally:  # stopped early (an error, Ctrl-C): the deals not started are not played
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def run_arena(a: str, b: str, deals: int, seed: int = 0, rules: RuleSet = STANDARD,

@@ -251,83 +251,37 @@ def play_hand(hands, us: Policy | str = "advisor:jump", them: Policy | str = "ad
     """
     hands = check_deal(hands)
     sides = tuple(policy(p, samples) if isinstance(p, str) else p for p in (us, them))
-    players = (sides[0], sides[1], sides[0], sides[1])
-    auction = start(rules)
-    bids: list[list[Bid]] = [[], [], [], []]
-    calls: list[Call] = []
-    given_trump = None
+    table = _Table(hands, sides, rules, seed)
+    given = None
     if contract is None:
-        auction, won = _auction(hands, players, rules, seed, bids, calls)
-        prediction = bids[won.seat][-1].prediction
+        table.bid()
     else:
-        won, given_trump = _given(contract, rules)
-        prediction = None
-    now = list(hands)
-    bidder, partner = won.seat, won.seat ^ 2
-    hint = bidder_hint(auction, bidder, players[partner].convention)
-
-    def seat(s: int, step: int, **known) -> Seat:
-        return Seat(s, now[s], rules, auction, derived(seed, step, s), tuple(bids[s]), won,
-                    **known)
-
-    def name(step: int, exchanged: bool, given: int | None) -> int | None:
-        view = seat(bidder, step, needs_marriage=needs_marriage(rules, exchanged))
-        allowed = view.may_name()
-        if given is not None:
-            if given not in allowed and not exchanged:
-                raise UserError(f"seat {bidder} cannot name {SUIT_SYMBOLS[given]}: it holds no"
-                                f" marriage in {SUIT_SYMBOLS[given]} ({rules.name} rules)")
-            return given if given in allowed else None
-        trump = players[bidder].name_trump(view)
-        if trump is None and allowed or trump is not None and trump not in allowed:
-            raise PolicyError(f"policy {players[bidder].name} at seat {bidder} named"
-                              f" {trump!r}; it may name one of {allowed}")
-        return trump
-
+        table.contract, given = _given(contract, rules)
+    won = table.contract
+    prediction = table.bids[won.seat][-1].prediction if table.bids[won.seat] else None
+    hint = bidder_hint(table.auction, won.seat, table.players[won.seat ^ 2].convention)
     n = rules.pass_cards
     passed = (Hand([0] * KINDS), Hand([0] * KINDS))
     request = None
     if n and rules.pass_when == "before-trump":
-        plan = given_trump
+        plan = given
         if plan is None:
-            plan = players[bidder].name_trump(seat(
-                bidder, _PLAN, needs_marriage=rules.marriage_required == "true"))
-        request = suit_request(now[bidder], plan)
-        passed = _exchange(now, players, seat, won, n, rules, request, hint, request)
-        trump = name(_NAME, True, given_trump)
+            plan = table.players[won.seat].name_trump(table.seat(
+                won.seat, _PLAN, needs_marriage=rules.marriage_required == "true"))
+        request = suit_request(table.now[won.seat], plan)
+        passed = table.exchange(n, request, hint, request)
+        trump = table.name_trump(True, given)
     else:
-        trump = name(_NAME, False, given_trump)
+        trump = table.name_trump(False, given)
         if n and trump is not None:
-            passed = _exchange(now, players, seat, won, n, rules, trump, hint, None)
-            after = seat(bidder, _NAME, needs_marriage=True)
-            if rules.marriage_required == "after-pass" and trump not in after.may_name():
+            passed = table.exchange(n, trump, hint, None)
+            if rules.marriage_required == "after-pass" and trump not in table.seat(
+                    won.seat, _NAME, needs_marriage=True).may_name():
                 trump = None  # no marriage in trump after the exchange: the bid is lost
-    melds, side_meld, tricks, play, score = _finish(now, players, seat, won, trump, passed,
-                                                    rules)
-    return HandRecord(hands, rules, (sides[0].name, sides[1].name), tuple(calls), won, trump,
-                      request, hint, passed, tuple(now), melds, side_meld, tricks, play, score,
-                      prediction, seed)
-
-
-def _auction(hands, players, rules: RuleSet, seed: int, bids, calls) -> tuple[Auction, Contract]:
-    auction = start(rules)
-    needs = needs_marriage(rules, False)
-    while not auction.finished:
-        s = auction.next_seat
-        if len(auction.calls) >= MAX_CALLS:
-            raise PolicyError(f"the auction has gone on for {MAX_CALLS} calls: a policy keeps"
-                              " bidding without a limit")
-        view = Seat(s, hands[s], rules, auction, derived(seed, _CALL, s, len(auction.calls)),
-                    tuple(bids[s]), needs_marriage=needs)
-        bid = players[s].call(view)
-        try:
-            auction = auction.then(bid.call)
-        except AuctionError as e:
-            raise PolicyError(f"policy {players[s].name} at seat {s} made an illegal call:"
-                              f" {e}") from None
-        bids[s].append(bid)
-        calls.append(Call(s, bid.call, bid.meaning, bid.prediction))
-    return auction, Contract(auction.high_seat, auction.high)
+    melds, side_meld, tricks, play, score = table.finish(trump, passed)
+    return HandRecord(hands, rules, (sides[0].name, sides[1].name), tuple(table.calls), won,
+                      trump, request, hint, passed, tuple(table.now), melds, side_meld, tricks,
+                      play, score, prediction, seed)
 
 
 def _given(contract, rules: RuleSet) -> tuple[Contract, int]:
@@ -343,65 +297,118 @@ def _given(contract, rules: RuleSet) -> tuple[Contract, int]:
     return Contract(s, bid), trump
 
 
-def _exchange(now: list[Hand], players, seat, won: Contract, n: int, rules: RuleSet,
-              trump: int, hint, request: int | None) -> tuple[Hand, Hand]:
-    """Exchange ``n`` cards between the bidder and partner (in ``now``) in the rule set's
-    order; the cards passed to the bidder and to the partner."""
-    bidder, partner = won.seat, won.seat ^ 2
-    given = players[partner].pass_cards(
-        seat(partner, _PASS, trump=trump, hint=hint, request=request), n)
-    _check_pass(given, now[partner], n, players[partner], partner)
-    if rules.pass_order == "partner-first":
-        now[bidder], now[partner] = now[bidder] + given, now[partner] - given
-        back = players[bidder].return_cards(seat(bidder, _RETURN, trump=trump), n)
-        _check_pass(back, now[bidder], n, players[bidder], bidder)
-        now[bidder], now[partner] = now[bidder] - back, now[partner] + back
-    else:
-        back = players[bidder].pass_cards(seat(bidder, _PASS, trump=trump), n)
-        _check_pass(back, now[bidder], n, players[bidder], bidder)
-        now[bidder], now[partner] = now[bidder] - back + given, now[partner] - given + back
-    return given, back
+class _Table:
+    """A hand in progress: the cards each seat holds now, its policy, the auction and the
+    calls each seat made, and the contract once there is one."""
 
+    def __init__(self, hands, sides, rules: RuleSet, seed: int):
+        self.now = list(hands)
+        self.players = (sides[0], sides[1], sides[0], sides[1])
+        self.rules, self.seed = rules, seed
+        self.auction = start(rules)
+        self.bids: list[list[Bid]] = [[], [], [], []]
+        self.calls: list[Call] = []
+        self.contract: Contract | None = None
 
-def _check_pass(cards: Hand, hand: Hand, n: int, who, s: int) -> None:
-    if len(cards) != n or any(c > h for c, h in zip(cards.counts, hand.counts)):
-        raise PolicyError(f"policy {who.name} at seat {s} passed {cards}: it must pass {n} of"
-                          f" the cards it holds ({hand})")
+    def seat(self, s: int, step: int, *key: int, **known) -> Seat:
+        """What seat ``s`` knows at this step (its decision's seed keyed by the step)."""
+        return Seat(s, self.now[s], self.rules, self.auction, derived(self.seed, step, s, *key),
+                    tuple(self.bids[s]), self.contract, **known)
 
+    def bid(self) -> None:
+        """The auction: each seat's policy calls until it is over."""
+        needs = needs_marriage(self.rules, False)
+        while not self.auction.finished:
+            s = self.auction.next_seat
+            if len(self.calls) >= MAX_CALLS:
+                raise PolicyError(f"the auction has gone on for {MAX_CALLS} calls: a policy"
+                                  " keeps bidding without a limit")
+            bid = self.players[s].call(self.seat(s, _CALL, len(self.calls),
+                                                 needs_marriage=needs))
+            try:
+                self.auction = self.auction.then(bid.call)
+            except AuctionError as e:
+                raise PolicyError(f"policy {self.players[s].name} at seat {s} made an illegal"
+                                  f" call: {e}") from None
+            self.bids[s].append(bid)
+            self.calls.append(Call(s, bid.call, bid.meaning, bid.prediction))
+        self.contract = Contract(self.auction.high_seat, self.auction.high)
 
-def _finish(now, players, seat, won: Contract, trump: int | None, passed: tuple[Hand, Hand],
-            rules: RuleSet):
-    """Meld, the throw-in, the tricks and the score."""
-    from ..play.simulate import play_deal
+    def name_trump(self, exchanged: bool, given: int | None) -> int | None:
+        """The trump the bidder names (``given``: the one a given contract names), None when
+        it may name none."""
+        bidder = self.contract.seat
+        view = self.seat(bidder, _NAME, needs_marriage=needs_marriage(self.rules, exchanged))
+        allowed = view.may_name()
+        if given is not None:
+            if given not in allowed and not exchanged:
+                raise UserError(f"seat {bidder} cannot name {SUIT_SYMBOLS[given]}: it holds no"
+                                f" marriage in {SUIT_SYMBOLS[given]} ({self.rules.name} rules)")
+            return given if given in allowed else None
+        trump = self.players[bidder].name_trump(view)
+        if trump is None and allowed or trump is not None and trump not in allowed:
+            raise PolicyError(f"policy {self.players[bidder].name} at seat {bidder} named"
+                              f" {trump!r}; it may name one of {allowed}")
+        return trump
 
-    side, k = won.side, rules.scale
-    results = [meld(h, rules) for h in now]
-    melds = tuple(r.best if trump is None else r.trumps[trump] for r in results)
-    side_meld = (melds[0].points + melds[2].points, melds[1].points + melds[3].points)
-    # under the minimum the bid is lost without play ("played" scores as under-min-meld)
-    under_min = bool(rules.min_meld) and side_meld[side] < rules.min_meld_points
-    if trump is None:
-        outcome = "no-marriage"
-    elif under_min:
-        outcome = "played"
-    else:
-        known = [shown_cards(m, h) for m, h in zip(melds, now)]
-        partner = won.seat ^ 2  # holds the cards the bidder passed, too
-        known[partner] = Hand(max(a, b) for a, b in zip(known[partner].counts,
-                                                        passed[1].counts))
-        throw = players[won.seat].throw_in(seat(won.seat, _THROW, trump=trump, meld=side_meld,
-                                                known=tuple(known)))
-        outcome = "throw-in" if throw else "played"
-    tricks, play = None, ()
-    if trump is not None and (outcome == "played" and not under_min
-                              or rules.concession == "play"):
-        record: list[int] = []
-        points = play_deal(now, trump, won.seat, record=record)
-        tricks = (points[0] * k, points[1] * k)
-        play = _tricks(record, trump, won.seat, k)
-    score = score_hand(HandInput(side, won.bid, side_meld, tricks or (None, None), outcome),
-                       rules)
-    return melds, side_meld, tricks, play, score
+    def exchange(self, n: int, trump: int, hint, request: int | None) -> tuple[Hand, Hand]:
+        """Exchange ``n`` cards between the bidder and partner in the rule set's order; the
+        cards passed to the bidder and to the partner."""
+        bidder, partner = self.contract.seat, self.contract.seat ^ 2
+        now = self.now
+        given = self.players[partner].pass_cards(
+            self.seat(partner, _PASS, trump=trump, hint=hint, request=request), n)
+        self._check(given, partner, n)
+        if self.rules.pass_order == "partner-first":
+            now[bidder], now[partner] = now[bidder] + given, now[partner] - given
+            back = self.players[bidder].return_cards(self.seat(bidder, _RETURN, trump=trump), n)
+            self._check(back, bidder, n)
+            now[bidder], now[partner] = now[bidder] - back, now[partner] + back
+        else:
+            back = self.players[bidder].pass_cards(self.seat(bidder, _PASS, trump=trump), n)
+            self._check(back, bidder, n)
+            now[bidder], now[partner] = now[bidder] - back + given, now[partner] - given + back
+        return given, back
+
+    def _check(self, cards: Hand, s: int, n: int) -> None:
+        hand = self.now[s]
+        if len(cards) != n or any(c > h for c, h in zip(cards.counts, hand.counts)):
+            raise PolicyError(f"policy {self.players[s].name} at seat {s} passed {cards}: it"
+                              f" must pass {n} of the cards it holds ({hand})")
+
+    def finish(self, trump: int | None, passed: tuple[Hand, Hand]):
+        """Meld, the throw-in, the tricks and the score."""
+        from ..play.simulate import play_deal
+
+        rules, won, now = self.rules, self.contract, self.now
+        side, k = won.side, rules.scale
+        results = [meld(h, rules) for h in now]
+        melds = tuple(r.best if trump is None else r.trumps[trump] for r in results)
+        side_meld = (melds[0].points + melds[2].points, melds[1].points + melds[3].points)
+        # under the minimum the bid is lost without play ("played" scores as under-min-meld)
+        under_min = bool(rules.min_meld) and side_meld[side] < rules.min_meld_points
+        if trump is None:
+            outcome = "no-marriage"
+        elif under_min:
+            outcome = "played"
+        else:
+            known = [shown_cards(m, h) for m, h in zip(melds, now)]
+            partner = won.seat ^ 2  # holds the cards the bidder passed, too
+            known[partner] = Hand(max(a, b) for a, b in zip(known[partner].counts,
+                                                            passed[1].counts))
+            throw = self.players[won.seat].throw_in(self.seat(
+                won.seat, _THROW, trump=trump, meld=side_meld, known=tuple(known)))
+            outcome = "throw-in" if throw else "played"
+        tricks, play = None, ()
+        if trump is not None and (outcome == "played" and not under_min
+                                  or rules.concession == "play"):
+            record: list[int] = []
+            points = play_deal(now, trump, won.seat, record=record)
+            tricks = (points[0] * k, points[1] * k)
+            play = _tricks(record, trump, won.seat, k)
+        score = score_hand(HandInput(side, won.bid, side_meld, tricks or (None, None), outcome),
+                           rules)
+        return melds, side_meld, tricks, play, score
 
 
 def _tricks(record: list[int], trump: int, leader: int, scale: int) -> tuple[Trick, ...]:
