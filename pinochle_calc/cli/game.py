@@ -140,7 +140,10 @@ def _read_deal(path: str):
         hands.append(hand)
     if len(hands) != 4:
         raise UserError(f"{name}: a deal is four hands, one a line; found {len(hands)}")
-    return check_deal(hands)
+    try:
+        return check_deal(hands)
+    except UserError as e:
+        raise UserError(f"{name}: {e}") from None
 
 
 def _seat_words(seat: int) -> str:

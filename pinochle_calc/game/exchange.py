@@ -25,9 +25,10 @@ from ..bidding.passing import advise_pass
 from ..hand import Hand
 from ..rules import RuleSet
 
-#: Simulated hands of the other player behind each pass (``advise_pass``'s default is 600; the
-#: choice of cards rarely changes above this, and a whole hand asks for up to two passes).
-PASS_SAMPLES = 200
+#: Simulated hands of the other player behind each pass: ``advise_pass``'s default. Its time
+#: goes to trying every choice of cards, not to the hands (about 30 ms a pass at 200 hands or at
+#: 600), and against 1,000 hands 600 agrees more often than 200 (measured in the commit).
+PASS_SAMPLES = 600
 #: Ask ``advise_pass`` for its whole ranking (a suit request may rule out its first choices).
 _EVERY_CHOICE = 1 << 30
 

@@ -29,7 +29,7 @@ in its own best suit.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..bidding.auction import Auction, AuctionError, start
 from ..bidding.estimate import DEFAULT_SAMPLES
@@ -115,7 +115,7 @@ class HandRecord:
     play: tuple[Trick, ...]
     score: HandScore
     prediction: float | None
-    seed: int = field(default=0)
+    seed: int = 0
 
     @property
     def result(self) -> str:

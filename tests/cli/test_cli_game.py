@@ -118,6 +118,10 @@ def test_play_errors(tmp_path):
     short = deal_file(tmp_path, DEAL.replace("♠10 10 10 10 J", "♠10 10 10 J"))
     result = run("play", "--deal", short)
     assert result.exit_code == 1 and "line 3: seat 1 holds 19 cards" in str(result.exception)
+    twice = deal_file(tmp_path, DEAL.replace("♠10 10 10 10 J", "♠A 10 10 10 J"))
+    result = run("play", "--deal", twice)
+    assert result.exit_code == 1 and str(result.exception).endswith(
+        "deal.txt: the deal holds 5 AS, not 4: the four hands must be the whole double deck")
     result = run("play", "--deal", str(tmp_path / "missing.txt"))
     assert result.exit_code == 1 and "cannot read" in str(result.exception)
     result = run("play", "--deal", deal_file(tmp_path), "--contract", "1,♥")
