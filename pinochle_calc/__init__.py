@@ -30,6 +30,7 @@ _LAZY = {
     "score_lines": "meld.batch", "side_meld": "meld.partnership",
     "PlayState": "play.tricks", "simulate_tricks": "play.simulate",
     "HandInput": "game.scoring", "score_game": "game.scoring",
+    "play_hand": "game.whole", "run_arena": "game.arena",
 }
 
 __all__ = [

@@ -34,6 +34,10 @@ class Hand:
     def __setattr__(self, name, value):
         raise AttributeError("Hand is immutable")
 
+    def __reduce__(self):
+        # pickled by its counts (the default sets the slot, which immutability refuses)
+        return (Hand, (self.counts,))
+
     @classmethod
     def parse(cls, text: str) -> Hand:
         """Read a hand in any accepted notation (see ``pinochle_calc.notation``)."""

@@ -21,6 +21,10 @@ PASS_HANDS = 100_000
 #: Choices times hands a pass may score one by one, as it must under a roundhouse option
 #: (about 20 seconds).
 PASS_WORK = 12_000_000
+#: Deals an arena plays (each twice); a thousand take minutes, a million weeks.
+ARENA_DEALS = 1_000_000
+#: Simulated deals behind each of an advisor's estimates in a whole hand or an arena.
+HAND_DEALS = 20_000
 #: Calls an auction may hold: a real one has a few dozen.
 AUCTION_CALLS = 1000
 #: Processes to play deals in.

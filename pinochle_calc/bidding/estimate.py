@@ -223,18 +223,14 @@ def deal(hand: Hand, n: int, rng: np.random.Generator, conditions: list[Conditio
 
 
 def own_hints(auction: Auction | None, convention: str | None) -> tuple:
-    """What the hand's own calls and its partner's asked for in the pass (the last card or
-    around each asked for), under the convention: ``(hint, partner_hint)``, None for nothing."""
-    if auction is None or convention is None or auction.next_seat is None:
+    """What the hand's own calls and its partner's asked for in the pass, under the
+    convention (``conventions.asked_for``): ``(hint, partner_hint)``, None for nothing."""
+    if auction is None or auction.next_seat is None:
         return None, None
-    from .conventions import explain
+    from .conventions import asked_for
 
     me = auction.next_seat
-    asked = {me: None, (me + 2) % 4: None}
-    for reading in explain(auction, convention):
-        if reading.call.seat in asked and reading.signal.kind in ("card", "around"):
-            asked[reading.call.seat] = reading.signal
-    return asked[me], asked[(me + 2) % 4]
+    return asked_for(auction, me, convention), asked_for(auction, (me + 2) % 4, convention)
 
 
 def exchange_words(rules: RuleSet) -> str:

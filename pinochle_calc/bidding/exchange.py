@@ -57,15 +57,17 @@ class Policy:
     are averaged over.
 
     The values are tuned on the side's meld plus trick points after the exchange and the play
-    (``benchmarks/bench_exchange.py``): trumps to the bidder at three times these values' first
-    guess (1.5 for the A and 10, 1 for the rest, 0.5 for a side ace) add 1.7 ± 0.4 points a hand
-    on deals not used for tuning.
+    (``benchmarks/bench_exchange.py``, a four-card pass): trumps to the bidder at three times a
+    first guess (1.5 for the A and 10, 1 for the rest, 0.5 for a side ace) add 1.7 ± 0.4 points
+    a hand on deals not used for tuning; the bidder's keep values at half a first guess add
+    0.9 ± 0.2 (a spare trump or side ace is worth more to the side as meld in the partner's
+    hand than as a trick in the bidder's).
     """
 
     to_bidder_trump: tuple[float, ...] = (9.0, 7.5, 6.0, 6.0, 4.5)
     to_bidder_side: tuple[float, ...] = (2.0, 0.0, 0.0, 0.0, 0.0)
-    keep_trump: tuple[float, ...] = (6.0, 5.0, 4.0, 4.0, 3.5)
-    keep_side: tuple[float, ...] = (2.0, 1.0, 0.6, 0.2, 0.1)
+    keep_trump: tuple[float, ...] = (3.0, 2.5, 2.0, 2.0, 1.75)
+    keep_side: tuple[float, ...] = (1.0, 0.5, 0.3, 0.1, 0.05)
     answer: float = 20.0
     samples: int = 400
 
@@ -144,30 +146,47 @@ class Objective:
     """The worth to the side of passing cards from a hand, with one trump: the receiver's mean
     meld gain over its possible hands (``receivers``, a key of the ``receivers`` cache, or None
     for no gain counted), less the passer's meld lost (times ``keep_meld``), plus a value per
-    card passed (``values``, 20 of them)."""
+    card passed (``values``, 20 of them). With ``incoming`` (``(m, 20)`` passes the hand may
+    receive at the same time), the passer's meld is its mean meld after receiving them."""
 
     def __init__(self, trump: int, rules: RuleSet, values: np.ndarray,
-                 receiving: tuple | None = None, keep_meld: float = 1.0):
+                 receiving: tuple | None = None, keep_meld: float = 1.0,
+                 incoming: np.ndarray | None = None):
         self.parts = [list(p) for p in meld_parts(trump)]
         self.weights = [5 ** np.arange(len(p)) for p in self.parts]
         self.values = [keep_meld * part_values(tuple(p), trump, rules) for p in self.parts]
         self.gains = [np.zeros(5 ** len(p)) if receiving is None
                       else _part_gains(tuple(p), trump, rules, receiving) for p in self.parts]
         self.per_card = np.asarray(values, dtype=np.float64)
+        self.incoming = incoming
+
+    def _kept(self, part: list[int], w: np.ndarray, values: np.ndarray,
+              kept: np.ndarray) -> np.ndarray:
+        """The passer's meld of one part from the ``kept`` counts of its cards (``(..., k)``):
+        as they are, or averaged over the passes it may receive."""
+        if self.incoming is None:
+            return values[kept @ w]
+        after = np.minimum(kept[..., None, :] + self.incoming[:, part], 4) @ w
+        return values[after].mean(axis=-1)
 
     def score(self, hands: np.ndarray, choices: np.ndarray) -> np.ndarray:
         """``(n, m)``: the worth of each of ``m`` choices (``(n, m, 20)`` counts, each within its
         hand) from each of ``n`` hands."""
         total = choices @ self.per_card
         for part, w, values, gains in zip(self.parts, self.weights, self.values, self.gains):
-            held = hands[:, part] @ w
-            given = choices[:, :, part] @ w
-            total += gains[given] - (values[held][:, None] - values[held[:, None] - given])
+            held = hands[:, None, part]
+            given = choices[:, :, part]
+            total += (gains[given @ w] + self._kept(part, w, values, held - given)
+                      - self._kept(part, w, values, held))
         return total
 
     def added(self, hands: np.ndarray, chosen: np.ndarray) -> np.ndarray:
         """``(n, 20)``: how much one more copy of each card adds to the worth of ``chosen``
         (``(n, 20)`` counts) from ``hands``; ``-inf`` where the hand has no more to give."""
+        if self.incoming is not None:  # by scoring each choice with one card more
+            more = np.minimum(chosen[:, None, :] + np.eye(20, dtype=np.int64), hands[:, None])
+            out = self.score(hands, more) - self.score(hands, chosen[:, None, :])
+            return np.where(chosen < hands, out, -np.inf)
         out = np.broadcast_to(self.per_card, hands.shape).copy()
         for part, w, values, gains in zip(self.parts, self.weights, self.values, self.gains):
             given = chosen[:, part] @ w
@@ -300,14 +319,18 @@ def partner_pass(hands, trump: int, k: int, rules: RuleSet, hint=None, request: 
     return choose(objective, h, k, trump, first, thorough)
 
 
-def bidder_objective(trump: int, rules: RuleSet, hint=None, policy: Policy = POLICY) -> Objective:
-    """What the bidder's return is worth: its own meld kept above all, then the cards it keeps
-    (trumps and aces first) and the partner's hint answered."""
+def bidder_objective(trump: int, rules: RuleSet, hint=None, policy: Policy = POLICY,
+                     incoming: np.ndarray | None = None) -> Objective:
+    """What the bidder's return is worth: its own meld kept above all (after receiving the
+    ``incoming`` passes, where it passes at the same time), then the partner's mean meld gain
+    over the hands it may hold (those that would give its ``hint``, if it gave one), the cards
+    the bidder keeps (trumps and aces first) and the hint answered."""
     values = -_per_card(policy.keep_trump, policy.keep_side, trump)
     asks = _asks(hint)
     if asks is not None:
         values = values + policy.answer / 10 * ((_RANK == asks[1]) & (_SUIT != trump))
-    return Objective(trump, rules, values, None, keep_meld=_KEEP_MELD)
+    partners = (trump, rules, hint, False, policy.samples)
+    return Objective(trump, rules, values, partners, keep_meld=_KEEP_MELD, incoming=incoming)
 
 
 def bidder_return(hands, trump: int, k: int, rules: RuleSet, hint=None,
@@ -316,6 +339,40 @@ def bidder_return(hands, trump: int, k: int, rules: RuleSet, hint=None,
     same time), keeping its meld with ``trump``. ``hint``: what the partner's calls asked for."""
     return choose(bidder_objective(trump, rules, hint, policy), hands, k, trump,
                   thorough=thorough)
+
+
+def suit_asked(rules: RuleSet, suit: int | None) -> int | None:
+    """The suit whose cards the partner must pass first: the suit the bidder asked for, under
+    Toby Thomas's rule (the toby-thomas rule set, passing before trump); else None."""
+    toby = rules.pass_when == "before-trump" and rules.name.startswith("toby-thomas")
+    return suit if toby else None
+
+
+#: Partner hands the bidder imagines when it passes without seeing what it receives.
+INCOMING = 60
+
+
+def bidder_pass(hands, trump: int, k: int, rules: RuleSet, hint=None, asked=None,
+                policy: Policy = POLICY) -> np.ndarray:
+    """``(n, 20)``: the ``k`` cards each bidder passes at the same time as its partner, without
+    seeing what it receives: what keeps most meld once the partner's pass arrives (its mean
+    over ``INCOMING`` partner hands dealt from the cards the bidder does not hold, passing by
+    the policy and answering ``asked``, what the bidder's calls asked for); ``hint``: what the
+    partner's calls asked for."""
+    from ..hand import Hand
+    from ..play.dealer import Dealer
+
+    h = np.asarray(hands, dtype=np.int64).reshape(-1, 20)
+    out = np.empty_like(h)
+    distinct, where = np.unique(h, axis=0, return_inverse=True)
+    for row, hand in enumerate(distinct):
+        rng = np.random.default_rng(20261130)
+        partners = Dealer(Hand(hand.tolist())).hands(rng, INCOMING, 20)
+        incoming = partner_pass(partners, trump, k, rules, asked, suit_asked(rules, trump),
+                                policy)
+        objective = bidder_objective(trump, rules, hint, policy, incoming)
+        out[where.reshape(-1) == row] = choose(objective, hand[None], k, trump)[0]
+    return out
 
 
 class Exchange(NamedTuple):
@@ -339,11 +396,9 @@ def exchange(bidder, partner, trump: int, rules: RuleSet, hint=None, partner_hin
     if not k:
         nothing = np.zeros_like(b)
         return Exchange(b, p, nothing, nothing)
-    toby = rules.pass_when == "before-trump" and rules.name.startswith("toby-thomas")
-    request = trump if toby else None
-    to_bidder = partner_pass(p, trump, k, rules, hint, request, policy)
+    to_bidder = partner_pass(p, trump, k, rules, hint, suit_asked(rules, trump), policy)
     if rules.pass_order == "simultaneous":
-        to_partner = bidder_return(b, trump, k, rules, partner_hint, policy)
+        to_partner = bidder_pass(b, trump, k, rules, partner_hint, hint, policy)
     else:
         to_partner = bidder_return(b + to_bidder, trump, k, rules, partner_hint, policy)
     return Exchange(b + to_bidder - to_partner, p - to_bidder + to_partner, to_bidder,
@@ -351,5 +406,5 @@ def exchange(bidder, partner, trump: int, rules: RuleSet, hint=None, partner_hin
 
 
 __all__ = ["Policy", "POLICY", "Objective", "Exchange", "exchange", "partner_pass",
-           "bidder_return", "partner_objective", "bidder_objective", "choose", "pick",
-           "every_choice", "meld_parts", "part_values", "receivers"]
+           "bidder_return", "bidder_pass", "partner_objective", "bidder_objective", "choose",
+           "pick", "every_choice", "meld_parts", "part_values", "receivers", "suit_asked"]

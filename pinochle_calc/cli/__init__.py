@@ -2,10 +2,11 @@
 
 ``app`` holds the typer app, the options every command shares and ``main`` (the console
 script); each command group registers itself on the app from its own module: ``meld``,
-``play`` (tricks, legal), ``bidding`` (explain, bid, pass), ``rules`` and ``score``.
+``play`` (tricks, legal), ``bidding`` (explain, bid, pass), ``game`` (play, arena),
+``rules`` and ``score``.
 """
 
-from . import bidding, meld, play, rules, score  # noqa: F401 (each registers its commands)
+from . import bidding, game, meld, play, rules, score  # noqa: F401 (each registers its commands)
 from .app import app, main
 
 __all__ = ["app", "main"]

@@ -280,12 +280,14 @@ def write_json(record) -> None:
     sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
 
 
-def write_csv(header: tuple[str, ...], rows) -> None:
-    """A header and rows of fields as CSV on stdout (fields quoted where they need it)."""
+def write_csv(header: tuple[str, ...] | None, rows) -> None:
+    """A header (None: none, for rows that follow) and rows of fields as CSV on stdout
+    (fields quoted where they need it)."""
     import csv
 
     writer = csv.writer(sys.stdout, lineterminator="\n")
-    writer.writerow(header)
+    if header is not None:
+        writer.writerow(header)
     writer.writerows(rows)
 
 

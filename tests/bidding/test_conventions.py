@@ -574,3 +574,18 @@ def test_davis_hint_bid_looks_no_further_than_a_hint_can_be(steps, scale, min_bi
     naive = next((bid for bid in auction.legal_bids(upto * scale)
                   if _davis(bid, auction.high, rules)[1:] == (signal, False)), None)
     assert davis_hint_bid(auction, signal, upto * scale)[0] == naive
+
+
+def test_asked_for_is_the_seats_latest_request():
+    from pinochle_calc.bidding.conventions import asked_for
+    from pinochle_calc.rules import load_rules
+
+    rules = load_rules("standard,steps=any")
+    # Davis: seat 0's 54 asks for a jack, seat 2's 58 for a king, seat 0's 60 for an ace
+    auction = parse_auction("54 p 58 p 60", rules)
+    assert asked_for(auction, 0, "davis") == Signal("card", ACE)
+    assert asked_for(auction, 2, "davis") == Signal("card", KING)
+    assert asked_for(auction, 1, "davis") is None
+    assert asked_for(auction, 0, None) is None
+    # a plain raise (61) asks for nothing: the latest request stands
+    assert asked_for(parse_auction("54 p 58 p 61", rules), 0, "davis") == Signal("card", JACK)

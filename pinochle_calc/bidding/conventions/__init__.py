@@ -114,6 +114,17 @@ def open_calls(auction: Auction, convention: str | Convention, span: int = 50,
     return base.open_calls(auction, get(convention), span, most)
 
 
+def asked_for(auction: Auction, seat: int, convention: str | Convention | None) -> Signal | None:
+    """What ``seat``'s calls asked its partner to pass under the convention: the latest card or
+    around requested, or None."""
+    if convention is None:
+        return None
+    for reading in reversed(explain(auction, convention)):
+        if reading.call.seat == seat and reading.signal.kind in ("card", "around"):
+            return reading.signal
+    return None
+
+
 def suggest(hand: Hand | str, auction: Auction, convention: str | Convention,
             limit: int | None = None, trump: int | None = None) -> Suggestion:
     """The call to make now under the convention, with its meaning and a one-line reason
@@ -123,8 +134,8 @@ def suggest(hand: Hand | str, auction: Auction, convention: str | Convention,
 
 __all__ = [
     "CONVENTIONS", "Convention", "Signal", "Reading", "Suggestion", "Gains", "Gain",
-    "convention_rules", "check_convention", "get", "explain", "read_call", "reading_of",
-    "open_calls", "suggest", "quick_limit", "QUICK_MARGIN", "HINT_MIN", "card_gains",
+    "convention_rules", "check_convention", "get", "explain", "asked_for", "read_call",
+    "reading_of", "open_calls", "suggest", "quick_limit", "QUICK_MARGIN", "HINT_MIN", "card_gains",
     "holds_probability", "jump_reading", "davis_reading", "toby_reading", "davis_hint_bid",
     "davis_lowest", "davis_unavailable", "signal_mask", "describe_signal", "trump_worthy",
     "trump_suits", "side_aces", "pinochle_parts", "helped_by", "meld_words", "a_rank",

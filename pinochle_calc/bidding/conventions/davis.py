@@ -131,9 +131,10 @@ def davis_hint_bid(auction: Auction, hint: Signal, upto: int) -> tuple[int | Non
     k = rules.scale
     prev = units(auction.high, rules)
     # A card is asked for only by the lowest legal number with its digit from 54, the bid
-    # after the current one and the minimum up (if within ten numbers, none further up under
-    # any steps), an around only up to 100: no need to look past that, however high the limit.
-    top = max(100, max(54, (prev if prev is not None else 49) + 1, rules.min_bid) + 10) * k
+    # after the current one and the minimum up: within ten numbers, or twenty where the first
+    # is an around number (55, 66, 80, 88, 100), none further up under any steps; an around
+    # only up to 100: no need to look past that, however high the limit.
+    top = max(100, max(54, (prev if prev is not None else 49) + 1, rules.min_bid) + 20) * k
     for bid in auction.bids(min(upto, top)):
         if carries(bid, rules):
             return bid, ""

@@ -1,0 +1,268 @@
+"""The duplicate arena: how much one bidding policy wins against another.
+
+``run_arena(a, b, deals=N, seed=S)`` deals ``N`` hands at random (``whole.deal_cards``) and plays
+each twice, duplicate style: policy A at seats 0 and 2 (policy B at 1 and 3), then with the seats
+swapped, the same cards and the same dealer, so the luck of the cards cancels. Each deal gives a
+*margin*: A's score less B's, over both seatings; the report gives its mean with the standard
+error over deals, and per policy the points per hand, how often it won the bid, how its
+contracts ended, their mean, and for a policy that predicts (an advisor) the calibration of its
+predictions: for every contract it won, the chance of making it it gave at its last bid, against
+what happened.
+
+Each deal depends only on the seed and its number, so the result is the same whatever ``jobs``
+(processes) plays the deals.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from math import sqrt
+
+from ..bidding.estimate import DEFAULT_SAMPLES
+from ..errors import UserError
+from ..rules import STANDARD, RuleSet
+from .policies import policy
+from .whole import RESULTS, HandRecord, deal_cards, hand_seed, play_hand
+
+#: Calibration bins: predicted chances [0, 0.1), [0.1, 0.2), ..., [0.9, 1].
+BINS = 10
+
+
+def _round(x: float | None, digits: int = 4) -> float | None:
+    return None if x is None else round(x, digits)
+
+
+@dataclass(frozen=True)
+class Bin:
+    """Predictions in ``[low, high)`` (the last bin includes 1): how many, their mean, and the
+    share of those contracts that were made (None for an empty bin)."""
+
+    low: float
+    high: float
+    n: int
+    predicted: float | None
+    observed: float | None
+
+    def to_dict(self) -> dict:
+        return {"from": self.low, "to": self.high, "n": self.n,
+                "predicted": _round(self.predicted), "observed": _round(self.observed)}
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """Predicted chances of making a contract against the results, in ``BINS`` bins: ``mae``
+    the count-weighted mean absolute gap between a bin's mean prediction and its share made,
+    ``brier`` the mean squared error of the predictions (None with no predictions)."""
+
+    bins: tuple[Bin, ...]
+    n: int
+    mae: float | None
+    brier: float | None
+
+    @classmethod
+    def of(cls, predictions, made) -> Calibration:
+        """The calibration of chances ``predictions`` (0 to 1) against ``made`` (booleans)."""
+        pairs = [(float(p), bool(m)) for p, m in zip(predictions, made)]
+        if any(not 0 <= p <= 1 for p, _ in pairs):
+            raise ValueError("a prediction is a chance from 0 to 1")
+        groups: list[list[tuple[float, bool]]] = [[] for _ in range(BINS)]
+        for p, m in pairs:
+            groups[min(int(p * BINS), BINS - 1)].append((p, m))
+        bins = []
+        gap = 0.0
+        for i, group in enumerate(groups):
+            low, high = i / BINS, (i + 1) / BINS
+            if not group:
+                bins.append(Bin(low, high, 0, None, None))
+                continue
+            predicted = sum(p for p, _ in group) / len(group)
+            observed = sum(m for _, m in group) / len(group)
+            gap += len(group) * abs(predicted - observed)
+            bins.append(Bin(low, high, len(group), predicted, observed))
+        n = len(pairs)
+        brier = sum((p - m) ** 2 for p, m in pairs) / n if n else None
+        return cls(tuple(bins), n, gap / n if n else None, brier)
+
+    def to_dict(self) -> dict:
+        return {"contracts": self.n, "bins": [b.to_dict() for b in self.bins],
+                "mae": _round(self.mae), "brier": _round(self.brier)}
+
+
+@dataclass(frozen=True)
+class PolicyResult:
+    """One policy's figures over every hand it played: points per hand, the share of hands it
+    won the bid in, how its contracts ended (shares of the contracts it won, by result), their
+    mean bid, and the calibration of its predictions (None: it made none)."""
+
+    name: str
+    hands: int
+    points_per_hand: float
+    bids_won: float
+    results: dict[str, float]
+    mean_contract: float | None
+    calibration: Calibration | None
+
+
+@dataclass(frozen=True)
+class ArenaReport:
+    """The arena's result (see the module docstring); ``seconds`` is the time it took."""
+
+    policies: tuple[PolicyResult, PolicyResult]
+    deals: int
+    seed: int
+    rules: str
+    samples: int
+    margin: float
+    stderr: float | None
+    seconds: float = field(compare=False)
+
+    @property
+    def hands_per_second(self) -> float:
+        return 2 * self.deals / self.seconds if self.seconds > 0 else float("inf")
+
+    def to_dict(self) -> dict:
+        a, b = self.policies
+        both = (a, b)
+
+        def each(get) -> dict:
+            return {p.name: get(p) for p in both}
+
+        return {
+            "deals": self.deals, "hands": 2 * self.deals, "seed": self.seed,
+            "rules": self.rules, "samples": self.samples, "policies": [a.name, b.name],
+            "points_per_hand": each(lambda p: round(p.points_per_hand, 3)),
+            "margin": {"mean": round(self.margin, 3), "stderr": _round(self.stderr, 3)},
+            "bids_won": each(lambda p: round(p.bids_won, 4)),
+            **{key.replace("-", "_"): each(lambda p, key=key: round(p.results[key], 4))
+               for key in RESULTS},
+            "mean_contract": each(lambda p: _round(p.mean_contract, 2)),
+            "calibration": {p.name: p.calibration.to_dict() for p in both
+                            if p.calibration is not None},
+            "seconds": round(self.seconds, 2),
+            "hands_per_second": round(self.hands_per_second, 3),
+        }
+
+
+@dataclass(frozen=True)
+class _Job:
+    a: str
+    b: str
+    rules: RuleSet
+    seed: int
+    samples: int
+
+
+_JOB: _Job | None = None
+
+
+def _set_job(job: _Job) -> None:
+    global _JOB
+    _JOB = job
+
+
+def play_twice(number: int, job: _Job | None = None) -> tuple[HandRecord, HandRecord]:
+    """Deal ``number``, played with A at seats 0 and 2, then with A at seats 1 and 3."""
+    job = job or _JOB
+    hands = deal_cards(job.seed, number)
+    a, b = policy(job.a, job.samples), policy(job.b, job.samples)
+    seed = hand_seed(job.seed, number)
+    return (play_hand(hands, a, b, job.rules, seed=seed),
+            play_hand(hands, b, a, job.rules, seed=seed))
+
+
+def duplicate_deals(a: str, b: str, deals: int, seed: int = 0, rules: RuleSet = STANDARD,
+                    samples: int = DEFAULT_SAMPLES,
+                    jobs: int = 1) -> Iterator[tuple[HandRecord, HandRecord]]:
+    """Every deal's two hands (``play_twice``), in deal order; ``jobs`` processes play them."""
+    job = _Job(a, b, rules, seed, samples)
+    if jobs == 1 or deals < 2:
+        for number in range(deals):
+            yield play_twice(number, job)
+        return
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    pool = ProcessPoolExecutor(min(jobs, deals), mp_context=context, initializer=_set_job,
+                               initargs=(job,))
+    try:
+        yield from pool.map(play_twice, range(deals))
+    finally:  # stopped early (an error, Ctrl-C): the deals not started are not played
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def run_arena(a: str, b: str, deals: int, seed: int = 0, rules: RuleSet = STANDARD,
+              samples: int = DEFAULT_SAMPLES, jobs: int = 1,
+              progress: Callable[[int, int], None] | None = None,
+              on_hand: Callable[[int, int, HandRecord], None] | None = None) -> ArenaReport:
+    """Play ``deals`` duplicate deals of policy ``a`` against policy ``b`` (names, see
+    ``policies.policy``). ``progress(done, deals)`` is called after each deal and
+    ``on_hand(deal, run, record)`` for each hand played (run 0: A at seats 0 and 2)."""
+    # an unknown name fails here, before any process starts
+    a, b = policy(a, samples).name, policy(b, samples).name
+    if a == b:
+        raise UserError(f"both policies are {a}: a duplicate match of a policy with itself"
+                        " scores 0 on every deal")
+    if deals < 1:
+        raise UserError("deals must be at least 1")
+    if jobs < 1:
+        raise UserError("jobs must be at least 1")
+    if seed < 0:
+        raise UserError("the seed must not be negative")
+    started = time.perf_counter()
+    margins: list[float] = []
+    tally = {a: _Tally(), b: _Tally()}
+    for number, pair in enumerate(duplicate_deals(a, b, deals, seed, rules, samples, jobs)):
+        margin = 0
+        for run, record in enumerate(pair):
+            first, second = (a, b) if run == 0 else (b, a)  # first plays seats 0 and 2
+            for side, name in enumerate((first, second)):
+                tally[name].add(record, side)
+            a_side = 0 if run == 0 else 1
+            margin += record.score.points[a_side] - record.score.points[1 - a_side]
+            if on_hand is not None:
+                on_hand(number, run, record)
+        margins.append(margin)
+        if progress is not None:
+            progress(number + 1, deals)
+    n = len(margins)
+    mean = sum(margins) / n
+    stderr = (sqrt(sum((m - mean) ** 2 for m in margins) / (n - 1) / n) if n > 1 else None)
+    return ArenaReport((tally[a].result(a), tally[b].result(b)), deals, seed, rules.name,
+                       samples, mean, stderr, time.perf_counter() - started)
+
+
+class _Tally:
+    """One policy's running figures."""
+
+    def __init__(self):
+        self.hands = self.points = self.won = self.bid_total = 0
+        self.results = dict.fromkeys(RESULTS, 0)
+        self.predictions: list[float] = []
+        self.made: list[bool] = []
+
+    def add(self, record: HandRecord, side: int) -> None:
+        self.hands += 1
+        self.points += record.score.points[side]
+        if record.contract.side != side:
+            return
+        self.won += 1
+        self.bid_total += record.contract.bid
+        self.results[record.result] += 1
+        if record.prediction is not None:
+            self.predictions.append(record.prediction)
+            self.made.append(record.result == "made")
+
+    def result(self, name: str) -> PolicyResult:
+        won = self.won
+        return PolicyResult(
+            name, self.hands, self.points / self.hands, won / self.hands,
+            {k: (v / won if won else 0.0) for k, v in self.results.items()},
+            self.bid_total / won if won else None,
+            Calibration.of(self.predictions, self.made) if self.predictions else None)
+
+
+__all__ = ["run_arena", "duplicate_deals", "play_twice", "ArenaReport", "PolicyResult",
+           "Calibration", "Bin", "BINS"]

@@ -1,0 +1,57 @@
+"""The card exchange in a whole hand: every seat passes and returns cards by the one exchange
+policy (``bidding.exchange``), the same the estimate plays in its simulated deals, so that in a
+match between bidding policies only the bidding differs.
+
+What it answers (RULES.md "Passing cards and calling trump", and Toby Thomas's variation):
+
+- the partner's pass to the bidder, knowing the trump named (or, before trump is named, the
+  suit the bidder asked for) and the hint the bidder's calls gave (``hint``, a convention
+  ``Signal`` of kind ``card`` or ``around``);
+- the bidder's pass: at the same time as the partner (from 20 cards), or back after receiving
+  (from 20 + n cards), answering the hint the partner's calls gave;
+- the suit request. **Decision.** Where cards are exchanged before trump is named, the bidder
+  always names a suit to receive (Toby Thomas's rule; the variation's "may suggest" is read the
+  same way): the suit it plans to name (``suit_request``). Under Toby Thomas's rule the partner
+  passes as many cards of that suit as it holds, up to the number passed, and makes the rest
+  up with cards of its choice; elsewhere the suit is what the partner passes for, as trump.
+"""
+
+from __future__ import annotations
+
+from ..hand import Hand
+from ..rules import RuleSet
+
+
+def choose_pass(hand: Hand, n: int, trump: int, role: str, rules: RuleSet, *, hint=None,
+                asked=None, request: int | None = None) -> Hand:
+    """The ``n`` cards a seat passes: ``role`` ``partner`` (to the bidder, from 20 cards) or
+    ``bidder`` (from 20 cards at the same time as the partner, or 20 + n after receiving).
+
+    ``trump`` is the suit named, or the suit the bidder plans to name; ``hint`` what the other
+    partner's calls asked for; ``asked`` what the bidder's own calls asked for (a bidder passing
+    at the same time counts on receiving it); ``request`` the suit the bidder asked to receive
+    (partner only).
+    """
+    import numpy as np
+
+    from ..bidding.exchange import bidder_pass, bidder_return, partner_pass, suit_asked
+
+    counts = np.array([hand.counts])
+    if role == "partner":
+        cards = partner_pass(counts, trump, n, rules, hint, suit_asked(rules, request))
+    elif len(hand) == 20 + n:
+        cards = bidder_return(counts, trump, n, rules, hint)
+    else:
+        cards = bidder_pass(counts, trump, n, rules, hint, asked)
+    return Hand(cards[0].tolist())
+
+
+def suit_request(hand: Hand, planned: int | None) -> int:
+    """The suit the bidder asks to receive before trump is named: the suit it plans to name,
+    or (planning none) its longest suit."""
+    if planned is not None:
+        return planned
+    return max(range(4), key=lambda s: (hand.suit_length(s), -s))
+
+
+__all__ = ["choose_pass", "suit_request"]

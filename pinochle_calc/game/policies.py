@@ -1,0 +1,307 @@
+"""Policies: what a seat does at each step of a whole hand, from the auction to the throw-in.
+
+A policy is any object with a ``name``, a ``convention`` (the bidding system its calls are read
+under by its partner; None for natural bids) and the five calls a seat makes (``Policy``). Each
+call gets a ``Seat``: what that seat knows at that moment. Write a new policy by subclassing
+``StandardPlay`` and overriding ``call``: it then names trump, exchanges cards and decides on
+a throw-in as every built-in policy does, so a match between policies measures the bidding::
+
+    class OpenAndPass(StandardPlay):
+        name = "open-and-pass"
+
+        def call(self, seat):
+            legal = seat.auction.legal()
+            if seat.auction.high is None or legal.forced:
+                return Bid(legal.min_bid, "opens at the minimum")
+            return Bid(None, "pass")
+
+The built-in policies (``policy(name)``):
+
+``advisor:jump``, ``advisor:davis``, ``advisor:toby``
+    the project's advice (``bidding.advise``) under that convention, with its estimate; each
+    bid records the estimate's chance of making it (``Bid.prediction``), and the advisor names
+    the trump its last estimate was for.
+``formula``
+    the fixed rule popular game bots use: the limit is the hand's best meld in a suit it may
+    name + 20 for the partner + 25 for the tricks (scaled); it opens at the minimum and raises
+    by the smallest step while the next bid is within the limit, never raises its partner, and
+    passes without a marriage unless stuck.
+``pass``
+    passes unless stuck (then bids the minimum, as it must).
+
+Shared by all (``StandardPlay``): trump is the suit with the most meld among those the hand may
+name (ties: the longer suit, then S H D C); cards are passed and returned by the one pass
+policy (``exchange.choose_pass``); and the bidder throws the hand in when that is worth more on
+average than playing it (``throw_in_is_better``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple, Protocol, runtime_checkable
+
+from ..bidding.auction import Auction
+from ..bidding.estimate import DEFAULT_SAMPLES
+from ..errors import UserError
+from ..hand import Hand
+from ..rules import RuleSet
+from .exchange import choose_pass
+
+#: Deals of the unseen cards behind a throw-in decision, when it is not clear without them.
+THROW_IN_SAMPLES = 200
+
+
+class Bid(NamedTuple):
+    """A call a policy makes: the bid (None: pass), what it means, the policy's chance of
+    making it (None: the policy does not say) and the trump it would name (None: not said)."""
+
+    call: int | None
+    meaning: str
+    prediction: float | None = None
+    trump: int | None = None
+
+
+class Contract(NamedTuple):
+    """The auction's result: the seat that won it and the bid. ``side`` 0 is seats 0 and 2."""
+
+    seat: int
+    bid: int
+
+    @property
+    def side(self) -> int:
+        return self.seat & 1
+
+
+@dataclass(frozen=True)
+class Seat:
+    """What a seat knows when it decides.
+
+    ``number`` is the seat (0-3 from the dealer's left; 3 deals), ``hand`` its cards now, ``seed``
+    the seed for this decision's random choices, ``bids`` the seat's own calls so far. Later in
+    the hand: the ``contract``, the ``trump`` named (or, before it is named, the suit the bidder
+    plans), the ``hint`` the partner's calls gave in the auction (a convention ``Signal``: what
+    to pass it) and what the seat's own asked for (``asked``), the suit the bidder asked to
+    receive (``request``), whether naming a suit
+    now needs a marriage in it (``needs_marriage``), the sides' meld once shown (``meld``, us
+    then them) and the cards the seat knows each other seat holds (``known``: the meld shown,
+    the cards passed).
+    """
+
+    number: int
+    hand: Hand
+    rules: RuleSet
+    auction: Auction
+    seed: int = 0
+    bids: tuple[Bid, ...] = ()
+    contract: Contract | None = None
+    trump: int | None = None
+    hint: object = None
+    asked: object = None
+    request: int | None = None
+    needs_marriage: bool = True
+    meld: tuple[int, int] | None = None
+    known: tuple[Hand | None, ...] = (None, None, None, None)
+
+    @property
+    def partner(self) -> int:
+        return self.number ^ 2
+
+    def may_name(self) -> list[int]:
+        """The suits the seat may name as trump now."""
+        from ..meld.engine import meld
+
+        trumps = meld(self.hand, self.rules).trumps
+        return [t.trump for t in trumps if t.callable or not self.needs_marriage]
+
+
+@runtime_checkable
+class Policy(Protocol):
+    """The calls a seat makes in a whole hand (see the module docstring)."""
+
+    name: str
+    convention: str | None
+
+    def call(self, seat: Seat) -> Bid:
+        """The call to make now (``seat.auction.legal()`` says what is allowed)."""
+
+    def name_trump(self, seat: Seat) -> int | None:
+        """The suit to name (one of ``seat.may_name()``), or None when it may name none."""
+
+    def pass_cards(self, seat: Seat, n: int) -> Hand:
+        """The ``n`` cards to pass from a 20-card hand: the partner's to the bidder, or the
+        bidder's at the same time."""
+
+    def return_cards(self, seat: Seat, n: int) -> Hand:
+        """The ``n`` cards the bidder passes back after receiving (``seat.hand`` is 20 + n)."""
+
+    def throw_in(self, seat: Seat) -> bool:
+        """Whether the bidder, with meld shown, concedes the hand rather than play it."""
+
+
+class StandardPlay:
+    """Everything but the bidding, the same for every built-in policy (module docstring)."""
+
+    name = "standard"
+    convention: str | None = None
+
+    def call(self, seat: Seat) -> Bid:
+        raise NotImplementedError
+
+    def name_trump(self, seat: Seat) -> int | None:
+        return most_meld(seat)
+
+    def pass_cards(self, seat: Seat, n: int) -> Hand:
+        role = "bidder" if seat.contract is not None and seat.contract.seat == seat.number \
+            else "partner"
+        return choose_pass(seat.hand, n, seat.trump, role, seat.rules, hint=seat.hint,
+                           asked=seat.asked, request=seat.request)
+
+    def return_cards(self, seat: Seat, n: int) -> Hand:
+        return choose_pass(seat.hand, n, seat.trump, "bidder", seat.rules, hint=seat.hint)
+
+    def throw_in(self, seat: Seat) -> bool:
+        return throw_in_is_better(seat)
+
+    def __repr__(self) -> str:
+        return f"policy({self.name!r})"
+
+
+def most_meld(seat: Seat) -> int | None:
+    """The suit with the most meld among those the seat may name (ties: the longer suit, then
+    S H D C); None when it may name none."""
+    from ..meld.engine import meld
+
+    trumps = meld(seat.hand, seat.rules).trumps
+    pool = seat.may_name()
+    if not pool:
+        return None
+    return max(pool, key=lambda t: (trumps[t].points, seat.hand.suit_length(t), -t))
+
+
+def throw_in_is_better(seat: Seat, samples: int = THROW_IN_SAMPLES) -> bool:
+    """Whether conceding gives the bidding side a better expected margin (its score less the
+    opponents') than playing, with the meld as shown.
+
+    Both results are scored by ``scoring.score_hand`` for every trick-point count the side
+    could take; where one is at least as good for every count the answer needs no simulation.
+    Otherwise the counts are weighed by ``samples`` play-outs of deals of the unseen cards
+    (the cards ``seat.known`` places dealt where they are known to be), the bidder leading.
+    """
+    import numpy as np
+
+    from ..play.dealer import Dealer, suit_codes
+    from ..play.simulate import play_many
+    from .scoring import HandInput, score_hand
+
+    rules, side, contract = seat.rules, seat.number & 1, seat.contract
+    total, k = rules.trick_points, rules.scale
+
+    def margins(result: str) -> np.ndarray:
+        out = []
+        for taken in range(total // k + 1):
+            ours = taken * k
+            tricks = (ours, total - ours) if side == 0 else (total - ours, ours)
+            score = score_hand(HandInput(side, contract.bid, seat.meld, tricks, result), rules)
+            out.append(score.points[side] - score.points[1 - side])
+        return np.array(out, dtype=np.float64)
+
+    play, concede = margins("played"), margins("throw-in")
+    if (play >= concede).all():
+        return False
+    if (concede > play).all():
+        return True
+    known = {s: h for s, h in enumerate(seat.known) if s != seat.number and h is not None}
+    deals = Dealer(seat.hand, seat.number, known).deal(np.random.default_rng(seat.seed), samples)
+    taken = play_many(suit_codes(deals), seat.trump, seat.number)[:, side]
+    weights = np.bincount(taken, minlength=len(play)) / samples
+    return float(weights @ concede) > float(weights @ play)
+
+
+class Advisor(StandardPlay):
+    """The project's bid advice under a convention (``bidding.advise``), ``samples`` simulated
+    deals behind each estimate."""
+
+    def __init__(self, convention: str, samples: int = DEFAULT_SAMPLES):
+        from ..bidding.conventions import check_convention
+
+        self.convention = check_convention(convention)
+        self.samples = samples
+        self.name = f"advisor:{self.convention}"
+
+    def call(self, seat: Seat) -> Bid:
+        from ..bidding.advise import advise
+
+        advice = advise(seat.hand, seat.auction, self.convention, samples=self.samples,
+                        seed=seat.seed)
+        best = advice.estimate.best
+        prediction = None
+        if advice.call is not None:
+            prediction = best.probability(advice.call) if best is not None else 0.0
+        return Bid(advice.call, advice.meaning, prediction, advice.estimate.trump)
+
+    def name_trump(self, seat: Seat) -> int | None:
+        planned = next((b.trump for b in reversed(seat.bids) if b.call is not None), None)
+        if planned is not None and planned in seat.may_name():
+            return planned
+        return most_meld(seat)
+
+
+class Formula(StandardPlay):
+    """The fixed rule of popular game bots (module docstring)."""
+
+    name = "formula"
+    #: What the limit adds to the hand's meld for the partner and for the tricks (unscaled).
+    PARTNER, TRICKS = 20, 25
+
+    def call(self, seat: Seat) -> Bid:
+        from ..meld.engine import meld
+
+        auction, rules = seat.auction, seat.rules
+        legal = auction.legal()
+        if legal.forced:
+            return Bid(legal.min_bid, "forced: the first three passed")
+        trump = most_meld(seat)
+        if trump is None:
+            return Bid(None, "pass: no marriage")
+        own = meld(seat.hand, rules).trumps[trump].points
+        limit = own + (self.PARTNER + self.TRICKS) * rules.scale
+        words = (f"limit {limit} = meld {own} + {self.PARTNER * rules.scale} partner"
+                 f" + {self.TRICKS * rules.scale} tricks")
+        if auction.high_seat == seat.partner:
+            return Bid(None, "pass: never raises its partner", trump=trump)
+        if legal.min_bid > limit:
+            return Bid(None, f"pass: {legal.min_bid} is above its {words}", trump=trump)
+        return Bid(legal.min_bid, f"{'opens' if auction.high is None else 'raises'}: {words}",
+                   trump=trump)
+
+
+class Passer(StandardPlay):
+    """Passes unless stuck, and then bids the minimum."""
+
+    name = "pass"
+
+    def call(self, seat: Seat) -> Bid:
+        legal = seat.auction.legal()
+        if legal.forced:
+            return Bid(legal.min_bid, "forced: the first three passed")
+        return Bid(None, "pass")
+
+
+#: The built-in policies' names (``advisor:<convention>`` for each convention).
+POLICY_NAMES = ("advisor:jump", "advisor:davis", "advisor:toby", "formula", "pass")
+
+
+def policy(name: str, samples: int = DEFAULT_SAMPLES) -> Policy:
+    """The built-in policy with this name; ``samples``: the advisor's simulated deals."""
+    key = name.strip().lower()
+    if key.startswith("advisor:") and key in POLICY_NAMES:
+        return Advisor(key.split(":", 1)[1], samples)
+    if key == "formula":
+        return Formula()
+    if key == "pass":
+        return Passer()
+    raise UserError(f"unknown policy {name!r}: use one of {', '.join(POLICY_NAMES)}")
+
+
+__all__ = ["Policy", "StandardPlay", "Seat", "Bid", "Contract", "Advisor", "Formula", "Passer",
+           "policy", "POLICY_NAMES", "most_meld", "throw_in_is_better", "THROW_IN_SAMPLES"]

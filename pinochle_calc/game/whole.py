@@ -1,0 +1,420 @@
+"""A whole hand: one deal played from the auction to the score, with a record of every step.
+
+``play_hand(hands, us, them, rules, seed=...)`` plays four 20-card hands (seats 0-3 from the
+dealer's left; seat 3 deals; seats 0 and 2 are "us") with a policy for each side (see
+``policies``):
+
+1. the auction: each seat's policy calls in turn (``bidding.auction``: the stuck dealer bids the
+   minimum; the rule set's rounds) -- or a contract given outright skips it;
+2. the high bidder names trump, and the bidder and partner exchange cards as the rule set says
+   (``passing.cards``, ``passing.order``, ``passing.when``): trump is named first, or, where
+   cards are exchanged before trump is named, the bidder asks for a suit, the cards are
+   exchanged, and then trump is named (``exchange``). A bidder that may name no suit (the
+   marriage rule; under ``after-pass``, no marriage in trump after the exchange) loses the bid
+   without play (``no-marriage``);
+3. every seat melds with that trump, after the exchange, and the sides add their meld;
+4. the bidder may throw the hand in (the policy's ``throw_in``);
+5. the 20 tricks are played by the heuristic players (``play.simulate.play_deal``), the bidder
+   leading, where the hand is played (a concession skips them unless ``concession = play``);
+6. ``scoring.score_hand`` scores it.
+
+Results: ``made``, ``set``, ``thrown-in``, ``no-marriage`` and, under a minimum-meld rule,
+``under-min-meld``. Everything depends only on the arguments: every random choice is seeded
+from ``seed`` and the step, the seat and the call it is for.
+
+**Decision (no trump named).** When the bidder cannot name trump nobody melds, but a rule set
+whose concession scores the opponents' meld needs a figure: each seat's meld is then its meld
+in its own best suit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..bidding.auction import AuctionError, start
+from ..bidding.conventions import asked_for
+from ..bidding.estimate import DEFAULT_SAMPLES
+from ..cards import CARDS, COPIES, HAND_SIZE, KINDS, SUIT_SYMBOLS, SUITS
+from ..errors import UserError
+from ..hand import Hand
+from ..meld.engine import TrumpMeld, meld
+from ..rules import STANDARD, RuleSet
+from .exchange import suit_request
+from .policies import Bid, Contract, Policy, Seat, policy
+from .scoring import SIDES, HandInput, HandScore, score_hand
+
+RESULTS = ("made", "set", "thrown-in", "no-marriage", "under-min-meld")
+#: More calls than this in one auction means a policy keeps bidding without a limit.
+MAX_CALLS = 400
+_OUTCOME_RESULT = {"made": "made", "set": "set", "throw-in": "thrown-in",
+                   "no-marriage": "no-marriage", "under-min-meld": "under-min-meld"}
+# the steps a decision's seed is keyed by
+_CALL, _PLAN, _NAME, _PASS, _RETURN, _THROW = range(6)
+
+
+class PolicyError(ValueError):
+    """A policy did something the rules do not allow (an illegal call, cards it does not hold)."""
+
+
+@dataclass(frozen=True)
+class Call:
+    """One call of the auction as made: the seat, the bid (None: pass), what the policy says it
+    means, and the policy's chance of making it (None: not said)."""
+
+    seat: int
+    call: int | None
+    meaning: str
+    prediction: float | None = None
+
+    def to_dict(self) -> dict:
+        return {"seat": self.seat, "call": "pass" if self.call is None else self.call,
+                "meaning": self.meaning}
+
+
+@dataclass(frozen=True)
+class Trick:
+    """One trick as played: who led, the four cards in the order played, who won it, and the
+    trick points in it (scaled; the last trick's bonus included)."""
+
+    leader: int
+    cards: tuple[int, int, int, int]
+    winner: int
+    points: int
+
+    def to_dict(self) -> dict:
+        return {"leader": self.leader, "cards": [str(CARDS[c]) for c in self.cards],
+                "winner": self.winner, "points": self.points}
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """Every step of a whole hand (see the module docstring).
+
+    ``hands`` as dealt and ``after`` the exchange; ``contract`` (the seat and bid; always
+    someone, since a stuck dealer must bid) and ``trump`` (None: the bidder could name none);
+    ``passed`` the cards to the bidder and to the partner, ``request`` the suit the bidder
+    asked for, ``hint`` what the bidder's calls asked the partner for; ``melds`` each seat's
+    meld after the exchange and ``meld`` the sides' (us, them); ``tricks`` the sides' trick
+    points (None where the cards were not played); ``score`` as scored; ``prediction`` the
+    bidder's chance of making the contract as its policy saw it at its last bid (None: the
+    policy gives none, or the contract was given).
+    """
+
+    hands: tuple[Hand, Hand, Hand, Hand]
+    rules: RuleSet
+    policies: tuple[str, str]
+    auction: tuple[Call, ...]
+    contract: Contract
+    trump: int | None
+    request: int | None
+    hint: object
+    passed: tuple[Hand, Hand]  # (to the bidder, to the partner)
+    after: tuple[Hand, Hand, Hand, Hand]
+    melds: tuple[TrumpMeld, TrumpMeld, TrumpMeld, TrumpMeld]
+    meld: tuple[int, int]
+    tricks: tuple[int, int] | None
+    play: tuple[Trick, ...]
+    score: HandScore
+    prediction: float | None
+    seed: int = 0
+
+    @property
+    def result(self) -> str:
+        return _OUTCOME_RESULT[self.score.outcome]
+
+    @property
+    def side_total(self) -> int | None:
+        """The bidding side's meld plus trick points, where the hand was played to a result."""
+        if self.tricks is None or self.result not in ("made", "set"):
+            return None
+        side = self.contract.side
+        return self.meld[side] + self.tricks[side]
+
+    def to_dict(self, tricks: bool = False) -> dict:
+        """The ``play`` command's JSON record (``tricks``: with the tricks one by one)."""
+        c = self.contract
+        record = {
+            "hands": [str(h) for h in self.hands],
+            "rules": self.rules.name,
+            "policies": dict(zip(SIDES, self.policies)),
+            "auction": [call.to_dict() for call in self.auction],
+            "contract": {"seat": c.seat, "side": SIDES[c.side], "bid": c.bid,
+                         "trump": None if self.trump is None else SUITS[self.trump]},
+            "exchange": {"to_bidder": [str(card) for card in self.passed[0]],
+                         "to_partner": [str(card) for card in self.passed[1]],
+                         "request": None if self.request is None else SUITS[self.request],
+                         "hint": hint_word(self.hint)},
+            "melds": [m.points for m in self.melds],
+            "meld": dict(zip(SIDES, self.meld)),
+            "tricks": None if self.tricks is None else dict(zip(SIDES, self.tricks)),
+            "side_total": self.side_total,
+            "result": self.result,
+            "score": dict(zip(SIDES, self.score.points)),
+            "prediction": None if self.prediction is None else round(self.prediction, 4),
+        }
+        if tricks:
+            record["play"] = [t.to_dict() for t in self.play]
+        return record
+
+
+def deal_cards(seed: int, number: int = 0) -> tuple[Hand, Hand, Hand, Hand]:
+    """Deal ``number`` of a seeded series: the 80 cards shuffled and dealt 20 to each seat."""
+    import numpy as np
+
+    rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(number,)))
+    kinds = rng.permutation(COPIES * KINDS) // COPIES
+    return tuple(Hand(np.bincount(kinds[s * HAND_SIZE:(s + 1) * HAND_SIZE], minlength=KINDS))
+                 for s in range(4))
+
+
+def hand_seed(seed: int, number: int = 0) -> int:
+    """The seed of the decisions in deal ``number`` of a seeded series."""
+    return derived(seed, number, 1)
+
+
+def derived(seed: int, *key: int) -> int:
+    """A seed for one decision, from the hand's seed and what the decision is."""
+    import numpy as np
+
+    return int(np.random.SeedSequence(seed, spawn_key=key).generate_state(1)[0])
+
+
+def check_deal(hands) -> tuple[Hand, Hand, Hand, Hand]:
+    """Four 20-card hands that together hold the whole double deck, or a ``UserError``."""
+    hands = tuple(Hand.parse(h) if isinstance(h, str) else h for h in hands)
+    if len(hands) != 4:
+        raise UserError(f"a deal is four hands, not {len(hands)}")
+    for s, h in enumerate(hands):
+        if len(h) != HAND_SIZE:
+            raise UserError(f"seat {s} holds {len(h)} cards, not {HAND_SIZE}")
+    for i in range(KINDS):
+        n = sum(h.counts[i] for h in hands)
+        if n != COPIES:
+            raise UserError(f"the deal holds {n} {CARDS[i]}, not {COPIES}: the four hands must"
+                            " be the whole double deck")
+    return hands
+
+
+def needs_marriage(rules: RuleSet, exchanged: bool) -> bool:
+    """Whether naming a suit needs a marriage in it: always under ``true``; under
+    ``after-pass`` once the cards have been exchanged (or where none are)."""
+    if rules.marriage_required == "after-pass":
+        return exchanged or not rules.pass_cards
+    return rules.marriage_required == "true"
+
+
+def shown_cards(melds: TrumpMeld, hand: Hand) -> Hand:
+    """The cards a seat shows by declaring its meld: a card may serve in one meld of each type,
+    so the seat holds at least the cards of each type's melds together."""
+    types = {"pinochle": 1, "aces_around": 2, "kings_around": 2, "queens_around": 2,
+             "jacks_around": 2}
+    need = [[0] * KINDS for _ in range(3)]
+    for m in melds.melds:
+        row = need[types.get(m.name, 0)]
+        for card in m.cards:
+            row[card.index] += 1
+    return Hand(min(max(col), held) for col, held in zip(zip(*need), hand.counts))
+
+
+def hint_word(signal) -> str | None:
+    """A hint in the words of ``pinochle-calc pass --hint`` (``king``, ``kings-around``)."""
+    if signal is None:
+        return None
+    from ..bidding.passing import HINT_WORDS
+
+    return next(w for w, key in HINT_WORDS.items() if key == (signal.kind, signal.rank))
+
+
+def play_hand(hands, us: Policy | str = "advisor:jump", them: Policy | str = "advisor:jump",
+              rules: RuleSet = STANDARD, *, seed: int = 0,
+              contract: tuple[int, int, int | None] | None = None,
+              samples: int = DEFAULT_SAMPLES) -> HandRecord:
+    """Play one deal from the auction to the score (see the module docstring).
+
+    ``hands``: four hands (``Hand`` or text), seats 0-3 from the dealer's left. ``us`` plays
+    seats 0 and 2, ``them`` seats 1 and 3 (a ``Policy`` or a built-in policy's name; an
+    advisor named here simulates ``samples`` deals per estimate). ``contract`` = (seat, trump,
+    bid or None for the minimum) skips the auction: that seat wins at that bid and names that
+    trump.
+    """
+    hands = check_deal(hands)
+    sides = tuple(policy(p, samples) if isinstance(p, str) else p for p in (us, them))
+    table = _Table(hands, sides, rules, seed)
+    given = None
+    if contract is None:
+        table.bid()
+    else:
+        table.contract, given = _given(contract, rules)
+    won = table.contract
+    prediction = table.bids[won.seat][-1].prediction if table.bids[won.seat] else None
+    hint = asked_for(table.auction, won.seat, table.players[won.seat ^ 2].convention)
+    n = rules.pass_cards
+    passed = (Hand([0] * KINDS), Hand([0] * KINDS))
+    request = None
+    if n and rules.pass_when == "before-trump":
+        plan = given
+        if plan is None:
+            plan = table.players[won.seat].name_trump(table.seat(
+                won.seat, _PLAN, needs_marriage=rules.marriage_required == "true"))
+        request = suit_request(table.now[won.seat], plan)
+        passed = table.exchange(n, request, hint, request)
+        trump = table.name_trump(True, given)
+    else:
+        trump = table.name_trump(False, given)
+        if n and trump is not None:
+            passed = table.exchange(n, trump, hint, None)
+            if rules.marriage_required == "after-pass" and trump not in table.seat(
+                    won.seat, _NAME, needs_marriage=True).may_name():
+                trump = None  # no marriage in trump after the exchange: the bid is lost
+    melds, side_meld, tricks, play, score = table.finish(trump, passed)
+    return HandRecord(hands, rules, (sides[0].name, sides[1].name), tuple(table.calls), won,
+                      trump, request, hint, passed, tuple(table.now), melds, side_meld, tricks,
+                      play, score, prediction, seed)
+
+
+def _given(contract, rules: RuleSet) -> tuple[Contract, int]:
+    s, trump, bid = contract
+    if s not in range(4):
+        raise UserError(f"a seat is 0 to 3 (from the dealer's left; 3 deals), not {s}")
+    if trump not in range(4):
+        raise UserError(f"a trump is a suit 0 to 3 (S H D C), not {trump!r}")
+    bid = rules.next_bid(None) if bid is None else bid
+    problem = rules.bid_problem(bid)
+    if problem:
+        raise UserError(f"contract bid: {problem}")
+    return Contract(s, bid), trump
+
+
+class _Table:
+    """A hand in progress: the cards each seat holds now, its policy, the auction and the
+    calls each seat made, and the contract once there is one."""
+
+    def __init__(self, hands, sides, rules: RuleSet, seed: int):
+        self.now = list(hands)
+        self.players = (sides[0], sides[1], sides[0], sides[1])
+        self.rules, self.seed = rules, seed
+        self.auction = start(rules)
+        self.bids: list[list[Bid]] = [[], [], [], []]
+        self.calls: list[Call] = []
+        self.contract: Contract | None = None
+
+    def seat(self, s: int, step: int, *key: int, **known) -> Seat:
+        """What seat ``s`` knows at this step (its decision's seed keyed by the step)."""
+        return Seat(s, self.now[s], self.rules, self.auction, derived(self.seed, step, s, *key),
+                    tuple(self.bids[s]), self.contract, **known)
+
+    def bid(self) -> None:
+        """The auction: each seat's policy calls until it is over."""
+        needs = needs_marriage(self.rules, False)
+        while not self.auction.finished:
+            s = self.auction.next_seat
+            if len(self.calls) >= MAX_CALLS:
+                raise PolicyError(f"the auction has gone on for {MAX_CALLS} calls: a policy"
+                                  " keeps bidding without a limit")
+            bid = self.players[s].call(self.seat(s, _CALL, len(self.calls),
+                                                 needs_marriage=needs))
+            try:
+                self.auction = self.auction.then(bid.call)
+            except AuctionError as e:
+                raise PolicyError(f"policy {self.players[s].name} at seat {s} made an illegal"
+                                  f" call: {e}") from None
+            self.bids[s].append(bid)
+            self.calls.append(Call(s, bid.call, bid.meaning, bid.prediction))
+        self.contract = Contract(self.auction.high_seat, self.auction.high)
+
+    def name_trump(self, exchanged: bool, given: int | None) -> int | None:
+        """The trump the bidder names (``given``: the one a given contract names), None when
+        it may name none."""
+        bidder = self.contract.seat
+        view = self.seat(bidder, _NAME, needs_marriage=needs_marriage(self.rules, exchanged))
+        allowed = view.may_name()
+        if given is not None:
+            if given not in allowed and not exchanged:
+                raise UserError(f"seat {bidder} cannot name {SUIT_SYMBOLS[given]}: it holds no"
+                                f" marriage in {SUIT_SYMBOLS[given]} ({self.rules.name} rules)")
+            return given if given in allowed else None
+        trump = self.players[bidder].name_trump(view)
+        if trump is None and allowed or trump is not None and trump not in allowed:
+            raise PolicyError(f"policy {self.players[bidder].name} at seat {bidder} named"
+                              f" {trump!r}; it may name one of {allowed}")
+        return trump
+
+    def exchange(self, n: int, trump: int, hint, request: int | None) -> tuple[Hand, Hand]:
+        """Exchange ``n`` cards between the bidder and partner in the rule set's order; the
+        cards passed to the bidder and to the partner."""
+        bidder, partner = self.contract.seat, self.contract.seat ^ 2
+        now = self.now
+        given = self.players[partner].pass_cards(
+            self.seat(partner, _PASS, trump=trump, hint=hint, request=request), n)
+        self._check(given, partner, n)
+        # what the partner's calls asked for, read as the bidder reads them
+        asked = asked_for(self.auction, partner, self.players[bidder].convention)
+        if self.rules.pass_order == "partner-first":
+            now[bidder], now[partner] = now[bidder] + given, now[partner] - given
+            back = self.players[bidder].return_cards(
+                self.seat(bidder, _RETURN, trump=trump, hint=asked), n)
+            self._check(back, bidder, n)
+            now[bidder], now[partner] = now[bidder] - back, now[partner] + back
+        else:
+            back = self.players[bidder].pass_cards(
+                self.seat(bidder, _PASS, trump=trump, hint=asked, asked=hint), n)
+            self._check(back, bidder, n)
+            now[bidder], now[partner] = now[bidder] - back + given, now[partner] - given + back
+        return given, back
+
+    def _check(self, cards: Hand, s: int, n: int) -> None:
+        hand = self.now[s]
+        if len(cards) != n or any(c > h for c, h in zip(cards.counts, hand.counts)):
+            raise PolicyError(f"policy {self.players[s].name} at seat {s} passed {cards}: it"
+                              f" must pass {n} of the cards it holds ({hand})")
+
+    def finish(self, trump: int | None, passed: tuple[Hand, Hand]):
+        """Meld, the throw-in, the tricks and the score."""
+        from ..play.simulate import play_deal
+
+        rules, won, now = self.rules, self.contract, self.now
+        side, k = won.side, rules.scale
+        results = [meld(h, rules) for h in now]
+        melds = tuple(r.best if trump is None else r.trumps[trump] for r in results)
+        side_meld = (melds[0].points + melds[2].points, melds[1].points + melds[3].points)
+        # under the minimum the bid is lost without play ("played" scores as under-min-meld)
+        under_min = bool(rules.min_meld) and side_meld[side] < rules.min_meld_points
+        if trump is None:
+            outcome = "no-marriage"
+        elif under_min:
+            outcome = "played"
+        else:
+            known = [shown_cards(m, h) for m, h in zip(melds, now)]
+            partner = won.seat ^ 2  # holds the cards the bidder passed, too
+            known[partner] = Hand(max(a, b) for a, b in zip(known[partner].counts,
+                                                            passed[1].counts))
+            throw = self.players[won.seat].throw_in(self.seat(
+                won.seat, _THROW, trump=trump, meld=side_meld, known=tuple(known)))
+            outcome = "throw-in" if throw else "played"
+        tricks, play = None, ()
+        if trump is not None and (outcome == "played" and not under_min
+                                  or rules.concession == "play"):
+            record: list[int] = []
+            points = play_deal(now, trump, won.seat, record=record)
+            tricks = (points[0] * k, points[1] * k)
+            play = _tricks(record, trump, won.seat, k)
+        score = score_hand(HandInput(side, won.bid, side_meld, tricks or (None, None), outcome),
+                           rules)
+        return melds, side_meld, tricks, play, score
+
+
+def _tricks(record: list[int], trump: int, leader: int, scale: int) -> tuple[Trick, ...]:
+    from ..play.tricks import trick_points, trick_winner
+
+    out = []
+    for i in range(0, len(record), 4):
+        cards = tuple(record[i:i + 4])
+        winner = (leader + trick_winner(cards, trump)) & 3
+        out.append(Trick(leader, cards, winner,
+                         trick_points(cards, last=i + 4 == len(record), scale=scale)))
+        leader = winner
+    return tuple(out)
+
+
+__all__ = ["play_hand", "HandRecord", "Call", "Trick", "PolicyError", "RESULTS", "deal_cards",
+           "hand_seed", "check_deal", "needs_marriage", "shown_cards", "hint_word"]

@@ -1,0 +1,142 @@
+"""The duplicate arena: the pairing of the two seatings, the figures of the report recomputed from
+the hands played, the calibration table on crafted predictions, and results that depend only on
+the seed, never on the number of processes."""
+
+from __future__ import annotations
+
+import pytest
+
+from pinochle_calc.errors import UserError
+from pinochle_calc.game.arena import BINS, Calibration, _Job, play_twice, run_arena
+from pinochle_calc.game.whole import deal_cards
+from pinochle_calc.rules import STANDARD, load_rules
+
+
+def test_calibration_of_crafted_predictions():
+    predictions = [0.05, 0.15, 0.15, 0.95, 1.0]
+    made = [False, True, False, True, True]
+    cal = Calibration.of(predictions, made)
+    assert cal.n == 5 and len(cal.bins) == BINS
+    by_bin = {round(b.low, 1): b for b in cal.bins if b.n}
+    assert sorted(by_bin) == [0.0, 0.1, 0.9]
+    assert by_bin[0.0].n == 1 and by_bin[0.0].predicted == pytest.approx(0.05)
+    assert by_bin[0.0].observed == 0.0
+    assert by_bin[0.1].n == 2 and by_bin[0.1].predicted == pytest.approx(0.15)
+    assert by_bin[0.1].observed == 0.5
+    # 1.0 falls in the last bin, with 0.95
+    assert by_bin[0.9].n == 2 and by_bin[0.9].predicted == pytest.approx(0.975)
+    assert by_bin[0.9].observed == 1.0
+    # count-weighted gaps: (1 x 0.05 + 2 x 0.35 + 2 x 0.025) / 5
+    assert cal.mae == pytest.approx(0.16)
+    # (0.05² + 0.85² + 0.15² + 0.05² + 0²) / 5
+    assert cal.brier == pytest.approx(0.15)
+    empty = next(b for b in cal.bins if not b.n)
+    assert empty.to_dict()["predicted"] is None and empty.to_dict()["observed"] is None
+
+
+def test_a_perfectly_calibrated_set_has_no_gap():
+    cal = Calibration.of([0.25] * 4 + [0.75] * 4, [True, False, False, False] + [True] * 3
+                         + [False])
+    assert cal.mae == pytest.approx(0.0)
+    assert cal.brier == pytest.approx((0.25**2 * 3 + 0.75**2 + 0.25**2 * 3 + 0.75**2) / 8)
+    with pytest.raises(ValueError):
+        Calibration.of([1.5], [True])
+    assert Calibration.of([], []).mae is None
+
+
+def test_the_two_seatings_play_the_same_cards_with_the_seats_swapped():
+    job = _Job("formula", "pass", STANDARD, 5, 100)
+    first, second = play_twice(3, job)
+    assert first.hands == second.hands == deal_cards(5, 3)
+    assert first.policies == ("formula", "pass") and second.policies == ("pass", "formula")
+    # the same dealer: a side that only passes leaves the formula side the bid, or the
+    # dealer stuck
+    for record, formula_side in ((first, 0), (second, 1)):
+        if record.contract.side != formula_side:
+            assert record.contract.seat == 3 and [c.call for c in record.auction][:3] == [None] * 3
+
+
+def test_the_report_is_the_sum_of_the_hands_played():
+    hands = []
+    report = run_arena("formula", "pass", 6, seed=2,
+                       on_hand=lambda deal, run, record: hands.append((deal, run, record)))
+    assert [(d, r) for d, r, _ in hands] == [(d, r) for d in range(6) for r in (0, 1)]
+    margins = []
+    for deal in range(6):
+        one, two = (rec for d, _, rec in hands if d == deal)
+        margins.append(one.score.points[0] - one.score.points[1]
+                       + two.score.points[1] - two.score.points[0])
+    assert report.margin == pytest.approx(sum(margins) / 6)
+    mean = sum(margins) / 6
+    sd = (sum((m - mean) ** 2 for m in margins) / 5) ** 0.5
+    assert report.stderr == pytest.approx(sd / 6 ** 0.5)
+    formula, passer = report.policies
+    assert formula.name == "formula" and passer.name == "pass"
+    points = sum(rec.score.points[0 if run == 0 else 1] for _, run, rec in hands)
+    assert formula.points_per_hand == pytest.approx(points / 12)
+    won = [rec for _, run, rec in hands if rec.contract.side == (0 if run == 0 else 1)]
+    assert formula.bids_won == pytest.approx(len(won) / 12)
+    assert passer.bids_won == pytest.approx(1 - len(won) / 12)
+    assert formula.mean_contract == pytest.approx(sum(r.contract.bid for r in won) / len(won))
+    made = sum(r.result == "made" for r in won) / len(won)
+    assert formula.results["made"] == pytest.approx(made)
+    assert sum(formula.results.values()) == pytest.approx(1.0)
+    # a side that only passes wins a bid only as the stuck dealer, at the minimum
+    assert passer.mean_contract in (None, 50)
+    assert formula.calibration is None and passer.calibration is None
+    out = report.to_dict()
+    assert out["policies"] == ["formula", "pass"] and out["hands"] == 12
+    assert set(out["made"]) == {"formula", "pass"} and out["calibration"] == {}
+
+
+def test_an_advisor_reports_its_calibration():
+    report = run_arena("advisor:jump", "pass", 3, seed=1, samples=40)
+    advisor = report.policies[0]
+    cal = advisor.calibration
+    assert cal is not None and cal.n == round(advisor.bids_won * advisor.hands)
+    assert sum(b.n for b in cal.bins) == cal.n
+    assert "advisor:jump" in report.to_dict()["calibration"]
+
+
+def without_timing(report) -> dict:
+    out = report.to_dict()
+    out.pop("seconds")
+    out.pop("hands_per_second")
+    return out
+
+
+def test_the_same_seed_gives_the_same_result_whatever_the_jobs():
+    rules = load_rules("standard,passing.cards=4")
+    one = run_arena("formula", "pass", 4, seed=9, rules=rules)
+    again = run_arena("formula", "pass", 4, seed=9, rules=rules)
+    two = run_arena("formula", "pass", 4, seed=9, rules=rules, jobs=2)
+    assert without_timing(one) == without_timing(again) == without_timing(two)
+    other = run_arena("formula", "pass", 4, seed=10, rules=rules)
+    assert without_timing(other) != without_timing(one)
+
+
+def test_an_advisor_arena_is_the_same_with_two_jobs():
+    hands_one, hands_two = [], []
+    one = run_arena("advisor:jump", "formula", 2, seed=4, samples=30,
+                    on_hand=lambda d, r, rec: hands_one.append(rec.to_dict(tricks=True)))
+    two = run_arena("advisor:jump", "formula", 2, seed=4, samples=30, jobs=2,
+                    on_hand=lambda d, r, rec: hands_two.append(rec.to_dict(tricks=True)))
+    assert hands_one == hands_two
+    assert without_timing(one) == without_timing(two)
+
+
+def test_bad_arena_arguments_are_named():
+    with pytest.raises(UserError, match="both policies are formula"):
+        run_arena("formula", " Formula", 1)
+    with pytest.raises(UserError, match="unknown policy"):
+        run_arena("formula", "random", 1)
+    with pytest.raises(UserError, match="deals must be at least 1"):
+        run_arena("formula", "pass", 0)
+
+
+def test_a_hand_record_travels_between_processes():
+    import pickle
+
+    record = play_twice(0, _Job("formula", "pass", STANDARD, 1, 100))[0]
+    copy = pickle.loads(pickle.dumps(record))
+    assert copy == record and copy.to_dict(tricks=True) == record.to_dict(tricks=True)
