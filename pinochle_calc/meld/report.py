@@ -1,7 +1,10 @@
 """Turning scored hands into text: JSON lines and CSV, the batch's output contract.
 
-The writers build their lines from pieces cached per meld shape, so a batch of a million hands
-is serialised at the speed of string joining. The table for the terminal is the CLI's
+Each writer renders one result (``__call__``, the reference) or a whole ``batch.Chunk`` as
+UTF-8 bytes (``chunk``). A chunk's plain hands (20 cards, no id, scored) are rendered from its
+arrays: the numbers and the hand's text as bytes in a matrix, with each JSON record's meld
+breakdown built once per shape and best trump and reused. Every other result is rendered by
+``__call__`` in its place. Both give the same bytes. The table for the terminal is the CLI's
 (``cli.render``).
 """
 
@@ -9,9 +12,8 @@ from __future__ import annotations
 
 import json
 
-from ..cards import SUITS
-from ..hand import canonical
-from .batch import Failed, Scored
+from ..cards import CARDS, KINDS, SUITS
+from .batch import Chunk, Failed, Scored
 from .engine import Meld, TrumpMeld
 
 CSV_HEADER = "line,id,best_trump,best_meld,S,H,D,C,warnings,error"
@@ -32,40 +34,80 @@ def trump_json(t: TrumpMeld) -> str:
             f'"melds": [{melds}]}}')
 
 
+def _dump(value: object) -> str:
+    """A value as JSON, non-ASCII text as it is unless it cannot be written as UTF-8 (a lone
+    surrogate from a JSON escape), which is escaped instead."""
+    text = json.dumps(value, ensure_ascii=False)
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return json.dumps(value)
+    return text
+
+
 class JsonLines:
     """One JSON object per hand: the project's JSON contract (see the README)."""
 
     def __init__(self, trump: int | None = None):
         self.trump = trump
-        self._tails: dict[tuple[int, int], str] = {}  # "best" and "trumps", by shape and best
+        self._tails: dict[int, str] = {}  # "best" and "trumps", by shape code * 4 + best
+        self._encoded: dict[int, bytes] = {}  # the same with a line end, as UTF-8
 
     def __call__(self, item: Scored | Failed) -> str:
-        return self.many([item])[0]
+        if item.__class__ is Failed:
+            return (f'{{"line": {item.line}, "input": {_dump(item.input)}, '
+                    f'"error": {_dump(item.error)}}}')
+        ident = "null" if item.id is None else _dump(item.id)
+        warnings = _dump(item.warnings) if item.warnings else "[]"
+        return (f'{{"line": {item.line}, "id": {ident}, "hand": "{item.hand}", '
+                f'"size": {item.size}, "warnings": {warnings}, '
+                f'{self._tail(item.code, item.best, item.trumps)}')
 
-    def many(self, items: list[Scored | Failed]) -> list[str]:
-        tails, lines = self._tails, []
-        for item in items:
-            if item.__class__ is Failed:
-                lines.append(json.dumps(
-                    {"line": item.line, "input": item.input, "error": item.error},
-                    ensure_ascii=False))
-                continue
-            tail = tails.get((item.code, item.best)) or self._tail(item)
-            ident = "null" if item.id is None else json.dumps(item.id, ensure_ascii=False)
-            warnings = json.dumps(item.warnings, ensure_ascii=False) if item.warnings else "[]"
-            hand = item.hand if item.hand is not None else canonical(item.counts)
-            lines.append(f'{{"line": {item.line}, "id": {ident}, "hand": "{hand}", '
-                         f'"size": {item.size}, "warnings": {warnings}, {tail}')
-        return lines
-
-    def _tail(self, item: Scored) -> str:
+    def _tail(self, code: int, best: int, trumps: tuple[TrumpMeld, ...]) -> str:
         """The end of a record, the same for every hand of one shape with one best trump."""
-        shown = item.trumps if self.trump is None else (item.trumps[self.trump],)
-        tail = self._tails[(item.code, item.best)] = (
-            f'"best": {{"trump": "{SUITS[item.best]}", "meld": {item.trumps[item.best].points}}},'
-            f' "trumps": {{{", ".join(map(trump_json, shown))}}}}}'
-        )
+        key = code * 4 + best
+        tail = self._tails.get(key)
+        if tail is None:
+            if len(self._tails) > 100_000:
+                self._tails.clear()
+            shown = trumps if self.trump is None else (trumps[self.trump],)
+            tail = self._tails[key] = (
+                f'"best": {{"trump": "{SUITS[best]}", "meld": {trumps[best].points}}},'
+                f' "trumps": {{{", ".join(map(trump_json, shown))}}}}}'
+            )
         return tail
+
+    def chunk(self, chunk: Chunk) -> list[bytes]:
+        """The records of a chunk, each ending with a line end, as UTF-8, in pieces (join
+        them, or write them a group at a time)."""
+        import numpy as np
+
+        plain, special = _split(chunk)
+        heads = [b'{"line": %d, "id": null, "hand": "' % n
+                 for n in chunk.numbers[plain].tolist()]
+        hands = _hands(chunk.counts[plain])
+        keys = (chunk.codes[plain] * 4 + chunk.best[plain]).tolist()
+        pieces = np.empty((len(chunk), 3), dtype=object)
+        pieces[plain, 0], pieces[plain, 1] = heads, hands
+        pieces[plain, 2] = self._tail_bytes(chunk, keys)
+        if len(special):
+            pieces[special, 0] = [(self(chunk.item(k)) + "\n").encode() for k in special]
+            pieces[special, 1:] = b""
+        return pieces.ravel().tolist()
+
+    def _tail_bytes(self, chunk: Chunk, keys: list[int]) -> list[bytes]:
+        """What follows the hand in each plain record, with its line end, as UTF-8."""
+        cache = self._encoded
+        new = set(keys).difference(cache)
+        if new:
+            if len(cache) + len(new) > 100_000:
+                cache.clear()
+                new = set(keys)
+            codes = [key // 4 for key in new]
+            for key, trumps in zip(new, chunk.scorer.trumps(codes)):
+                tail = self._tail(key // 4, key % 4, trumps)
+                cache[key] = f'", "size": 20, "warnings": [], {tail}\n'.encode()
+        return list(map(cache.__getitem__, keys))
 
 
 def _csv_field(value: object) -> str:
@@ -80,34 +122,135 @@ class CsvRows:
 
     def __init__(self, trump: int | None = None):
         self.trump = trump
-        self._totals: dict[int, str] = {}
-
-    def many(self, items: list[Scored | Failed]) -> list[str]:
-        """The rows of many results: the same as calling this for each, in one loop."""
-        totals, rows = self._totals, []
-        for item in items:
-            if item.__class__ is not Scored or item.warnings or item.id is not None:
-                rows.append(self(item))
-                continue
-            points = totals.get(item.code)
-            if points is None:
-                points = self._points(item)
-            rows.append(f"{item.line},,{SUITS[item.best]},{item.trumps[item.best].points},"
-                        f"{points},,")
-        return rows
-
-    def _points(self, item: Scored) -> str:
-        """The S,H,D,C columns of a hand's shape (blank for suits --trump leaves out)."""
-        points = self._totals[item.code] = ",".join(
-            str(t.points) if self.trump in (None, t.trump) else "" for t in item.trumps
-        )
-        return points
 
     def __call__(self, item: Scored | Failed) -> str:
         if isinstance(item, Failed):
             return f"{item.line},,,,,,,,,{_csv_field(item.error)}"
-        totals = self._totals.get(item.code) or self._points(item)
+        totals = ",".join(str(t.points) if self.trump in (None, t.trump) else ""
+                          for t in item.trumps)
         ident = "" if item.id is None else _csv_field(item.id)
         warnings = _csv_field("; ".join(item.warnings)) if item.warnings else ""
         return (f"{item.line},{ident},{SUITS[item.best]},{item.trumps[item.best].points},"
                 f"{totals},{warnings},")
+
+    def chunk(self, chunk: Chunk) -> list[bytes]:
+        """The rows of a chunk, each ending with a line end, as UTF-8 (a character that
+        cannot be written, a lone surrogate in an id, as ``?``), in pieces."""
+        import numpy as np
+
+        plain, special = _split(chunk)
+        points = chunk.points[plain]
+        best = chunk.best[plain]
+        columns = [_digits(chunk.numbers[plain]), b",,", _suit_letters(best), b",",
+                   _digits(points[np.arange(len(plain)), best])]
+        for t in range(4):
+            columns.append(b",")
+            if self.trump in (None, t):
+                columns.append(_digits(points[:, t]))
+        columns.append(b",,\n")
+        text, kept = _rows(columns, len(plain))
+        if not len(special):
+            return [text]
+        lengths = kept.sum(axis=1)
+        ends = np.concatenate(([0], np.cumsum(lengths)))[np.searchsorted(plain, special)]
+        pieces, start = [], 0
+        for k, end in zip(special.tolist(), ends.tolist()):
+            pieces += [text[start:end],
+                       (self(chunk.item(k)) + "\n").encode("utf-8", "replace")]
+            start = end
+        pieces.append(text[start:])
+        return pieces
+
+
+# Rendering arrays as bytes -------------------------------------------------------------------
+# A row is built in a matrix of bytes, one column per byte, each field at a fixed place and a
+# zero byte where a shorter field leaves room; dropping the zeros gives the text.
+
+
+def _split(chunk: Chunk):
+    """The positions of a chunk's plain results (rendered from arrays) and of the others."""
+    import numpy as np
+
+    special = np.array(chunk.special(), dtype=np.int64)
+    plain = np.setdiff1d(np.arange(len(chunk)), special, assume_unique=True)
+    return plain, special
+
+
+def _rows(columns: list, n: int) -> tuple[bytes, object]:
+    """The text of ``n`` rows made of ``columns`` (bytes the same in every row, or ``(n, w)``
+    byte matrices with zeros for room), and each row's length."""
+    import numpy as np
+
+    parts = [np.broadcast_to(np.frombuffer(c, dtype=np.uint8), (n, len(c)))
+             if isinstance(c, bytes) else c for c in columns]
+    matrix = np.concatenate(parts, axis=1)
+    kept = matrix != 0
+    return np.compress(kept.ravel(), matrix).tobytes(), kept
+
+
+_TABLES: list = []
+
+
+def _tables():
+    """Numbers 0-999 as four bytes each, in little-endian 32-bit words: ``7`` right-aligned
+    with zeros before it, the same with nothing for 0, and ``007``; and each card's text with
+    the space after it, and with the byte 1 (the end of a hand) in place of the space."""
+    import numpy as np
+
+    if not _TABLES:
+        lead = np.zeros((1000, 4), dtype=np.uint8)
+        full = np.zeros((1000, 4), dtype=np.uint8)
+        for v in range(1000):
+            text = str(v).encode()
+            lead[v, 4 - len(text):] = np.frombuffer(text, dtype=np.uint8)
+            full[v, 1:] = np.frombuffer(b"%03d" % v, dtype=np.uint8)
+        blank = lead.copy()
+        blank[0] = 0
+        cards = np.zeros((2, KINDS, 4), dtype=np.uint8)
+        for card in CARDS:
+            for end, after in enumerate((b" ", b"\x01")):
+                text = str(card).encode() + after
+                cards[end, card.index, : len(text)] = np.frombuffer(text, dtype=np.uint8)
+        _TABLES.extend(t.view("<u4")[..., 0] for t in (lead, blank, full, cards))
+    return _TABLES
+
+
+def _digits(values, blank: bool = False):
+    """``(n, w)`` bytes: each value in decimal, right-aligned, zeros before (nothing at all for
+    0 if ``blank``)."""
+    import numpy as np
+
+    lead, nothing, full, _ = _tables()
+    short = nothing if blank else lead
+    if not len(values) or values.max() < 1000:
+        return np.take(short, values).view(np.uint8).reshape(-1, 4)
+    high = _digits(values // 1000, blank=True)
+    low = values % 1000
+    groups = np.where(values >= 1000, np.take(full, low), np.take(short, low))
+    return np.concatenate([high, groups.view(np.uint8).reshape(-1, 4)], axis=1)
+
+
+def _suit_letters(best):
+    """``(n, 1)`` bytes: the letter of each suit."""
+    import numpy as np
+
+    return np.take(np.frombuffer(SUITS.encode(), dtype=np.uint8), best)[:, None]
+
+
+def _hands(counts) -> list[bytes]:
+    """Each hand's canonical text (``AS 10S KS ...``; at least one card each): a four-byte
+    slot per card held, in order, each hand's last card without the space after it."""
+    import numpy as np
+
+    cards = _tables()[3]
+    n = len(counts)
+    held = np.repeat(np.tile(np.arange(KINDS), n),
+                     np.ascontiguousarray(counts).ravel().astype(np.intp))
+    slots = np.take(cards[0], held)
+    last = np.cumsum(counts.sum(axis=1, dtype=np.intp)) - 1
+    slots[last] = np.take(cards[1], held[last])
+    text = slots.view(np.uint8)
+    return np.compress(text != 0, text).tobytes().split(b"\x01")[:-1]
+
+
+__all__ = ["CSV_HEADER", "JsonLines", "CsvRows", "meld_json", "trump_json"]
