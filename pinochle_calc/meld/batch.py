@@ -107,24 +107,25 @@ def score_hand(
 def _finite(text: str) -> float:
     value = float(text)
     if value in (float("inf"), float("-inf")):
-        raise UserError(f"not a JSON object: the number {text} is out of range")
+        raise ValueError(f"the number {text} is out of range")
     return value
 
 
 def _no_constant(name: str):
-    raise UserError(f"not a JSON object: {name} is not a JSON value")
+    raise ValueError(f"{name} is not a JSON value")
 
 
 def split_line(text: str) -> tuple[object, str]:
     """The id (or None) and the hand text of one input line."""
     if text.startswith("{"):
         if text.count("[") + text.count("{") > MAX_DEPTH and _depth(text) > MAX_DEPTH:
-            raise UserError(f"not a JSON object: nested more than {MAX_DEPTH} deep (the limit)")
+            raise UserError(f"not a JSON object: nested more than {MAX_DEPTH} levels deep"
+                            " (the limit)")
         try:
             record = json.loads(text, parse_float=_finite, parse_constant=_no_constant)
         except json.JSONDecodeError as e:
             raise UserError(f"not a JSON object: {e.msg} at column {e.colno}") from None
-        except ValueError as e:  # an integer too long to read
+        except ValueError as e:  # a number that cannot be read or written back
             raise UserError(f"not a JSON object: {e}") from None
         if not isinstance(record, dict) or not isinstance(record.get("hand"), str):
             raise UserError('a JSON line needs a "hand" string, as in {"id": 1, "hand": "AS ..."}')
@@ -253,8 +254,10 @@ def text_chunks(lines: Iterable[str], size: int = CHUNK) -> Iterator[Lines]:
 
 
 def _encode(text: str) -> bytes:
+    """Text as UTF-8; a lone surrogate as the byte it escapes (``surrogateescape``), or as
+    the bytes that do not read back as UTF-8."""
     try:
-        return text.encode()
+        return text.encode("utf-8", "surrogateescape")
     except UnicodeEncodeError:
         return text.encode("utf-8", "surrogatepass")
 
@@ -388,23 +391,27 @@ class Chunk:
         odd = set(np.flatnonzero(self.sizes != HAND_SIZE).tolist())
         return sorted(odd | self.ids.keys() | self.failed.keys())
 
-    def results(self, with_counts: bool = True) -> list[Scored | Failed]:
-        """Every result as a ``Scored`` or ``Failed``."""
+    def results(self, with_counts: bool = True) -> Iterator[Scored | Failed]:
+        """Every result as a ``Scored`` or ``Failed``, made as it is asked for (a batch's
+        results then die young, which keeps the garbage collector's work small)."""
+        import numpy as np
+
         n = len(self.numbers)
         sizes = self.sizes.tolist()
         codes = self.codes.tolist()
         warnings = {size: size_warnings(size) for size in set(sizes)}
-        ids = [None] * n
+        ids: list[object] = [None] * n
         for k, ident in self.ids.items():
             ids[k] = ident
-        results = list(map(_make_scored, zip(
-            self.numbers.tolist(), ids, self.counts.tolist() if with_counts else ids,
-            sizes, map(warnings.__getitem__, sizes), codes, self.scorer.trumps(codes),
-            self.best.tolist(),
-        )))
-        for k, failure in self.failed.items():
-            results[k] = failure
-        return results
+        cards = iter(np.ascontiguousarray(self.counts).tobytes())
+        counts = map(list, zip(*[cards] * KINDS)) if with_counts else ids
+        results = map(_make_scored, zip(
+            self.numbers.tolist(), ids, counts, sizes, map(warnings.__getitem__, sizes), codes,
+            self.scorer.trumps(codes), self.best.tolist()))
+        if not self.failed:
+            return results
+        failed = self.failed
+        return (failed.get(k, item) for k, item in enumerate(results))
 
     def item(self, k: int) -> Scored | Failed:
         """The result at position ``k``."""
