@@ -115,6 +115,9 @@ def _no_constant(name: str):
     raise ValueError(f"{name} is not a JSON value")
 
 
+_JSON = json.JSONDecoder(parse_float=_finite, parse_constant=_no_constant)
+
+
 def split_line(text: str) -> tuple[object, str]:
     """The id (or None) and the hand text of one input line."""
     if text.startswith("{"):
@@ -122,7 +125,7 @@ def split_line(text: str) -> tuple[object, str]:
             raise UserError(f"not a JSON object: nested more than {MAX_DEPTH} levels deep"
                             " (the limit)")
         try:
-            record = json.loads(text, parse_float=_finite, parse_constant=_no_constant)
+            record = _JSON.decode(text)
         except json.JSONDecodeError as e:
             raise UserError(f"not a JSON object: {e.msg} at column {e.colno}") from None
         except ValueError as e:  # a number that cannot be read or written back
@@ -384,13 +387,6 @@ class Chunk:
     def __len__(self) -> int:
         return len(self.numbers)
 
-    def special(self) -> list[int]:
-        """The positions of the results that are not a plain 20-card hand without an id."""
-        import numpy as np
-
-        odd = set(np.flatnonzero(self.sizes != HAND_SIZE).tolist())
-        return sorted(odd | self.ids.keys() | self.failed.keys())
-
     def results(self, with_counts: bool = True) -> Iterator[Scored | Failed]:
         """Every result as a ``Scored`` or ``Failed``, made as it is asked for (a batch's
         results then die young, which keeps the garbage collector's work small)."""
@@ -412,15 +408,6 @@ class Chunk:
             return results
         failed = self.failed
         return (failed.get(k, item) for k, item in enumerate(results))
-
-    def item(self, k: int) -> Scored | Failed:
-        """The result at position ``k``."""
-        if k in self.failed:
-            return self.failed[k]
-        code, size = int(self.codes[k]), int(self.sizes[k])
-        return Scored(int(self.numbers[k]), self.ids.get(k), self.counts[k].tolist(), size,
-                      size_warnings(size), code, self.scorer.trumps([code])[0], int(self.best[k]))
-
 
 class Scorer:
     """Scores chunks of lines under one rule set and options, keeping each shape's meld per

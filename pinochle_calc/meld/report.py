@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import json
 
-from ..cards import CARDS, KINDS, SUITS
+from ..cards import CARDS, HAND_SIZE, KINDS, SUITS
+from ..hand import size_warnings
 from .batch import Chunk, Failed, Scored
 from .engine import Meld, TrumpMeld
 
 CSV_HEADER = "line,id,best_trump,best_meld,S,H,D,C,warnings,error"
+CACHED = 50_000  # record ends kept, by shape and best trump (about 1.5 kB each)
 
 
 def meld_json(m: Meld) -> str:
@@ -51,7 +53,7 @@ class JsonLines:
     def __init__(self, trump: int | None = None):
         self.trump = trump
         self._tails: dict[int, str] = {}  # "best" and "trumps", by shape code * 4 + best
-        self._encoded: dict[int, bytes] = {}  # the same with a line end, as UTF-8
+        self._encoded: dict[int, bytes] = {}  # what follows a plain record's hand, as UTF-8
 
     def __call__(self, item: Scored | Failed) -> str:
         if item.__class__ is Failed:
@@ -68,51 +70,58 @@ class JsonLines:
         key = code * 4 + best
         tail = self._tails.get(key)
         if tail is None:
-            if len(self._tails) > 100_000:
+            if len(self._tails) >= CACHED:
                 self._tails.clear()
-            shown = trumps if self.trump is None else (trumps[self.trump],)
-            tail = self._tails[key] = (
-                f'"best": {{"trump": "{SUITS[best]}", "meld": {trumps[best].points}}},'
-                f' "trumps": {{{", ".join(map(trump_json, shown))}}}}}'
-            )
+            tail = self._tails[key] = self._tail_text(best, trumps)
         return tail
+
+    def _tail_text(self, best: int, trumps: tuple[TrumpMeld, ...]) -> str:
+        shown = trumps if self.trump is None else (trumps[self.trump],)
+        return (f'"best": {{"trump": "{SUITS[best]}", "meld": {trumps[best].points}}},'
+                f' "trumps": {{{", ".join(map(trump_json, shown))}}}}}')
 
     def chunk(self, chunk: Chunk) -> list[bytes]:
         """The records of a chunk, each ending with a line end, as UTF-8, in pieces (join
         them, or write them a group at a time)."""
         import numpy as np
 
-        plain, special = _split(chunk)
-        heads = [b'{"line": %d, "id": null, "hand": "' % n
-                 for n in chunk.numbers[plain].tolist()]
-        hands = _hands(chunk.counts[plain])
-        keys = (chunk.codes[plain] * 4 + chunk.best[plain]).tolist()
-        pieces = np.empty((len(chunk), 3), dtype=object)
-        pieces[plain, 0], pieces[plain, 1] = heads, hands
-        pieces[plain, 2] = self._tail_bytes(chunk, keys)
-        if len(special):
-            pieces[special, 0] = [(self(chunk.item(k)) + "\n").encode() for k in special]
-            pieces[special, 1:] = b""
+        scored, failed = _split(chunk)
+        numbers = chunk.numbers[scored].tolist()
+        heads = [b'{"line": %d, "id": null, "hand": "' % n for n in numbers]
+        middles = [b'", "size": 20, "warnings": [], '] * len(scored)
+        for j, ident, size in _odd(chunk, scored):
+            if ident is not None:
+                heads[j] = b'{"line": %d, "id": %s, "hand": "' % (numbers[j],
+                                                                  _dump(ident).encode())
+            if size != HAND_SIZE:
+                middles[j] = (f'", "size": {size}, "warnings": {_dump(size_warnings(size))}, '
+                              .encode())
+        keys = (chunk.codes[scored] * 4 + chunk.best[scored]).tolist()
+        pieces = np.empty((len(chunk), 4), dtype=object)
+        pieces[scored, 0], pieces[scored, 1] = heads, _hands(chunk.counts[scored])
+        pieces[scored, 2], pieces[scored, 3] = middles, self._tail_bytes(chunk, keys)
+        if len(failed):
+            pieces[failed, 0] = [(self(chunk.failed[k]) + "\n").encode() for k in failed]
+            pieces[failed, 1:] = b""
         return pieces.ravel().tolist()
 
     def _tail_bytes(self, chunk: Chunk, keys: list[int]) -> list[bytes]:
-        """What follows the hand in each plain record, with its line end, as UTF-8."""
+        """The end of each record (by shape code * 4 + best trump), with a line end."""
         cache = self._encoded
         new = set(keys).difference(cache)
         if new:
-            if len(cache) + len(new) > 100_000:
+            if len(cache) + len(new) > CACHED:
                 cache.clear()
                 new = set(keys)
             codes = [key // 4 for key in new]
             for key, trumps in zip(new, chunk.scorer.trumps(codes)):
-                tail = self._tail(key // 4, key % 4, trumps)
-                cache[key] = f'", "size": 20, "warnings": [], {tail}\n'.encode()
+                cache[key] = (self._tail_text(key % 4, trumps) + "\n").encode()
         return list(map(cache.__getitem__, keys))
 
 
 def _csv_field(value: object) -> str:
     text = "" if value is None else str(value)
-    if any(ch in text for ch in ',"\n\r'):
+    if "," in text or '"' in text or "\n" in text or "\r" in text:
         return '"' + text.replace('"', '""') + '"'
     return text
 
@@ -122,12 +131,17 @@ class CsvRows:
 
     def __init__(self, trump: int | None = None):
         self.trump = trump
+        self._totals: dict[int, str] = {}  # the S,H,D,C columns, by shape code
 
     def __call__(self, item: Scored | Failed) -> str:
         if isinstance(item, Failed):
             return f"{item.line},,,,,,,,,{_csv_field(item.error)}"
-        totals = ",".join(str(t.points) if self.trump in (None, t.trump) else ""
-                          for t in item.trumps)
+        totals = self._totals.get(item.code)
+        if totals is None:
+            if len(self._totals) >= CACHED:
+                self._totals.clear()
+            totals = self._totals[item.code] = ",".join(
+                str(t.points) if self.trump in (None, t.trump) else "" for t in item.trumps)
         ident = "" if item.id is None else _csv_field(item.id)
         warnings = _csv_field("; ".join(item.warnings)) if item.warnings else ""
         return (f"{item.line},{ident},{SUITS[item.best]},{item.trumps[item.best].points},"
@@ -138,28 +152,33 @@ class CsvRows:
         cannot be written, a lone surrogate in an id, as ``?``), in pieces."""
         import numpy as np
 
-        plain, special = _split(chunk)
-        points = chunk.points[plain]
-        best = chunk.best[plain]
-        columns = [_digits(chunk.numbers[plain]), b",,", _suit_letters(best), b",",
-                   _digits(points[np.arange(len(plain)), best])]
+        scored, failed = _split(chunk)
+        points = chunk.points[scored]
+        best = chunk.best[scored]
+        columns = [_digits(chunk.numbers[scored]), b",,", _suit_letters(best), b",",
+                   _digits(points[np.arange(len(scored)), best])]
         for t in range(4):
             columns.append(b",")
             if self.trump in (None, t):
                 columns.append(_digits(points[:, t]))
         columns.append(b",,\n")
-        text, kept = _rows(columns, len(plain))
-        if not len(special):
+        text = _rows(columns, len(scored))
+        odd = _odd(chunk, scored)
+        if not odd and not len(failed):
             return [text]
-        lengths = kept.sum(axis=1)
-        ends = np.concatenate(([0], np.cumsum(lengths)))[np.searchsorted(plain, special)]
-        pieces, start = [], 0
-        for k, end in zip(special.tolist(), ends.tolist()):
-            pieces += [text[start:end],
-                       (self(chunk.item(k)) + "\n").encode("utf-8", "replace")]
-            start = end
-        pieces.append(text[start:])
-        return pieces
+        rows = text.split(b"\n")[:-1]
+        for j, ident, size in odd:  # "12,,S,4,4,2,2,2,,": the id after "12,", warnings last
+            row = rows[j]
+            if ident is not None:
+                at = row.index(b",") + 1
+                row = row[:at] + _csv_field(ident).encode("utf-8", "replace") + row[at:]
+            if size != HAND_SIZE:
+                row = row[:-1] + _csv_field("; ".join(size_warnings(size))).encode() + b","
+            rows[j] = row
+        every = np.empty(len(chunk), dtype=object)
+        every[scored] = rows
+        every[failed] = [self(chunk.failed[k]).encode() for k in failed]
+        return [b"\n".join(every.tolist()) + b"\n"]
 
 
 # Rendering arrays as bytes -------------------------------------------------------------------
@@ -168,24 +187,35 @@ class CsvRows:
 
 
 def _split(chunk: Chunk):
-    """The positions of a chunk's plain results (rendered from arrays) and of the others."""
+    """The positions of a chunk's scored results and of its failures."""
     import numpy as np
 
-    special = np.array(chunk.special(), dtype=np.int64)
-    plain = np.setdiff1d(np.arange(len(chunk)), special, assume_unique=True)
-    return plain, special
+    failed = np.array(sorted(chunk.failed), dtype=np.int64)
+    return np.setdiff1d(np.arange(len(chunk)), failed, assume_unique=True), failed
 
 
-def _rows(columns: list, n: int) -> tuple[bytes, object]:
-    """The text of ``n`` rows made of ``columns`` (bytes the same in every row, or ``(n, w)``
-    byte matrices with zeros for room), and each row's length."""
+def _odd(chunk: Chunk, scored) -> list[tuple[int, object, int]]:
+    """The scored results with an id or a warning: their place among the scored, id, size."""
+    import numpy as np
+
+    odd = (set(np.flatnonzero(chunk.sizes != HAND_SIZE).tolist()) | chunk.ids.keys()).difference(
+        chunk.failed)
+    if not odd:
+        return []
+    at = sorted(odd)
+    return list(zip(np.searchsorted(scored, at).tolist(), map(chunk.ids.get, at),
+                    chunk.sizes[at].tolist()))
+
+
+def _rows(columns: list, n: int) -> bytes:
+    """The text of ``n`` rows made of ``columns``: bytes the same in every row, or ``(n, w)``
+    byte matrices with zeros for room."""
     import numpy as np
 
     parts = [np.broadcast_to(np.frombuffer(c, dtype=np.uint8), (n, len(c)))
              if isinstance(c, bytes) else c for c in columns]
-    matrix = np.concatenate(parts, axis=1)
-    kept = matrix != 0
-    return np.compress(kept.ravel(), matrix).tobytes(), kept
+    matrix = np.concatenate(parts, axis=1).ravel()
+    return np.compress(matrix != 0, matrix).tobytes()
 
 
 _TABLES: list = []

@@ -8,8 +8,9 @@ runs and royal marriages (which compete for the trump K-Q), each other suit's ma
 "around" and the pinochles (see ``meld.MeldTables._solve``). Each part depends on one or two
 shape counts (0 to 4), so its value is a small lookup table, filled by asking the engine itself
 about a hand holding only that part; a hand's meld is the sum of its parts' lookups. A rule set
-with a roundhouse option couples kings and queens around with the marriages, so there the
-distinct shapes are solved by the engine one by one (cached), which is exact and still fast.
+with a roundhouse option couples kings and queens around with the marriages, but only in a hand
+holding a K-Q in every suit (the cards of a roundhouse): the distinct shapes of those hands are
+solved by the engine one by one (kept for later calls), which is exact and still fast.
 """
 
 from __future__ import annotations
@@ -77,14 +78,17 @@ def meld_points(counts, rules: RuleSet) -> np.ndarray:
 
 def shape_points(sh: np.ndarray, rules: RuleSet) -> np.ndarray:
     """The meld with each trump, ``(n, 4)``, of every row of an ``(n, 13)`` shape array."""
-    if _coupled(rules):
-        return _by_shape(sh, rules)
     type_one, marriage, singles = _parts(rules)
     col = [sh[:, i] for i in range(13)]
     married = [marriage[col[4 + s]] for s in range(4)]  # each suit's marriages, not trump
     total = reduce(np.add, married + [singles[k][col[8 + k]] for k in range(5)])
-    return np.array([total - married[t] + type_one[t][col[t] * 5 + col[4 + t]]
-                     for t in range(4)]).T
+    points = np.array([total - married[t] + type_one[t][col[t] * 5 + col[4 + t]]
+                       for t in range(4)]).T
+    if _coupled(rules):  # only a K-Q in every suit makes a roundhouse: those by the engine
+        full = np.flatnonzero(reduce(np.minimum, col[4:8]) > 0)
+        if len(full):
+            points[full] = _by_shape(sh[full], rules)
+    return points
 
 
 def callable_suits(counts, rules: RuleSet) -> np.ndarray:
