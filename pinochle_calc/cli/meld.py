@@ -142,6 +142,7 @@ def _write_batch(chunks, fmt: str, trump: int | None) -> None:
     """Print results (``batch.Chunk``s) in the chosen format, as UTF-8; report failures on
     stderr as ``line N: message``; exit 1 if any failed. ``json`` is one object for one hand,
     else a list."""
+    from ..meld.batch import Failed
     from ..meld.report import CSV_HEADER, CsvRows, JsonLines
 
     sys.stdout.flush()
@@ -156,7 +157,7 @@ def _write_batch(chunks, fmt: str, trump: int | None) -> None:
         colour = console.color_system is not None
         for chunk in chunks:
             for item in chunk.results():
-                if hasattr(item, "error"):
+                if isinstance(item, Failed):
                     failed += 1
                     sys.stderr.write(f"line {item.line}: {item.error}\n")
                     continue
@@ -180,7 +181,7 @@ def _write_batch(chunks, fmt: str, trump: int | None) -> None:
             for start in range(0, len(pieces), 1024):  # about a megabyte at a time
                 out.write(b"".join(pieces[start:start + 1024]))
             continue
-        for line in b"".join(pieces).splitlines():
+        for line in b"".join(pieces).split(b"\n")[:-1]:
             written += 1
             if written == 1:
                 first = line

@@ -382,7 +382,7 @@ class Chunk:
         if scorer.trump is None:
             self.best = best_trumps(counts, self.points, callable_suits(counts, rules))
         else:
-            self.best = self.numbers * 0 + scorer.trump
+            self.best = np.full(len(numbers), scorer.trump)
 
     def __len__(self) -> int:
         return len(self.numbers)
@@ -408,6 +408,7 @@ class Chunk:
             return results
         failed = self.failed
         return (failed.get(k, item) for k, item in enumerate(results))
+
 
 class Scorer:
     """Scores chunks of lines under one rule set and options, keeping each shape's meld per
@@ -460,8 +461,8 @@ class Scorer:
         cards = cards[:, rows]
         cards[:, [at[i] for i in failed]] = 0
         if self.strict:
-            sizes = cards.sum(axis=0, dtype=np.int64)
-            for k in np.flatnonzero(sizes != HAND_SIZE).tolist():
+            sizes = cards.sum(axis=0, dtype=np.int64).tolist()
+            for k in [k for k, size in enumerate(sizes) if size != HAND_SIZE]:
                 i = rows[k]
                 if i not in failed:
                     text = texts.get(i) or data[starts[i]:ends[i]].decode().strip()
@@ -492,7 +493,8 @@ def score_chunks(
     strict: bool = False,
 ) -> Iterator[Chunk]:
     """``score_lines``, a chunk of results at a time, as arrays (``Chunk``): the form the
-    output writers use. ``source`` is lines of text or a binary file.
+    output writers use. ``source`` is lines of text, or a binary file (an object whose
+    ``read(n)`` gives bytes).
 
     numpy is imported here, not at the top: one hand from the shell starts faster without it.
     """

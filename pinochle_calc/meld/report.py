@@ -1,16 +1,17 @@
 """Turning scored hands into text: JSON lines and CSV, the batch's output contract.
 
 Each writer renders one result (``__call__``, the reference) or a whole ``batch.Chunk`` as
-UTF-8 bytes (``chunk``). A chunk's plain hands (20 cards, no id, scored) are rendered from its
-arrays: the numbers and the hand's text as bytes in a matrix, with each JSON record's meld
-breakdown built once per shape and best trump and reused. Every other result is rendered by
-``__call__`` in its place. Both give the same bytes. The table for the terminal is the CLI's
-(``cli.render``).
+UTF-8 bytes (``chunk``). A chunk's scored hands are rendered from its arrays: line numbers,
+meld and the hand's canonical text as bytes in a matrix, an id or a warning patched into the
+few rows that have one, and each JSON record's meld breakdown built once per shape and best
+trump and reused. Failed lines are rendered by ``__call__`` in their places. Both give the same
+bytes (the tests check it). The table for the terminal is the CLI's (``cli.render``).
 """
 
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 
 from ..cards import CARDS, HAND_SIZE, KINDS, SUITS
 from ..hand import size_warnings
@@ -21,6 +22,7 @@ CSV_HEADER = "line,id,best_trump,best_meld,S,H,D,C,warnings,error"
 CACHED = 50_000  # record ends kept, by shape and best trump (about 1.5 kB each)
 
 
+@lru_cache(maxsize=4096)  # melds are few, and shared by the shapes that declare them
 def meld_json(m: Meld) -> str:
     suit = "null" if m.suit is None else f'"{SUITS[m.suit]}"'
     cards = ", ".join(f'"{c}"' for c in m.cards)
@@ -86,27 +88,26 @@ class JsonLines:
         import numpy as np
 
         scored, failed = _split(chunk)
-        numbers = chunk.numbers[scored].tolist()
-        heads = [b'{"line": %d, "id": null, "hand": "' % n for n in numbers]
-        middles = [b'", "size": 20, "warnings": [], '] * len(scored)
+        heads = _heads(chunk.numbers[scored], chunk.counts[scored])
+        keys = (chunk.codes[scored] * 4 + chunk.best[scored]).tolist()
+        tails = self._tail_bytes(chunk, keys)
         for j, ident, size in _odd(chunk, scored):
             if ident is not None:
-                heads[j] = b'{"line": %d, "id": %s, "hand": "' % (numbers[j],
-                                                                  _dump(ident).encode())
+                heads[j] = heads[j].replace(b'"id": null', b'"id": ' + _dump(ident).encode(), 1)
             if size != HAND_SIZE:
-                middles[j] = (f'", "size": {size}, "warnings": {_dump(size_warnings(size))}, '
-                              .encode())
-        keys = (chunk.codes[scored] * 4 + chunk.best[scored]).tolist()
-        pieces = np.empty((len(chunk), 4), dtype=object)
-        pieces[scored, 0], pieces[scored, 1] = heads, _hands(chunk.counts[scored])
-        pieces[scored, 2], pieces[scored, 3] = middles, self._tail_bytes(chunk, keys)
+                warnings = _dump(size_warnings(size))
+                tails[j] = (f'", "size": {size}, "warnings": {warnings}, '.encode()
+                            + tails[j][len(_MIDDLE):])
+        pieces = np.empty((len(chunk), 2), dtype=object)
+        pieces[scored, 0], pieces[scored, 1] = heads, tails
         if len(failed):
             pieces[failed, 0] = [(self(chunk.failed[k]) + "\n").encode() for k in failed]
-            pieces[failed, 1:] = b""
+            pieces[failed, 1] = b""
         return pieces.ravel().tolist()
 
     def _tail_bytes(self, chunk: Chunk, keys: list[int]) -> list[bytes]:
-        """The end of each record (by shape code * 4 + best trump), with a line end."""
+        """What follows the hand in a 20-card hand's record (by shape code * 4 + best trump),
+        with its line end."""
         cache = self._encoded
         new = set(keys).difference(cache)
         if new:
@@ -115,8 +116,11 @@ class JsonLines:
                 new = set(keys)
             codes = [key // 4 for key in new]
             for key, trumps in zip(new, chunk.scorer.trumps(codes)):
-                cache[key] = (self._tail_text(key % 4, trumps) + "\n").encode()
+                cache[key] = _MIDDLE + (self._tail_text(key % 4, trumps) + "\n").encode()
         return list(map(cache.__getitem__, keys))
+
+
+_MIDDLE = b'", "size": 20, "warnings": [], '
 
 
 def _csv_field(value: object) -> str:
@@ -207,15 +211,18 @@ def _odd(chunk: Chunk, scored) -> list[tuple[int, object, int]]:
                     chunk.sizes[at].tolist()))
 
 
-def _rows(columns: list, n: int) -> bytes:
-    """The text of ``n`` rows made of ``columns``: bytes the same in every row, or ``(n, w)``
-    byte matrices with zeros for room."""
+def _matrix(columns: list, n: int):
+    """``n`` rows made of ``columns`` (bytes the same in every row, or ``(n, w)`` byte
+    matrices with zeros for room), as one ``(n, width)`` byte matrix."""
     import numpy as np
 
-    parts = [np.broadcast_to(np.frombuffer(c, dtype=np.uint8), (n, len(c)))
-             if isinstance(c, bytes) else c for c in columns]
-    matrix = np.concatenate(parts, axis=1).ravel()
-    return np.compress(matrix != 0, matrix).tobytes()
+    return np.concatenate([np.broadcast_to(np.frombuffer(c, dtype=np.uint8), (n, len(c)))
+                           if isinstance(c, bytes) else c for c in columns], axis=1)
+
+
+def _rows(columns: list, n: int) -> bytes:
+    """The text of ``n`` rows made of ``columns`` (see ``_matrix``): the zeros dropped."""
+    return _matrix(columns, n).tobytes().translate(None, b"\0")
 
 
 _TABLES: list = []
@@ -267,20 +274,30 @@ def _suit_letters(best):
     return np.take(np.frombuffer(SUITS.encode(), dtype=np.uint8), best)[:, None]
 
 
-def _hands(counts) -> list[bytes]:
-    """Each hand's canonical text (``AS 10S KS ...``; at least one card each): a four-byte
-    slot per card held, in order, each hand's last card without the space after it."""
+def _heads(numbers, counts) -> list[bytes]:
+    """The start of each record up to the end of its hand, ``{"line": 1, "id": null, "hand":
+    "AS 10S ...`` (each hand at least one card): the line number's row, then a four-byte slot
+    per card held, in order, all in one array of 32-bit words; the last card of each hand
+    ends with the byte 1 in place of its space, where the text is cut into records."""
     import numpy as np
 
     cards = _tables()[3]
-    n = len(counts)
-    held = np.repeat(np.tile(np.arange(KINDS), n),
-                     np.ascontiguousarray(counts).ravel().astype(np.intp))
+    n = len(numbers)
+    head = [b'{"line": ', _digits(numbers), b', "id": null, "hand": "']
+    width = -sum(len(c) if isinstance(c, bytes) else c.shape[1] for c in head) % 4
+    head = _matrix(head + [b"\0" * width], n).view("<u4")  # (n, words)
+    sizes = counts.sum(axis=1, dtype=np.intp)
+    held = np.repeat(np.tile(np.arange(KINDS), n), np.ascontiguousarray(counts).ravel()
+                     .astype(np.intp))
     slots = np.take(cards[0], held)
-    last = np.cumsum(counts.sum(axis=1, dtype=np.intp)) - 1
-    slots[last] = np.take(cards[1], held[last])
-    text = slots.view(np.uint8)
-    return np.compress(text != 0, text).tobytes().split(b"\x01")[:-1]
+    ends = np.cumsum(sizes)
+    slots[ends - 1] = np.take(cards[1], held[ends - 1])
+    starts = np.arange(n) * head.shape[1] + ends - sizes  # each record's first word
+    words = np.empty(head.size + len(slots), dtype="<u4")
+    words[starts[:, None] + np.arange(head.shape[1])] = head
+    words[np.repeat(starts + head.shape[1] - (ends - sizes), sizes) + np.arange(len(slots))] = (
+        slots)
+    return words.tobytes().translate(None, b"\0").split(b"\x01")[:-1]
 
 
 __all__ = ["CSV_HEADER", "JsonLines", "CsvRows", "meld_json", "trump_json"]
