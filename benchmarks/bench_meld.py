@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -52,11 +53,14 @@ def timed(cmd: list[str], stdin=None) -> float:
 
 
 def interleaved(commands: dict[str, list[str]], runs: int) -> dict[str, float]:
-    """The median time of each command, run in turn ``runs`` times."""
+    """The median time of each command, run in turn ``runs`` times (in a new order each
+    round, so none is always first)."""
     times: dict[str, list[float]] = {name: [] for name in commands}
+    order, shuffle = list(commands), random.Random(0)
     for _ in range(runs):
-        for name, cmd in commands.items():
-            times[name].append(timed(cmd))
+        shuffle.shuffle(order)
+        for name in order:
+            times[name].append(timed(commands[name]))
     return {name: statistics.median(t) for name, t in times.items()}
 
 
@@ -64,7 +68,8 @@ def peak_memory(cmd: list[str], path: str, passes: int) -> int:
     """The peak resident memory (KiB) of ``cmd`` reading the file ``passes`` times on stdin.
     Started from a small launcher process: a child forked from this one would count this
     process's memory as its own until it runs ``cmd``."""
-    launcher = ("import os, subprocess, sys; p = subprocess.Popen(sys.argv[1:]);"
+    launcher = ("import os, subprocess, sys;"
+                " p = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL);"
                 " print(os.wait4(p.pid, 0)[2].ru_maxrss)")
     proc = subprocess.Popen([sys.executable, "-c", launcher, *cmd], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE)
