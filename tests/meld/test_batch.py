@@ -291,7 +291,7 @@ def test_a_huge_bad_token_is_quoted_shortened():
     assert result.error.endswith("(token 2, column 4)")
 
 
-@settings(max_examples=100)
+@settings(max_examples=settings.default.max_examples // 3)  # a third of the profile
 @given(st.lists(st.sampled_from([b"\r", b"\n", b"\r\n", b"AS ", b"\xef\xbb\xbf", b"x"])
                 | st.binary(max_size=3)).map(b"".join),
        st.integers(1, 7), st.integers(2, 9))
@@ -369,7 +369,7 @@ RULE_TEXTS = {STANDARD: "standard", PRESETS["toby-thomas"]: "toby-thomas",
                             "roundhouse.double=240"}
 
 
-@settings(max_examples=150)
+@settings(max_examples=settings.default.max_examples // 2)  # half of the profile
 @given(batch_files(), options, st.sampled_from(["jsonl", "csv"]))
 def test_the_command_writes_every_result_in_order_and_exits_1_on_a_failure(data, option, fmt):
     from typer.testing import CliRunner
