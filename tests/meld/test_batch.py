@@ -334,7 +334,7 @@ def dealt(n: int, seed: int) -> list[str]:
     out = []
     for i in range(n):
         deal = rng.permutation(np.repeat(np.arange(20), 4))[: 20 if i % 7 else 12]
-        text = Hand(np.bincount(deal, minlength=20).tolist()).__str__()
+        text = str(Hand(np.bincount(deal, minlength=20).tolist()))
         out.append(text.lower() if i % 5 == 0 else text)
     return out
 
