@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import gc
 import json
 import os
 import sys
-from collections.abc import Iterator
 from typing import Annotated, Optional
 
 import typer
@@ -25,22 +23,36 @@ from .app import (
 )
 
 
-def _lines_with_progress(stream, total: int | None) -> Iterator[str]:
-    """The stream's lines, with a progress bar on stderr for a long file on a terminal."""
-    if not total or total < 1 << 20 or not sys.stderr.isatty():
-        yield from stream
-        return
-    from rich.console import Console
-    from rich.progress import Progress
+class _Input:
+    """A binary input stream for the batch: a read error is a one-line message naming the
+    input, and a long file on a terminal shows a progress bar on stderr."""
 
-    with Progress(console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task("scoring hands", total=total)
-        done = 0
-        for n, line in enumerate(stream, 1):
-            done += len(line)
-            if n % 16384 == 0:
-                progress.update(task, completed=done)
-            yield line
+    def __init__(self, stream, name: str, total: int | None):
+        self.stream, self.name, self.done = stream, name, 0
+        self.progress = None
+        if total and total >= 1 << 20 and sys.stderr.isatty():
+            from rich.console import Console
+            from rich.progress import Progress
+
+            self.progress = Progress(console=Console(stderr=True), transient=True)
+            self.progress.start()
+            self.task = self.progress.add_task("scoring hands", total=total)
+
+    def read(self, size: int) -> bytes:
+        try:
+            data = self.stream.read(size)
+        except OSError as e:
+            raise UserError(f"cannot read {self.name}: {e.strerror or e}") from None
+        if self.progress is not None:
+            self.done += len(data)
+            self.progress.update(self.task, completed=self.done)
+        return data
+
+    def close(self) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+        if self.stream is not sys.stdin.buffer:
+            self.stream.close()
 
 
 @command(hand=True)
@@ -77,7 +89,7 @@ def meld(
             raise typer.BadParameter("give a hand or --input, not both")
         from ..meld.batch import score_hand
 
-        _write([[score_hand(" ".join(hand), rule_set, suit, strict)]], fmt, suit, single=True)
+        _write_one(score_hand(" ".join(hand), rule_set, suit, strict), fmt, suit)
         return
     if input is None:
         if sys.stdin.isatty():
@@ -86,72 +98,99 @@ def meld(
     from ..meld.batch import score_chunks
 
     if input == "-":
-        stream, total = sys.stdin, None
+        stream = _Input(sys.stdin.buffer, "stdin", None)
     else:
         try:
-            stream = open(input, encoding="utf-8-sig")  # noqa: SIM115 (closed below)
+            file = open(input, "rb")  # noqa: SIM115 (closed below)
         except OSError as e:
             raise UserError(f"cannot read {input}: {e.strerror}") from None
-        total = os.path.getsize(input)
-    # A batch makes millions of small objects and no reference cycles: collecting garbage less
-    # often saves about a fifth of the time.
-    gc.freeze()
-    gc.set_threshold(50_000, 20, 100)
+        stream = _Input(file, input, os.fstat(file.fileno()).st_size)
     try:
-        lines = _lines_with_progress(stream, total)
-        chunks = score_chunks(lines, rule_set, suit, strict, with_counts=fmt != "csv")
-        _write(chunks, fmt, suit, single=False)
+        _write_batch(score_chunks(stream, rule_set, suit, strict), fmt, suit)
     finally:
-        if stream is not sys.stdin:
-            stream.close()
+        stream.close()
 
 
-def _write(chunks, fmt: str, trump: int | None, single: bool) -> None:
-    """Print results (lists of them, a chunk at a time) in the chosen format; report failures
-    on stderr; exit 1 if any failed. ``json`` is one object, or a list for several hands."""
+def _write_one(item, fmt: str, trump: int | None) -> None:
+    """Print one hand's result in the chosen format; a failure also as ``Error: ...`` with
+    the hand marked under the token on stderr, and exit 1."""
     from ..meld.batch import Failed
     from ..meld.report import CSV_HEADER, CsvRows, JsonLines
-    from .render import table
 
+    failed = isinstance(item, Failed)
+    if failed:
+        sys.stderr.write(f"Error: {item.error}\n")
+        if item.pointer:
+            sys.stderr.write(item.pointer + "\n")
+    if fmt == "table":
+        if not failed:
+            from rich.console import Console
+
+            from .render import table
+
+            console = Console()
+            console.print(table(item, trump, colour=console.color_system is not None,
+                                lone=True))
+    elif fmt == "csv":
+        sys.stdout.write(CSV_HEADER + "\n" + CsvRows(trump)(item) + "\n")
+    else:
+        sys.stdout.write(JsonLines(trump)(item) + "\n")
+    if failed:
+        raise typer.Exit(1)
+
+
+def _write_batch(chunks, fmt: str, trump: int | None) -> None:
+    """Print results (``batch.Chunk``s) in the chosen format, as UTF-8; report failures on
+    stderr as ``line N: message``; exit 1 if any failed. ``json`` is one object for one hand,
+    else a list."""
+    from ..meld.batch import Failed
+    from ..meld.report import CSV_HEADER, CsvRows, JsonLines
+
+    sys.stdout.flush()
+    out = sys.stdout.buffer
     failed = 0
-    out = sys.stdout
-    console = errors = None
     if fmt == "table":
         from rich.console import Console
 
-        console, errors = Console(), Console(stderr=True)
+        from .render import table
+
+        console = Console()
+        colour = console.color_system is not None
+        for chunk in chunks:
+            for item in chunk.results():
+                if isinstance(item, Failed):
+                    failed += 1
+                    sys.stderr.write(f"line {item.line}: {item.error}\n")
+                    continue
+                if isinstance(item.id, str):  # a lone surrogate (a JSON escape) as "?"
+                    item = item._replace(id=item.id.encode(errors="replace").decode())
+                console.print(table(item, trump, colour=colour))
+        if failed:
+            raise typer.Exit(1)
+        return
     render = CsvRows(trump) if fmt == "csv" else JsonLines(trump)
     if fmt == "csv":
-        out.write(CSV_HEADER + "\n")
-    written, first = 0, ""
+        out.write(CSV_HEADER.encode() + b"\n")
+    written, first = 0, b""
     for chunk in chunks:
-        for item in chunk:
-            if isinstance(item, Failed):
-                failed += 1
-                message = f"Error: {item.error}" if single else f"line {item.line}: {item.error}"
-                if errors is not None:
-                    errors.print(message, markup=False, highlight=False)
-                else:
-                    sys.stderr.write(message + "\n")
-                if single and item.pointer:
-                    sys.stderr.write(item.pointer + "\n")
-            elif console is not None:
-                console.print(table(item, trump, colour=console.color_system is not None,
-                                    lone=single))
-        if console is not None:
-            continue
-        lines = render.many(chunk)
+        if chunk.failed:
+            failed += len(chunk.failed)
+            sys.stderr.write("".join(f"line {f.line}: {f.error}\n"
+                                     for _, f in sorted(chunk.failed.items())))
+        pieces = render.chunk(chunk)
         if fmt != "json":
-            out.write("\n".join(lines) + "\n")
+            for start in range(0, len(pieces), 1024):  # about a megabyte at a time
+                out.write(b"".join(pieces[start:start + 1024]))
             continue
-        for line in lines:
+        for line in b"".join(pieces).split(b"\n")[:-1]:
             written += 1
             if written == 1:
                 first = line
             else:
-                out.write(("[\n" + first if written == 2 else "") + ",\n" + line)
+                out.write((b"[\n" + first if written == 2 else b"") + b",\n" + line)
     if fmt == "json":
-        out.write(("[]" if not written else first if written == 1 else "\n]") + "\n")
+        out.write((b"[]" if not written else first if written == 1 else b"\n]") + b"\n")
+    out.flush()
     if failed:
         raise typer.Exit(1)
 

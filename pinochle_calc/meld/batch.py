@@ -1,30 +1,39 @@
 """Scoring many hands at once: one hand per line in, one result per line out, in order.
 
-Lines are read in chunks; the cards of a whole chunk are counted with numpy, each distinct
-meld shape is solved once (``MeldTables.solve``), and a line that cannot be read becomes a
-``Failed`` result in its place without stopping the batch. Memory stays constant however long
-the input is.
+Input is read as bytes, about a megabyte at a time (``read_chunks``), or taken as lines of text
+(``text_chunks``); either way a chunk is one buffer with each line's start and end in it, and a
+line's number comes from its place, never from what it holds. The common line, card tokens such
+as ``AS 10S KS`` and nothing else, is read with array operations over the bytes; its meld per
+trump is a sum of table look-ups (``vector``), and the best trump is chosen on the arrays. Any
+other line (ids, JSON, suit groups, symbols, comments, a mistake) is read by the full parser,
+in its place. A line that cannot be scored becomes a ``Failed`` result without stopping the
+batch. Memory stays bounded however long the input or a line is.
 
 Line formats: a hand; ``id<TAB>hand``; or a JSON object ``{"id": ..., "hand": "..."}``.
-Blank lines and lines starting with ``#`` are skipped (their numbers still count).
+Blank lines and lines starting with ``#`` are skipped (their numbers still count). Lines end at
+LF, CR LF or CR. A line that is not UTF-8 or longer than ``MAX_LINE`` bytes is an error.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator
 from functools import partial
-from itertools import islice
-from typing import NamedTuple
+from itertools import accumulate, islice, product
+from typing import IO, NamedTuple
 
-from ..cards import CARDS, COPIES, HAND_SIZE, KINDS
+from ..cards import CARD_TOKENS, COPIES, HAND_SIZE, KINDS
 from ..errors import UserError
-from ..hand import Hand, size_warnings
-from ..notation import CARD_TOKENS, parse_counts
+from ..hand import Hand, canonical, size_warnings
+from ..notation import parse_counts
 from ..rules import STANDARD, RuleSet
-from .engine import TrumpMeld, contenders, meld, shape, tables
+from .engine import TrumpMeld, meld, shape, tables
 
-CHUNK = 4096
+MAX_LINE = 65_536  # bytes a line may hold (without its line end)
+MAX_DEPTH = 64  # how deeply a JSON line may nest
+BLOCK = 1 << 20  # bytes read at a time
+CHUNK = 16_384  # lines of text taken at a time
 
 
 class Scored(NamedTuple):
@@ -38,7 +47,11 @@ class Scored(NamedTuple):
     code: int  # the meld shape, as one integer (see ``shape_code``)
     trumps: tuple[TrumpMeld, ...]
     best: int
-    hand: str | None = None  # the canonical text, where the batch made it (with_counts)
+
+    @property
+    def hand(self) -> str | None:
+        """The hand in canonical text (None without counts)."""
+        return None if self.counts is None else canonical(self.counts)
 
 
 class Failed(NamedTuple):
@@ -57,15 +70,6 @@ def shape_code(shape: tuple[int, ...]) -> int:
 
 def shape_from_code(code: int) -> tuple[int, ...]:
     return tuple((code // 5**i) % 5 for i in range(13))
-
-
-def shape_codes(counts):
-    """The meld shape code of every row of an (n, 20) array of card counts."""
-    import numpy as np
-
-    from .vector import shapes
-
-    return shapes(counts).astype(np.int64) @ (5 ** np.arange(13, dtype=np.int64))
 
 
 def score_hand(
@@ -91,13 +95,32 @@ def score_hand(
                   result.trumps, best)
 
 
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError(f"the number {text} is out of range")
+    return value
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a JSON value")
+
+
+_JSON = json.JSONDecoder(parse_float=_finite, parse_constant=_no_constant)
+
+
 def split_line(text: str) -> tuple[object, str]:
     """The id (or None) and the hand text of one input line."""
     if text.startswith("{"):
+        if text.count("[") + text.count("{") > MAX_DEPTH and _depth(text) > MAX_DEPTH:
+            raise UserError(f"not a JSON object: nested more than {MAX_DEPTH} levels deep"
+                            " (the limit)")
         try:
-            record = json.loads(text)
+            record = _JSON.decode(text)
         except json.JSONDecodeError as e:
             raise UserError(f"not a JSON object: {e.msg} at column {e.colno}") from None
+        except ValueError as e:  # a number that cannot be read or written back
+            raise UserError(f"not a JSON object: {e}") from None
         if not isinstance(record, dict) or not isinstance(record.get("hand"), str):
             raise UserError('a JSON line needs a "hand" string, as in {"id": 1, "hand": "AS ..."}')
         return record.get("id"), record["hand"]
@@ -107,134 +130,375 @@ def split_line(text: str) -> tuple[object, str]:
     return None, text
 
 
-class _Solved:
-    """Each distinct shape of a batch solved once, with arrays for choosing the best trump."""
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
-    def __init__(self, rules: RuleSet):
+
+def _depth(text: str) -> int:
+    """How deeply the brackets of a JSON text nest, outside its strings."""
+    steps = (_DEPTH_STEP.get(ch, 0) for ch in _STRING.sub("", text))
+    return max(accumulate(steps, initial=0))
+
+
+# Reading lines ------------------------------------------------------------------------------
+
+
+class Lines(NamedTuple):
+    """A chunk of input: the bytes, and where each line starts and ends in them. The bytes
+    start with ``PAD`` and end with a line end; every byte outside the lines is a line end (or
+    reads as a space)."""
+
+    data: bytes
+    starts: object  # numpy int64 array
+    ends: object
+    first: int  # the number of the first line
+    lengths: dict[int, int]  # line index -> full length, for a line kept only in part
+
+
+PAD = b"   "
+_BOM = b"\xef\xbb\xbf"
+
+
+def read_chunks(stream: IO[bytes], block: int = BLOCK) -> Iterator[Lines]:
+    """The lines of a binary stream, a block at a time. A line ends at LF, CR LF or CR; a
+    UTF-8 byte order mark at the start is dropped; of a line longer than ``MAX_LINE`` only the
+    first ``MAX_LINE + 1`` bytes are kept, so memory stays bounded."""
+    pending = b""  # the start of a line not yet ended (at most MAX_LINE + 1 bytes)
+    dropped = 0  # bytes of the pending line dropped beyond those
+    skip_lf = False  # the last chunk ended with CR: an LF next belongs to it
+    head: bytes | None = b""  # the first bytes, until a byte order mark can be seen
+    number = 1
+    while True:
+        data = stream.read(block)
+        eof = not data
+        if head is not None:
+            head += data
+            if len(head) < len(_BOM) and not eof:
+                continue
+            data, head = head.removeprefix(_BOM), None
+        if skip_lf and data[:1] == b"\n":
+            data = data[1:]
+        skip_lf = False
+        if dropped and not eof:  # inside an over-long line: drop the rest of it
+            found = [i for i in (data.find(b"\n"), data.find(b"\r")) if i >= 0]
+            dropped += min(found, default=len(data))
+            if not found:
+                continue
+            data = data[min(found):]
+        buf = PAD + pending + data
+        if eof and len(buf) > len(PAD) and buf[-1:] not in (b"\n", b"\r"):
+            buf += b"\n"
+        cut = max(buf.rfind(b"\n"), buf.rfind(b"\r")) + 1
+        if cut:
+            lengths = {0: MAX_LINE + 1 + dropped} if dropped else {}
+            dropped = 0
+            done, pending = buf[:cut], buf[cut:]
+            skip_lf = done[-1:] == b"\r" and not pending
+            lines = _lines(done, number, lengths)
+            number += len(lines.starts)
+            yield lines
+        else:
+            pending = buf[len(PAD):]
+        if len(pending) > MAX_LINE + 1:
+            dropped += len(pending) - MAX_LINE - 1
+            pending = pending[: MAX_LINE + 1]
+        if eof:
+            return
+
+
+def _lines(done: bytes, first: int, lengths: dict[int, int]) -> Lines:
+    """The lines of bytes that start with ``PAD`` and end with a line end."""
+    import numpy as np
+
+    d = np.frombuffer(done, dtype=np.uint8)
+    if b"\r" in done:
+        ends = np.flatnonzero((d == 10) | (d == 13))
+        lf_after_cr = (d[ends] == 10) & (d[ends - 1] == 13)  # CR LF is one line end
+        ends = ends[~lf_after_cr]
+        after = ends + 1 + ((d[ends] == 13) & (d[np.minimum(ends + 1, len(d) - 1)] == 10))
+    else:
+        ends = np.flatnonzero(d == 10)
+        after = ends + 1
+    starts = np.concatenate(([len(PAD)], after[:-1]))
+    return Lines(done, starts, ends, first, lengths)
+
+
+def text_chunks(lines: Iterable[str], size: int = CHUNK) -> Iterator[Lines]:
+    """Lines of text, ``size`` at a time, as ``Lines``: each item is one line, whatever it
+    holds (a line end inside it reads as a space)."""
+    import numpy as np
+
+    items = iter(lines)
+    number = 1
+    while block := list(islice(items, size)):
+        joined = "\n".join(block)
+        try:
+            data = joined.encode()
+        except UnicodeEncodeError:  # lone surrogates: bytes that will not read as UTF-8
+            data = b""
+        if len(data) == len(joined):
+            lengths = np.fromiter(map(len, block), dtype=np.int64, count=len(block))
+        else:
+            encoded = [_encode(text) for text in block]
+            data = b"\n".join(encoded)
+            lengths = np.fromiter(map(len, encoded), dtype=np.int64, count=len(block))
+        ends = len(PAD) + np.cumsum(lengths + 1) - 1
+        yield Lines(PAD + data + b"\n", ends - lengths, ends, number, {})
+        number += len(block)
+
+
+def _encode(text: str) -> bytes:
+    """Text as UTF-8; a lone surrogate as the byte it escapes (``surrogateescape``), or as
+    the bytes that do not read back as UTF-8."""
+    try:
+        return text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogatepass")
+
+
+# Reading card tokens as arrays ---------------------------------------------------------------
+
+_TABLES: list = []
+_SPACES = b" ,\n\r\x0b\x0c\x1c\x1d\x1e\x1f"  # what parse_counts reads as a space
+_PLAIN = _SPACES + b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def _card_tables():
+    """The card a token ending at a byte is, by that byte and the two before it (``b0 | b1 <<
+    8 | b2 << 16``): for an ASCII card token of two bytes after a space, the card's index; of
+    three bytes, the index + 32; else ``KINDS``. And which bytes are not a letter, a digit or
+    a space."""
+    import numpy as np
+
+    if not _TABLES:
+        card = np.full(1 << 24, KINDS, dtype=np.int8)
+        for token, index in CARD_TOKENS.items():
+            if token.isascii() and token.isalnum():
+                for spelling in product(*({c.lower(), c.upper()} for c in token)):
+                    b = "".join(spelling).encode()
+                    if len(b) == 3:
+                        card[b[0] | b[1] << 8 | b[2] << 16] = index + 32
+                    else:
+                        card[[space | b[0] << 8 | b[1] << 16 for space in _SPACES]] = index
+        other = np.ones(256, dtype=bool)
+        other[list(_PLAIN)] = False
+        _TABLES.extend((card, other))
+    return _TABLES
+
+
+def count_cards(lines: Lines):
+    """The card counts of the lines that hold only ASCII card tokens, by card: ``(20, n)``
+    int8; and which lines those are (each at least one token, no fifth copy, not over-long).
+    Every other line is for the full parser (and its counts here mean nothing).
+
+    Each token is read at its last byte, from the four bytes ending there (``PAD`` keeps them
+    inside the data): the last three name the card, the first must not be part of the token.
+    """
+    import numpy as np
+
+    table, other = _card_tables()
+    starts, ends = lines.starts, lines.ends
+    n = len(starts)
+    d = np.frombuffer(lines.data, dtype=np.uint8)
+    inside = (d > 32) & (d != 44)  # a token's byte (or one that sends its line to the parser)
+    last = np.flatnonzero(inside[:-1] & ~inside[1:])
+    words = np.ndarray((len(d) - 3,), dtype="<u4", buffer=lines.data, strides=(1,))
+    window = np.take(words, last - 3)  # the token's last byte and the three before it
+    card = np.take(table, window >> 8)
+    before = (window & 0xFF).astype(np.uint8)
+    card[(card >= 32) & (before > 32) & (before != 44)] = KINDS  # longer, ending like 10S
+    card &= 31
+    tokens = np.diff(np.searchsorted(last, ends), prepend=0)
+    row = np.repeat(np.arange(0, n * (KINDS + 1), KINDS + 1), tokens)
+    counts = np.bincount(row + card, minlength=n * (KINDS + 1)).reshape(n, KINDS + 1)
+    plain = ((counts[:, KINDS] == 0) & (tokens > 0) & (ends - starts <= MAX_LINE)
+             & (counts[:, :KINDS].max(axis=1, initial=0) <= COPIES))
+    if lines.data.translate(None, _PLAIN):  # a byte that is not a letter, digit or space
+        at = np.flatnonzero(other[d])
+        plain[np.searchsorted(starts, at, side="right") - 1] = False
+    return counts[:, :KINDS].T.astype(np.int8), plain
+
+
+# Scoring chunks ------------------------------------------------------------------------------
+
+
+def _read_line(raw: bytes, number: int, length: int) -> tuple[str, object, str] | Failed | None:
+    """A line the array reader left to Python: its text, id and hand; a failure; or None for a
+    blank line or a comment."""
+    if length > MAX_LINE:
+        text = raw[:256].decode(errors="replace").strip()
+        if text[:1] == "#":
+            return None
+        return Failed(number, text[:64] + "…", f"the line is {length:,} bytes long: a line may"
+                      f" hold at most {MAX_LINE:,}")
+    try:
+        text = raw.decode().strip()
+    except UnicodeDecodeError as e:
+        text = raw.decode(errors="replace").strip()
+        if not text or text[0] == "#":
+            return None
+        column = len(raw[: e.start].decode(errors="replace")) + 1
+        return Failed(number, text, f"not UTF-8 text: byte 0x{raw[e.start]:02X} at column"
+                      f" {column}")
+    if not text or text[0] == "#":
+        return None
+    try:
+        ident, hand = split_line(text)
+    except UserError as e:
+        return Failed(number, text, str(e))
+    return text, ident, hand
+
+
+_make_scored = partial(tuple.__new__, Scored)  # a Scored from a tuple, without a Python call
+
+
+class Chunk:
+    """The results of a chunk of lines, in input order: arrays for the hands (line number,
+    card counts, meld per trump, best trump, shape code), and by position the results that
+    failed and the ids of those that have one."""
+
+    def __init__(self, scorer: Scorer, numbers, counts, ids: dict[int, object],
+                 failed: dict[int, Failed]):
         import numpy as np
 
-        self.np = np
+        from .vector import best_trumps, callable_suits, shape_codes, shape_points, shapes
+
+        rules = scorer.rules
+        self.scorer, self.numbers, self.counts = scorer, numbers, counts
+        self.ids, self.failed = ids, failed
+        self.sizes = counts.sum(axis=1, dtype=np.int64)
+        sh = shapes(counts)
+        self.codes = shape_codes(sh)
+        self.points = shape_points(sh, rules)
+        if scorer.trump is None:
+            self.best = best_trumps(counts, self.points, callable_suits(counts, rules))
+        else:
+            self.best = np.full(len(numbers), scorer.trump)
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    def results(self, with_counts: bool = True) -> Iterator[Scored | Failed]:
+        """Every result as a ``Scored`` or ``Failed``, made as it is asked for (a batch's
+        results then die young, which keeps the garbage collector's work small)."""
+        import numpy as np
+
+        n = len(self.numbers)
+        sizes = self.sizes.tolist()
+        codes = self.codes.tolist()
+        warnings = {size: size_warnings(size) for size in set(sizes)}
+        ids: list[object] = [None] * n
+        for k, ident in self.ids.items():
+            ids[k] = ident
+        cards = iter(np.ascontiguousarray(self.counts).tobytes())
+        counts = map(list, zip(*[cards] * KINDS)) if with_counts else ids
+        results = map(_make_scored, zip(
+            self.numbers.tolist(), ids, counts, sizes, map(warnings.__getitem__, sizes), codes,
+            self.scorer.trumps(codes), self.best.tolist()))
+        if not self.failed:
+            return results
+        failed = self.failed
+        return (failed.get(k, item) for k, item in enumerate(results))
+
+
+class Scorer:
+    """Scores chunks of lines under one rule set and options, keeping each shape's meld per
+    trump (for breakdowns) from one chunk to the next."""
+
+    def __init__(self, rules: RuleSet = STANDARD, trump: int | None = None,
+                 strict: bool = False):
+        self.rules, self.trump, self.strict = rules, trump, strict
         self.engine = tables(rules)
-        self.index: dict[int, int] = {}
-        self.trumps: list[tuple[TrumpMeld, ...]] = []
-        self.ranking = np.zeros((0, 4), dtype=np.int64)
+        self._trumps: dict[int, tuple[TrumpMeld, ...]] = {}
 
-    def rows(self, codes: list[int]) -> list[int]:
-        """The row of each shape code, solving the shapes not seen before."""
-        index = self.index
-        new = [c for c in set(codes) if c not in index]
-        if new:
-            ranks = []
-            for code in new:
-                index[code] = len(self.trumps)
-                trumps = self.engine.solve(shape_from_code(code))
-                self.trumps.append(trumps)
-                tied = contenders(trumps)
-                ranks.append([1 if s in tied else 0 for s in range(4)])
-            self.ranking = self.np.concatenate([self.ranking, self.np.array(ranks)])
-        return [index[c] for c in codes]
+    def trumps(self, codes: list[int]) -> list[tuple[TrumpMeld, ...]]:
+        """The meld per trump of each shape code, with its breakdown."""
+        known = self._trumps
+        new = set(codes).difference(known)
+        if len(known) + len(new) > 500_000:
+            known.clear()
+            new = set(codes)
+        for code in new:
+            known[code] = self.engine.solve(shape_from_code(code))
+        return list(map(known.__getitem__, codes))
 
-    def best(self, rows: list[int], counts):
-        """The best trump of each hand: among the tied contenders (``contenders``), the
-        longer suit, then S, H, D, C (the rule of ``meld.best_trump``, on whole arrays)."""
-        np = self.np
-        lengths = counts.reshape(-1, 4, 5).sum(axis=2)
-        key = self.ranking[rows] * 1024 + lengths * 4 + np.array([3, 2, 1, 0])
-        return key.argmax(axis=1).tolist()
+    def score(self, lines: Lines) -> Chunk:
+        """The results of a chunk of lines, blank lines and comments left out."""
+        import numpy as np
 
+        cards, plain = count_cards(lines)
+        keep = plain.copy()
+        data, starts, ends = lines.data, lines.starts.tolist(), lines.ends.tolist()
+        texts: dict[int, str] = {}  # line index -> its text, for lines read in Python
+        ids: dict[int, object] = {}
+        failed: dict[int, Failed] = {}
+        hands: dict[int, str] = {}
+        for i in np.flatnonzero(~plain).tolist():
+            raw = data[starts[i]:ends[i]]
+            read = _read_line(raw, lines.first + i, lines.lengths.get(i, len(raw)))
+            if read is None:
+                continue
+            keep[i] = True
+            if read.__class__ is Failed:
+                failed[i] = read
+                continue
+            texts[i], ident, hands[i] = read
+            if ident is not None:
+                ids[i] = ident
+        if hands:
+            self._count_hands(hands, cards, texts, failed, lines.first)
+        rows = np.flatnonzero(keep)
+        at = {i: k for k, i in enumerate(rows.tolist())} if ids or failed or self.strict else {}
+        cards = cards[:, rows]
+        cards[:, [at[i] for i in failed]] = 0
+        if self.strict:
+            sizes = cards.sum(axis=0, dtype=np.int64).tolist()
+            for k in [k for k, size in enumerate(sizes) if size != HAND_SIZE]:
+                i = rows[k]
+                if i not in failed:
+                    text = texts.get(i) or data[starts[i]:ends[i]].decode().strip()
+                    failed[i] = Failed(lines.first + i, text,
+                                       "; ".join(size_warnings(sizes[k])) + " (--strict)")
+        return Chunk(self, lines.first + rows, cards.T, {at[i]: v for i, v in ids.items()},
+                     {at[i]: v for i, v in failed.items()})
 
-class _TokenCodes(dict):
-    """Card token to card index; the line separator to ``KINDS``; anything else to -1."""
-
-    def __missing__(self, token):
-        return -1
-
-
-_SEPARATOR = "\x00"
-_CODES = _TokenCodes(CARD_TOKENS, **{_SEPARATOR: KINDS})
-
-
-def _ascii_table():
-    """Card indices of the ASCII card tokens (lower case) by length and first and last byte:
-    ``(length - 2) * 65536 + first * 256 + last`` for two-byte tokens (``as``, ``sa``, ``th``)
-    and three-byte ones (``10s``, ``s10``); and the middle byte a three-byte token must have."""
-    import numpy as np
-
-    index = np.full(2 * 65536, -1, dtype=np.int8)
-    middle = np.zeros(2 * 65536, dtype=np.uint8)
-    for token, card in CARD_TOKENS.items():
-        if token.isascii():
-            key = (len(token) - 2) * 65536 + ord(token[0]) * 256 + ord(token[-1])
-            index[key] = card
-            middle[key] = ord(token[1])
-    return index, middle
-
-
-_TABLE: list = []
-
-
-def _ascii_tokens(hands: list[str]):
-    """Each token's line and card index (-1: not a plain card token), for a chunk written in
-    ASCII, found with array operations on its bytes; None if the chunk is not plain ASCII."""
-    import numpy as np
-
-    try:  # lines joined by a newline standing as a token of its own
-        data = np.frombuffer(" \n ".join(hands).encode("ascii"), dtype=np.uint8)
-    except UnicodeEncodeError:
-        return None
-    if ((data < 32) & (data != 9) & (data != 10) & (data != 13)).any():
-        return None  # control characters: let the full parser speak
-    if not _TABLE:
-        _TABLE.extend(_ascii_table())
-    index, middle = _TABLE
-    gap = (data == 32) | (data == 44) | (data == 9) | (data == 13)  # spaces, commas
-    inside = ~gap
-    starts = np.flatnonzero(inside & np.concatenate(([True], gap[:-1])))
-    ends = np.flatnonzero(inside & np.concatenate((gap[1:], [True])))
-    length = ends - starts + 1
-    first = data[starts]
-    key = (length == 3) * 65536 + (first | 0x20).astype(np.intp) * 256 + (data[ends] | 0x20)
-    second = data[np.minimum(starts + 1, len(data) - 1)] | 0x20
-    known = (length == 2) | ((length == 3) & (second == middle[key]))
-    codes = np.where(known, index[key], -1)
-    newline = first == 10  # the one-byte tokens "\n" between lines
-    rows = np.cumsum(newline)
-    return rows[~newline], codes[~newline]
+    @staticmethod
+    def _count_hands(hands: dict[int, str], cards, texts, failed, first: int) -> None:
+        """Count the cards of the hands held in lines read in Python (after an id, in JSON):
+        with the arrays where they are plain card tokens, else with the full parser."""
+        found, plain = count_cards(next(text_chunks(hands.values(), len(hands))))
+        for k, ((i, hand), ok) in enumerate(zip(hands.items(), plain.tolist())):
+            if ok:
+                cards[:, i] = found[:, k]
+                continue
+            try:
+                cards[:, i] = parse_counts(hand)
+            except UserError as e:
+                failed[i] = Failed(first + i, texts[i], str(e))
 
 
-def _any_tokens(hands: list[str]):
-    """Each token's line and card index (-1: not a plain card token), one dictionary look-up
-    a token; None if a line holds the separator itself."""
-    import numpy as np
+def score_chunks(
+    source: Iterable[str] | IO[bytes],
+    rules: RuleSet = STANDARD,
+    trump: int | None = None,
+    strict: bool = False,
+) -> Iterator[Chunk]:
+    """``score_lines``, a chunk of results at a time, as arrays (``Chunk``): the form the
+    output writers use. ``source`` is lines of text, or a binary file (an object whose
+    ``read(n)`` gives bytes).
 
-    joined = f" {_SEPARATOR} ".join(hands).lower().replace(",", " ")
-    if joined.count(_SEPARATOR) != len(hands) - 1:
-        return None
-    codes = np.fromiter(map(_CODES.__getitem__, joined.split()), dtype=np.int8)
-    separators = codes == KINDS
-    return np.cumsum(separators)[~separators], codes[~separators]
-
-
-def _count_cards(hands: list[str]):
-    """The (n, 20) card counts of hands written as plain card tokens, read all at once, and
-    the rows the full parser must read (another notation, an unknown token, no card, or a fifth
-    copy of a card, which the parser names and locates)."""
-    import numpy as np
-
-    found = (_ascii_tokens(hands) or _any_tokens(hands)) if hands else None
-    if found is None:
-        return np.zeros((len(hands), KINDS), dtype=np.int64), list(range(len(hands)))
-    row, codes = found
-    cards = codes >= 0
-    counts = np.bincount(row[cards] * KINDS + codes[cards], minlength=len(hands) * KINDS)
-    counts = counts.reshape(-1, KINDS)
-    unread = (set(row[~cards].tolist()) | set(np.flatnonzero(counts.sum(axis=1) == 0).tolist())
-              | set(np.flatnonzero((counts > COPIES).any(axis=1)).tolist()))
-    return counts, sorted(unread)
+    numpy is imported here, not at the top: one hand from the shell starts faster without it.
+    """
+    scorer = Scorer(rules, trump, strict)
+    binary = hasattr(source, "read") and not hasattr(source, "encoding")
+    for lines in read_chunks(source) if binary else text_chunks(source):  # type: ignore[arg-type]
+        chunk = scorer.score(lines)
+        if len(chunk):
+            yield chunk
 
 
 def score_lines(
-    lines: Iterable[str],
+    lines: Iterable[str] | IO[bytes],
     rules: RuleSet = STANDARD,
     trump: int | None = None,
     strict: bool = False,
@@ -242,99 +506,8 @@ def score_lines(
 ) -> Iterator[Scored | Failed]:
     """Score one hand per line, yielding a result for every hand line, in input order.
 
-    ``with_counts=False`` leaves ``Scored.counts`` empty (None), for output that does not
-    print the hand: it saves converting every hand's counts to Python.
+    ``lines`` is lines of text (each item one line) or a binary file (read as UTF-8, lines
+    ending at LF, CR LF or CR). ``with_counts=False`` leaves ``Scored.counts`` empty (None).
     """
-    for chunk in score_chunks(lines, rules, trump, strict, with_counts):
-        yield from chunk
-
-
-_make_scored = partial(tuple.__new__, Scored)  # a Scored from a tuple, without a Python call
-
-
-def score_chunks(
-    lines: Iterable[str],
-    rules: RuleSet = STANDARD,
-    trump: int | None = None,
-    strict: bool = False,
-    with_counts: bool = True,
-) -> Iterator[list[Scored | Failed]]:
-    """``score_lines``, a chunk of results at a time: the form the output writers use.
-
-    numpy is imported here, not at the top: one hand from the shell starts faster without it.
-    """
-    solved = _Solved(rules)
-    raw_lines = iter(lines)
-    base = 0  # lines read before this chunk
-    while block := list(islice(raw_lines, CHUNK)):
-        texts = [raw.strip() for raw in block]
-        kept = [i for i, text in enumerate(texts) if text and text[0] != "#"]
-        chunk = [(base + i + 1, texts[i]) for i in kept]  # (line number, text)
-        base += len(block)
-        if not chunk:
-            continue
-        numbers = [number for number, _ in chunk]
-        hands = [text for _, text in chunk]
-        ids: list[object] = [None] * len(hands)
-        failed: dict[int, Failed] = {}  # lines that hold no hand, by position in the chunk
-        joined = "\n".join(hands)
-        if "\t" in joined or "{" in joined:  # ids before a tab, or JSON lines
-            numbers, ids, hands = [], [], []
-            for position, (number, text) in enumerate(chunk):
-                try:
-                    ident, hand = split_line(text)
-                except UserError as e:
-                    failed[position] = Failed(number, text, str(e))
-                    continue
-                numbers.append(number)
-                ids.append(ident)
-                hands.append(hand)
-        counts, unread = _count_cards(hands)
-        broken: dict[int, Failed] = {}  # by row among the hands
-        for k in unread:  # suit groups, or an error to name and locate: the full parser
-            try:
-                counts[k] = parse_counts(hands[k])
-            except UserError as e:
-                broken[k] = Failed(numbers[k], _raw(chunk, numbers[k]), str(e))
-                counts[k] = 0
-        codes = shape_codes(counts).tolist()
-        sizes = counts.sum(axis=1).tolist()
-        shape_rows = solved.rows(codes)
-        bests = [trump] * len(hands) if trump is not None else solved.best(shape_rows, counts)
-        warnings = [size_warnings(n) if n != HAND_SIZE else () for n in sizes]
-        if strict:
-            for k, w in enumerate(warnings):
-                if w and k not in broken:
-                    broken[k] = Failed(numbers[k], _raw(chunk, numbers[k]),
-                                       "; ".join(w) + " (--strict)")
-        trumps = solved.trumps
-        nothing = [None] * len(hands)
-        results: list[Scored | Failed] = list(map(_make_scored, zip(
-            numbers, ids, counts.tolist() if with_counts else nothing, sizes, warnings, codes,
-            [trumps[r] for r in shape_rows], bests,
-            canonical_texts(counts) if with_counts else nothing,
-        )))
-        for k, failure in broken.items():
-            results[k] = failure
-        for position in sorted(failed):  # lines that held no hand, back in their places
-            results.insert(position, failed[position])
-        yield results
-
-
-_PIECES: list = []
-
-
-def canonical_texts(counts) -> list[str]:
-    """The canonical text of every row of an (n, 20) array of card counts."""
-    import numpy as np
-
-    if not _PIECES:  # each card's text repeated 0 to 4 times, with a space after each
-        _PIECES.append(np.array([[(str(c) + " ") * n for n in range(COPIES + 1)] for c in CARDS],
-                                dtype=object))
-    pieces = _PIECES[0][np.arange(KINDS), np.minimum(counts, COPIES)]
-    return [text[:-1] for text in map("".join, pieces.tolist())]
-
-
-def _raw(chunk: list[tuple[int, str]], number: int) -> str:
-    """The text of the line with this number in a chunk."""
-    return next(text for n, text in chunk if n == number)
+    for chunk in score_chunks(lines, rules, trump, strict):
+        yield from chunk.results(with_counts)

@@ -1,22 +1,28 @@
 """Turning scored hands into text: JSON lines and CSV, the batch's output contract.
 
-The writers build their lines from pieces cached per meld shape, so a batch of a million hands
-is serialised at the speed of string joining. The table for the terminal is the CLI's
-(``cli.render``).
+Each writer renders one result (``__call__``, the reference) or a whole ``batch.Chunk`` as
+UTF-8 bytes (``chunk``). A chunk's scored hands are rendered from its arrays: line numbers,
+meld and the hand's canonical text as bytes in a matrix, an id or a warning patched into the
+few rows that have one, and each JSON record's meld breakdown built once per shape and best
+trump and reused. Failed lines are rendered by ``__call__`` in their places. Both give the same
+bytes (the tests check it). The table for the terminal is the CLI's (``cli.render``).
 """
 
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 
-from ..cards import SUITS
-from ..hand import canonical
-from .batch import Failed, Scored
+from ..cards import CARDS, HAND_SIZE, KINDS, SUITS
+from ..hand import size_warnings
+from .batch import Chunk, Failed, Scored
 from .engine import Meld, TrumpMeld
 
 CSV_HEADER = "line,id,best_trump,best_meld,S,H,D,C,warnings,error"
+CACHED = 50_000  # record ends kept, by shape and best trump (about 1.5 kB each)
 
 
+@lru_cache(maxsize=4096)  # melds are few, and shared by the shapes that declare them
 def meld_json(m: Meld) -> str:
     suit = "null" if m.suit is None else f'"{SUITS[m.suit]}"'
     cards = ", ".join(f'"{c}"' for c in m.cards)
@@ -32,45 +38,94 @@ def trump_json(t: TrumpMeld) -> str:
             f'"melds": [{melds}]}}')
 
 
+def _dump(value: object) -> str:
+    """A value as JSON, non-ASCII text as it is unless it cannot be written as UTF-8 (a lone
+    surrogate from a JSON escape), which is escaped instead."""
+    text = json.dumps(value, ensure_ascii=False)
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return json.dumps(value)
+    return text
+
+
 class JsonLines:
     """One JSON object per hand: the project's JSON contract (see the README)."""
 
     def __init__(self, trump: int | None = None):
         self.trump = trump
-        self._tails: dict[tuple[int, int], str] = {}  # "best" and "trumps", by shape and best
+        self._tails: dict[int, str] = {}  # "best" and "trumps", by shape code * 4 + best
+        self._encoded: dict[int, bytes] = {}  # what follows a plain record's hand, as UTF-8
 
     def __call__(self, item: Scored | Failed) -> str:
-        return self.many([item])[0]
+        if item.__class__ is Failed:
+            return (f'{{"line": {item.line}, "input": {_dump(item.input)}, '
+                    f'"error": {_dump(item.error)}}}')
+        ident = "null" if item.id is None else _dump(item.id)
+        warnings = _dump(item.warnings) if item.warnings else "[]"
+        return (f'{{"line": {item.line}, "id": {ident}, "hand": "{item.hand}", '
+                f'"size": {item.size}, "warnings": {warnings}, '
+                f'{self._tail(item.code, item.best, item.trumps)}')
 
-    def many(self, items: list[Scored | Failed]) -> list[str]:
-        tails, lines = self._tails, []
-        for item in items:
-            if item.__class__ is Failed:
-                lines.append(json.dumps(
-                    {"line": item.line, "input": item.input, "error": item.error},
-                    ensure_ascii=False))
-                continue
-            tail = tails.get((item.code, item.best)) or self._tail(item)
-            ident = "null" if item.id is None else json.dumps(item.id, ensure_ascii=False)
-            warnings = json.dumps(item.warnings, ensure_ascii=False) if item.warnings else "[]"
-            hand = item.hand if item.hand is not None else canonical(item.counts)
-            lines.append(f'{{"line": {item.line}, "id": {ident}, "hand": "{hand}", '
-                         f'"size": {item.size}, "warnings": {warnings}, {tail}')
-        return lines
-
-    def _tail(self, item: Scored) -> str:
+    def _tail(self, code: int, best: int, trumps: tuple[TrumpMeld, ...]) -> str:
         """The end of a record, the same for every hand of one shape with one best trump."""
-        shown = item.trumps if self.trump is None else (item.trumps[self.trump],)
-        tail = self._tails[(item.code, item.best)] = (
-            f'"best": {{"trump": "{SUITS[item.best]}", "meld": {item.trumps[item.best].points}}},'
-            f' "trumps": {{{", ".join(map(trump_json, shown))}}}}}'
-        )
+        key = code * 4 + best
+        tail = self._tails.get(key)
+        if tail is None:
+            if len(self._tails) >= CACHED:
+                self._tails.clear()
+            tail = self._tails[key] = self._tail_text(best, trumps)
         return tail
+
+    def _tail_text(self, best: int, trumps: tuple[TrumpMeld, ...]) -> str:
+        shown = trumps if self.trump is None else (trumps[self.trump],)
+        return (f'"best": {{"trump": "{SUITS[best]}", "meld": {trumps[best].points}}},'
+                f' "trumps": {{{", ".join(map(trump_json, shown))}}}}}')
+
+    def chunk(self, chunk: Chunk) -> list[bytes]:
+        """The records of a chunk, each ending with a line end, as UTF-8, in pieces (join
+        them, or write them a group at a time)."""
+        import numpy as np
+
+        scored, failed = _split(chunk)
+        heads = _heads(chunk.numbers[scored], chunk.counts[scored])
+        keys = (chunk.codes[scored] * 4 + chunk.best[scored]).tolist()
+        tails = self._tail_bytes(chunk, keys)
+        for j, ident, size in _odd(chunk, scored):
+            if ident is not None:
+                heads[j] = heads[j].replace(b'"id": null', b'"id": ' + _dump(ident).encode(), 1)
+            if size != HAND_SIZE:
+                warnings = _dump(size_warnings(size))
+                tails[j] = (f'", "size": {size}, "warnings": {warnings}, '.encode()
+                            + tails[j][len(_MIDDLE):])
+        pieces = np.empty((len(chunk), 2), dtype=object)
+        pieces[scored, 0], pieces[scored, 1] = heads, tails
+        if len(failed):
+            pieces[failed, 0] = [(self(chunk.failed[k]) + "\n").encode() for k in failed]
+            pieces[failed, 1] = b""
+        return pieces.ravel().tolist()
+
+    def _tail_bytes(self, chunk: Chunk, keys: list[int]) -> list[bytes]:
+        """What follows the hand in a 20-card hand's record (by shape code * 4 + best trump),
+        with its line end."""
+        cache = self._encoded
+        new = set(keys).difference(cache)
+        if new:
+            if len(cache) + len(new) > CACHED:
+                cache.clear()
+                new = set(keys)
+            codes = [key // 4 for key in new]
+            for key, trumps in zip(new, chunk.scorer.trumps(codes)):
+                cache[key] = _MIDDLE + (self._tail_text(key % 4, trumps) + "\n").encode()
+        return list(map(cache.__getitem__, keys))
+
+
+_MIDDLE = b'", "size": 20, "warnings": [], '
 
 
 def _csv_field(value: object) -> str:
     text = "" if value is None else str(value)
-    if any(ch in text for ch in ',"\n\r'):
+    if "," in text or '"' in text or "\n" in text or "\r" in text:
         return '"' + text.replace('"', '""') + '"'
     return text
 
@@ -80,34 +135,169 @@ class CsvRows:
 
     def __init__(self, trump: int | None = None):
         self.trump = trump
-        self._totals: dict[int, str] = {}
-
-    def many(self, items: list[Scored | Failed]) -> list[str]:
-        """The rows of many results: the same as calling this for each, in one loop."""
-        totals, rows = self._totals, []
-        for item in items:
-            if item.__class__ is not Scored or item.warnings or item.id is not None:
-                rows.append(self(item))
-                continue
-            points = totals.get(item.code)
-            if points is None:
-                points = self._points(item)
-            rows.append(f"{item.line},,{SUITS[item.best]},{item.trumps[item.best].points},"
-                        f"{points},,")
-        return rows
-
-    def _points(self, item: Scored) -> str:
-        """The S,H,D,C columns of a hand's shape (blank for suits --trump leaves out)."""
-        points = self._totals[item.code] = ",".join(
-            str(t.points) if self.trump in (None, t.trump) else "" for t in item.trumps
-        )
-        return points
+        self._totals: dict[int, str] = {}  # the S,H,D,C columns, by shape code
 
     def __call__(self, item: Scored | Failed) -> str:
         if isinstance(item, Failed):
             return f"{item.line},,,,,,,,,{_csv_field(item.error)}"
-        totals = self._totals.get(item.code) or self._points(item)
+        totals = self._totals.get(item.code)
+        if totals is None:
+            if len(self._totals) >= CACHED:
+                self._totals.clear()
+            totals = self._totals[item.code] = ",".join(
+                str(t.points) if self.trump in (None, t.trump) else "" for t in item.trumps)
         ident = "" if item.id is None else _csv_field(item.id)
         warnings = _csv_field("; ".join(item.warnings)) if item.warnings else ""
         return (f"{item.line},{ident},{SUITS[item.best]},{item.trumps[item.best].points},"
                 f"{totals},{warnings},")
+
+    def chunk(self, chunk: Chunk) -> list[bytes]:
+        """The rows of a chunk, each ending with a line end, as UTF-8 (a character that
+        cannot be written, a lone surrogate in an id, as ``?``), in pieces."""
+        import numpy as np
+
+        scored, failed = _split(chunk)
+        points = chunk.points[scored]
+        best = chunk.best[scored]
+        columns = [_digits(chunk.numbers[scored]), b",,", _suit_letters(best), b",",
+                   _digits(points[np.arange(len(scored)), best])]
+        for t in range(4):
+            columns.append(b",")
+            if self.trump in (None, t):
+                columns.append(_digits(points[:, t]))
+        columns.append(b",,\n")
+        text = _rows(columns, len(scored))
+        odd = _odd(chunk, scored)
+        if not odd and not len(failed):
+            return [text]
+        rows = text.split(b"\n")[:-1]
+        for j, ident, size in odd:  # "12,,S,4,4,2,2,2,,": the id after "12,", warnings last
+            row = rows[j]
+            if ident is not None:
+                at = row.index(b",") + 1
+                row = row[:at] + _csv_field(ident).encode("utf-8", "replace") + row[at:]
+            if size != HAND_SIZE:
+                row = row[:-1] + _csv_field("; ".join(size_warnings(size))).encode() + b","
+            rows[j] = row
+        every = np.empty(len(chunk), dtype=object)
+        every[scored] = rows
+        every[failed] = [self(chunk.failed[k]).encode() for k in failed]
+        return [b"\n".join(every.tolist()) + b"\n"]
+
+
+# Rendering arrays as bytes -------------------------------------------------------------------
+# A row is built in a matrix of bytes, one column per byte, each field at a fixed place and a
+# zero byte where a shorter field leaves room; dropping the zeros gives the text.
+
+
+def _split(chunk: Chunk):
+    """The positions of a chunk's scored results and of its failures."""
+    import numpy as np
+
+    failed = np.array(sorted(chunk.failed), dtype=np.int64)
+    return np.setdiff1d(np.arange(len(chunk)), failed, assume_unique=True), failed
+
+
+def _odd(chunk: Chunk, scored) -> list[tuple[int, object, int]]:
+    """The scored results with an id or a warning: their place among the scored, id, size."""
+    import numpy as np
+
+    odd = (set(np.flatnonzero(chunk.sizes != HAND_SIZE).tolist()) | chunk.ids.keys()).difference(
+        chunk.failed)
+    if not odd:
+        return []
+    at = sorted(odd)
+    return list(zip(np.searchsorted(scored, at).tolist(), map(chunk.ids.get, at),
+                    chunk.sizes[at].tolist()))
+
+
+def _matrix(columns: list, n: int):
+    """``n`` rows made of ``columns`` (bytes the same in every row, or ``(n, w)`` byte
+    matrices with zeros for room), as one ``(n, width)`` byte matrix."""
+    import numpy as np
+
+    return np.concatenate([np.broadcast_to(np.frombuffer(c, dtype=np.uint8), (n, len(c)))
+                           if isinstance(c, bytes) else c for c in columns], axis=1)
+
+
+def _rows(columns: list, n: int) -> bytes:
+    """The text of ``n`` rows made of ``columns`` (see ``_matrix``): the zeros dropped."""
+    return _matrix(columns, n).tobytes().translate(None, b"\0")
+
+
+_TABLES: list = []
+
+
+def _tables():
+    """Numbers 0-999 as four bytes each, in little-endian 32-bit words: ``7`` right-aligned
+    with zeros before it, the same with nothing for 0, and ``007``; and each card's text with
+    the space after it, and with the byte 1 (the end of a hand) in place of the space."""
+    import numpy as np
+
+    if not _TABLES:
+        lead = np.zeros((1000, 4), dtype=np.uint8)
+        full = np.zeros((1000, 4), dtype=np.uint8)
+        for v in range(1000):
+            text = str(v).encode()
+            lead[v, 4 - len(text):] = np.frombuffer(text, dtype=np.uint8)
+            full[v, 1:] = np.frombuffer(b"%03d" % v, dtype=np.uint8)
+        blank = lead.copy()
+        blank[0] = 0
+        cards = np.zeros((2, KINDS, 4), dtype=np.uint8)
+        for card in CARDS:
+            for end, after in enumerate((b" ", b"\x01")):
+                text = str(card).encode() + after
+                cards[end, card.index, : len(text)] = np.frombuffer(text, dtype=np.uint8)
+        _TABLES.extend(t.view("<u4")[..., 0] for t in (lead, blank, full, cards))
+    return _TABLES
+
+
+def _digits(values, blank: bool = False):
+    """``(n, w)`` bytes: each value in decimal, right-aligned, zeros before (nothing at all for
+    0 if ``blank``)."""
+    import numpy as np
+
+    lead, nothing, full, _ = _tables()
+    short = nothing if blank else lead
+    if not len(values) or values.max() < 1000:
+        return np.take(short, values).view(np.uint8).reshape(-1, 4)
+    high = _digits(values // 1000, blank=True)
+    low = values % 1000
+    groups = np.where(values >= 1000, np.take(full, low), np.take(short, low))
+    return np.concatenate([high, groups.view(np.uint8).reshape(-1, 4)], axis=1)
+
+
+def _suit_letters(best):
+    """``(n, 1)`` bytes: the letter of each suit."""
+    import numpy as np
+
+    return np.take(np.frombuffer(SUITS.encode(), dtype=np.uint8), best)[:, None]
+
+
+def _heads(numbers, counts) -> list[bytes]:
+    """The start of each record up to the end of its hand, ``{"line": 1, "id": null, "hand":
+    "AS 10S ...`` (each hand at least one card): the line number's row, then a four-byte slot
+    per card held, in order, all in one array of 32-bit words; the last card of each hand
+    ends with the byte 1 in place of its space, where the text is cut into records."""
+    import numpy as np
+
+    cards = _tables()[3]
+    n = len(numbers)
+    head = [b'{"line": ', _digits(numbers), b', "id": null, "hand": "']
+    width = -sum(len(c) if isinstance(c, bytes) else c.shape[1] for c in head) % 4
+    head = _matrix(head + [b"\0" * width], n).view("<u4")  # (n, words)
+    sizes = counts.sum(axis=1, dtype=np.intp)
+    held = np.repeat(np.tile(np.arange(KINDS), n), np.ascontiguousarray(counts).ravel()
+                     .astype(np.intp))
+    slots = np.take(cards[0], held)
+    ends = np.cumsum(sizes)
+    slots[ends - 1] = np.take(cards[1], held[ends - 1])
+    starts = np.arange(n) * head.shape[1] + ends - sizes  # each record's first word
+    words = np.empty(head.size + len(slots), dtype="<u4")
+    words[starts[:, None] + np.arange(head.shape[1])] = head
+    words[np.repeat(starts + head.shape[1] - (ends - sizes), sizes) + np.arange(len(slots))] = (
+        slots)
+    return words.tobytes().translate(None, b"\0").split(b"\x01")[:-1]
+
+
+__all__ = ["CSV_HEADER", "JsonLines", "CsvRows", "meld_json", "trump_json"]

@@ -8,13 +8,14 @@ runs and royal marriages (which compete for the trump K-Q), each other suit's ma
 "around" and the pinochles (see ``meld.MeldTables._solve``). Each part depends on one or two
 shape counts (0 to 4), so its value is a small lookup table, filled by asking the engine itself
 about a hand holding only that part; a hand's meld is the sum of its parts' lookups. A rule set
-with a roundhouse option couples kings and queens around with the marriages, so there the
-distinct shapes are solved by the engine one by one (cached), which is exact and still fast.
+with a roundhouse option couples kings and queens around with the marriages, but only in a hand
+holding a K-Q in every suit (the cards of a roundhouse): the distinct shapes of those hands are
+solved by the engine one by one (kept for later calls), which is exact and still fast.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, reduce
 
 import numpy as np
 
@@ -31,12 +32,13 @@ def _solve(rules: RuleSet, entries: dict[int, int]) -> tuple[int, int, int, int]
 
 @lru_cache(maxsize=32)
 def _parts(rules: RuleSet):
-    """Lookup tables: trump type I by (runs, pairs), marriage by pairs, arounds, pinochles."""
-    type_one = np.zeros((4, 5, 5), dtype=np.int64)  # [trump, runs, pairs]
+    """Lookup tables: trump type I by runs * 5 + pairs, for each trump; marriages by pairs;
+    aces, kings, queens and jacks around and pinochles by count."""
+    type_one = np.zeros((4, 25), dtype=np.int64)  # [trump, runs * 5 + pairs]
     for t in range(4):
         for p in range(5):
             for r in range(p + 1):
-                type_one[t, r, p] = _solve(rules, {t: r, 4 + t: p})[t]
+                type_one[t, r * 5 + p] = _solve(rules, {t: r, 4 + t: p})[t]
     marriage = np.zeros(5, dtype=np.int64)
     for p in range(5):
         marriage[p] = _solve(rules, {4 + 0: p})[1]  # spade marriages with hearts trump
@@ -48,41 +50,55 @@ def _parts(rules: RuleSet):
 
 
 def shapes(counts: np.ndarray) -> np.ndarray:
-    """The ``(n, 13)`` meld shapes (see ``meld.Shape``) of an ``(n, 20)`` array of counts."""
-    c = counts.reshape(-1, 4, 5)
-    runs = c.min(axis=2)
-    pairs = np.minimum(c[:, :, 2], c[:, :, 3])
-    arounds = c.min(axis=1)[:, [0, 2, 3, 4]]
-    pinochles = np.minimum(counts[:, 3], counts[:, 14])[:, None]
-    return np.concatenate([runs, pairs, arounds, pinochles], axis=1)
+    """The ``(n, 13)`` meld shapes (see ``meld.Shape``) of an ``(n, 20)`` array of counts.
+
+    Computed a column at a time, which is fastest when the counts are stored by card
+    (``counts.T`` of a ``(20, n)`` array), as the batch keeps them."""
+    col = [counts[:, i] for i in range(20)]
+    runs = [reduce(np.minimum, col[5 * s: 5 * s + 5]) for s in range(4)]
+    pairs = [np.minimum(col[5 * s + 2], col[5 * s + 3]) for s in range(4)]
+    arounds = [reduce(np.minimum, col[rank::5]) for rank in (0, 2, 3, 4)]
+    pinochles = [np.minimum(col[3], col[14])]
+    return np.array(runs + pairs + arounds + pinochles).T
+
+
+_POWERS = [5**i for i in range(13)]
+
+
+def shape_codes(sh: np.ndarray) -> np.ndarray:
+    """Each ``(n, 13)`` shape packed into one integer, base 5 (``batch.shape_code``)."""
+    return reduce(np.add, [sh[:, i].astype(np.int64) * p for i, p in enumerate(_POWERS)])
 
 
 def meld_points(counts, rules: RuleSet) -> np.ndarray:
     """The meld with each trump, ``(n, 4)``, of every row of an ``(n, 20)`` count array."""
     counts = np.asarray(counts).reshape(-1, 20)
-    sh = shapes(counts).astype(np.int64)
-    if _coupled(rules):
-        return _by_shape(sh, rules)
+    return shape_points(shapes(counts), rules)
+
+
+def shape_points(sh: np.ndarray, rules: RuleSet) -> np.ndarray:
+    """The meld with each trump, ``(n, 4)``, of every row of an ``(n, 13)`` shape array."""
     type_one, marriage, singles = _parts(rules)
-    runs, pairs = sh[:, 0:4], sh[:, 4:8]
-    m = marriage[pairs]  # (n, 4): each suit's marriages if it is not trump
-    fixed = (singles[0, sh[:, 8]] + singles[1, sh[:, 9]] + singles[2, sh[:, 10]]
-             + singles[3, sh[:, 11]] + singles[4, sh[:, 12]])
-    total = m.sum(axis=1) + fixed
-    out = np.empty((len(counts), 4), dtype=np.int64)
-    for t in range(4):
-        out[:, t] = total - m[:, t] + type_one[t, runs[:, t], pairs[:, t]]
-    return out
+    col = [sh[:, i] for i in range(13)]
+    married = [marriage[col[4 + s]] for s in range(4)]  # each suit's marriages, not trump
+    total = reduce(np.add, married + [singles[k][col[8 + k]] for k in range(5)])
+    points = np.array([total - married[t] + type_one[t][col[t] * 5 + col[4 + t]]
+                       for t in range(4)]).T
+    if _coupled(rules):  # only a K-Q in every suit makes a roundhouse: those by the engine
+        full = np.flatnonzero(reduce(np.minimum, col[4:8]) > 0)
+        if len(full):
+            points[full] = _by_shape(sh[full], rules)
+    return points
 
 
 def callable_suits(counts, rules: RuleSet) -> np.ndarray:
     """``(n, 4)`` booleans: the suits each hand may name as trump (a marriage in it, unless the
     rule set does not require one)."""
     counts = np.asarray(counts).reshape(-1, 20)
-    c = counts.reshape(-1, 4, 5)
     if rules.marriage_required == "false":
         return np.ones((len(counts), 4), dtype=bool)
-    return np.minimum(c[:, :, 2], c[:, :, 3]) > 0
+    return np.array([np.minimum(counts[:, 5 * s + 2], counts[:, 5 * s + 3]) > 0
+                     for s in range(4)]).T
 
 
 def best_points(counts, rules: RuleSet) -> np.ndarray:
@@ -94,19 +110,51 @@ def best_points(counts, rules: RuleSet) -> np.ndarray:
     return np.where(ok.any(axis=1), named, points.max(axis=1))
 
 
+_SUIT_ORDER = np.array([3, 2, 1, 0])
+
+
+def best_trumps(counts, points: np.ndarray, ok: np.ndarray) -> np.ndarray:
+    """The suit each hand should name (``meld.best_trump`` on arrays): the highest meld among
+    the suits it may name (``ok``; all four when it may name none), ties to the longer suit,
+    then S, H, D, C."""
+    counts = np.asarray(counts).reshape(-1, 20)
+    pool = ok | ~ok.any(axis=1, keepdims=True)
+    top = np.where(pool, points, -1).max(axis=1, keepdims=True)
+    lengths = np.array([reduce(np.add, [counts[:, i].astype(np.int64)
+                                        for i in range(5 * s, 5 * s + 5)]) for s in range(4)]).T
+    key = (pool & (points == top)) * 1024 + lengths * 4 + _SUIT_ORDER
+    return key.argmax(axis=1)
+
+
 def _coupled(rules: RuleSet) -> bool:
     return (rules.roundhouse_single is not None or rules.roundhouse_double is not None
             or rules.roundhouse_with_run is not None)
 
 
+@lru_cache(maxsize=8)
+def _solved(rules: RuleSet) -> dict[int, tuple[int, int, int, int]]:
+    """The meld per trump of every shape solved so far under a rule set, by shape code."""
+    return {}
+
+
 def _by_shape(sh: np.ndarray, rules: RuleSet) -> np.ndarray:
-    codes = sh @ (5 ** np.arange(13, dtype=np.int64))
-    unique, inverse = np.unique(codes, return_inverse=True)
+    """The engine's meld per trump, each distinct shape solved once (and kept for later calls,
+    up to a bound)."""
+    unique, inverse = np.unique(shape_codes(sh), return_inverse=True)
+    known = _solved(rules)
+    if len(known) > 500_000:
+        known.clear()
     engine = tables(rules)
-    solved = np.array([[t.points for t in engine.solve(tuple((int(u) // 5**i) % 5
-                                                              for i in range(13)))]
-                       for u in unique], dtype=np.int64).reshape(-1, 4)
+    rows = []
+    for code in unique.tolist():
+        points = known.get(code)
+        if points is None:
+            shape = tuple((code // 5**i) % 5 for i in range(13))
+            points = known[code] = tuple(t.points for t in engine.solve(shape))
+        rows.append(points)
+    solved = np.array(rows, dtype=np.int64).reshape(-1, 4)
     return solved[inverse.reshape(-1)]
 
 
-__all__ = ["meld_points", "callable_suits", "best_points", "shapes"]
+__all__ = ["meld_points", "shape_points", "callable_suits", "best_points", "best_trumps",
+           "shapes", "shape_codes"]

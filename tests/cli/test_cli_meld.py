@@ -154,3 +154,80 @@ def test_the_core_does_not_import_the_terminal_libraries():
             " 'numpy') if m in sys.modules))")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert proc.stdout.strip() == "[]"
+
+
+def cli(*args, stdin: bytes | None = None):
+    """The real console entry point, with bytes on stdin."""
+    return subprocess.run([sys.executable, "-m", "pinochle_calc", "meld", *args],
+                          input=stdin if stdin is not None else b"", capture_output=True)
+
+
+def test_a_json_hand_with_an_escaped_line_end_is_one_line():
+    result = run("--input", "-", "-f", "csv", input='{"id":"a","hand":"KH QH \\n AS"}\nJC\n')
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[1:] == [
+        "1,a,H,4,2,4,2,2,not a 20-card hand: 3 cards,",
+        "2,,C,0,0,0,0,0,not a 20-card hand: 1 card,",
+    ]
+
+
+@pytest.mark.parametrize("where", ["file", "stdin"])
+def test_a_byte_that_is_not_utf8_is_an_error_for_its_line_only(tmp_path, where):
+    data = b"KS QS\nAH \xff\xfe KH\nKH QH\n"
+    path = tmp_path / "hands.txt"
+    path.write_bytes(data)
+    proc = cli("--input", str(path)) if where == "file" else cli("--input", "-", stdin=data)
+    assert proc.returncode == 1
+    records = [json.loads(line) for line in proc.stdout.decode("utf-8").splitlines()]
+    assert [r["line"] for r in records] == [1, 2, 3]
+    assert records[1] == {"line": 2, "input": "AH \ufffd\ufffd KH",
+                          "error": "not UTF-8 text: byte 0xFF at column 4"}
+    assert records[2]["best"] == {"trump": "H", "meld": 4}
+    assert proc.stderr.decode() == "line 2: not UTF-8 text: byte 0xFF at column 4\n"
+
+
+def test_cr_line_ends_read_the_same_from_a_file_and_from_stdin(tmp_path):
+    data = b"KS QS\rKH QH\r\rAS\r"
+    path = tmp_path / "hands.txt"
+    path.write_bytes(data)
+    from_file = cli("--input", str(path), "-f", "csv")
+    from_stdin = cli("-f", "csv", stdin=data)
+    assert from_file.stdout == from_stdin.stdout
+    assert [row.split(b",")[:4] for row in from_file.stdout.splitlines()[1:]] == [
+        [b"1", b"", b"S", b"4"], [b"2", b"", b"H", b"4"], [b"4", b"", b"S", b"0"]]
+
+
+def test_deep_nesting_and_over_long_lines_are_errors_naming_the_limit(tmp_path):
+    path = tmp_path / "hands.txt"
+    path.write_text("[" * 100_000 + "\n" + '{"hand": "AS", "id": ' + "[" * 1000 + "]" * 1000
+                    + "}\nKS\n")
+    proc = cli("--input", str(path), "-f", "csv")
+    assert proc.returncode == 1 and b"Traceback" not in proc.stderr
+    assert proc.stderr.decode().splitlines() == [
+        "line 1: the line is 100,000 bytes long: a line may hold at most 65,536",
+        "line 2: not a JSON object: nested more than 64 levels deep (the limit)",
+    ]
+    assert proc.stdout.splitlines()[-1] == b"3,,S,0,0,0,0,0,not a 20-card hand: 1 card,"
+
+
+def test_a_huge_bad_token_is_quoted_shortened_in_the_error():
+    result = run("--input", "-", input="AS " + "X" * 60_000 + "\n")
+    record = json.loads(result.stdout)
+    assert record["error"].startswith("unknown card 'XXXXXXXXXX")
+    assert "XXX' (60,000 characters):" in record["error"] and len(record["error"]) < 250
+
+
+def test_an_id_with_a_lone_surrogate_is_written_as_valid_utf8():
+    line = '{"id": "a\\ud800", "hand": "KS QS"}\n'
+    jsonl = run("--input", "-", input=line)
+    assert json.loads(jsonl.stdout_bytes.decode("utf-8"))["id"] == "a\ud800"
+    csv_out = run("--input", "-", "-f", "csv", input=line)
+    assert csv_out.stdout_bytes.splitlines()[1].startswith(b"1,a?,S,4")
+    table = run("--input", "-", "-f", "table", input=line)
+    assert table.exit_code == 0 and "line 1 (a?)" in table.stdout
+
+
+def test_an_input_that_cannot_be_read_is_one_line(tmp_path):
+    proc = cli("--input", str(tmp_path))
+    assert proc.returncode == 1
+    assert proc.stderr.decode() == f"Error: cannot read {tmp_path}: Is a directory\n"
