@@ -153,8 +153,54 @@ class Condition:
             return np.maximum(0, self.signal.meld - best_points(counts[:, self.seat], rules))
         return 10.0 * ~self.mask(counts, rules)
 
+    def likelihood(self, counts: np.ndarray, rules: RuleSet) -> None:
+        """A convention's reading is a hard condition: it weighs no deal."""
+        return None
+
     def __repr__(self) -> str:
         return f"Condition({self.seat}, {self.signal!r})"
+
+
+#: How a player's calls bound their hand, whatever the convention: a player bids while the side
+#: expects to make the bid, which is about the hand's best meld plus ``LIMIT_MARGIN`` (the
+#: partner's meld and the trick points a bidder takes; plus what the exchange brings, per card
+#: passed), give or take ``LIMIT_SPREAD`` (unscaled). Fitted to the advisor's own calls and
+#: the formula's (whose margin is 45) in duplicate matches.
+LIMIT_MARGIN = 45
+LIMIT_MARGIN_PER_CARD = 4
+LIMIT_SPREAD = 5
+
+
+class Limit:
+    """What a seat's bids and passes say about how high it would go: it bid up to ``low`` (it
+    expected its side to make that much) and passed when ``high`` was the next bid (it did
+    not), each None where it says nothing. A soft condition: the chance a hand would have
+    called so is a logistic curve in its best meld (``LIMIT_MARGIN``, ``LIMIT_SPREAD``)."""
+
+    def __init__(self, seat: int, low: int | None, high: int | None, text: str):
+        self.seat, self.low, self.high, self.text = seat, low, high, text
+
+    def mask(self, counts: np.ndarray, rules: RuleSet) -> np.ndarray:
+        return np.ones(len(counts), dtype=bool)
+
+    def distance(self, counts: np.ndarray, rules: RuleSet) -> np.ndarray:
+        return np.zeros(len(counts))
+
+    def likelihood(self, counts: np.ndarray, rules: RuleSet) -> np.ndarray:
+        from ..meld.vector import best_points
+
+        k = rules.scale
+        reach = (best_points(counts[:, self.seat], rules)
+                 + (LIMIT_MARGIN + LIMIT_MARGIN_PER_CARD * rules.pass_cards) * k)
+        out = np.ones(len(counts))
+        if self.low is not None:
+            out *= 1 / (1 + np.exp(-(reach - self.low) / (LIMIT_SPREAD * k)))
+        if self.high is not None:
+            out *= 1 / (1 + np.exp(-(self.high - reach) / (LIMIT_SPREAD * k)))
+        return out
+
+    def __repr__(self) -> str:
+        return f"Limit({self.seat}, {self.low}, {self.high})"
 
 
 class _Test(NamedTuple):
@@ -172,6 +218,9 @@ class _Test(NamedTuple):
 
     def distance(self, deals: np.ndarray) -> np.ndarray:
         return self.condition.distance(deals, self.rules)
+
+    def likelihood(self, deals: np.ndarray) -> np.ndarray | None:
+        return self.condition.likelihood(deals, self.rules)
 
 
 def conditions_from(auction: Auction, convention: str | None) -> list[Condition]:
@@ -203,6 +252,31 @@ def conditions_from(auction: Auction, convention: str | None) -> list[Condition]
         if rel:
             out.append(Condition(rel, Signal("meld", meld=total),
                                  f"{names[rel]}: at least {total} meld (shown by jump bids)"))
+    return out + limits_from(auction)
+
+
+def limits_from(auction: Auction) -> list[Limit]:
+    """How high each other seat's calls say it would go (``Limit``): its highest bid, and the
+    next bid when it passed. Forced bids say nothing, and neither does a pass while the
+    partner holds the bid (the side has the contract already)."""
+    me = auction.next_seat
+    names = {1: "left opponent", 2: "partner", 3: "right opponent"}
+    out = []
+    for rel in (1, 2, 3):
+        seat = (me + rel) % 4
+        low = high = None
+        for call in auction.calls:
+            if call.seat != seat or call.forced:
+                continue
+            if call.bid is not None:
+                low = call.bid
+            elif call.previous_seat != (seat ^ 2):
+                high = auction.rules.next_bid(call.previous)
+        if low is None and high is None:
+            continue
+        words = [f"bid {low}" if low is not None else "", f"passed at {high}" if high else ""]
+        out.append(Limit(rel, low, high, f"{names[rel]}: {' and '.join(w for w in words if w)}"
+                         " (how high it would go)"))
     return out
 
 
