@@ -161,24 +161,27 @@ class Condition:
         return f"Condition({self.seat}, {self.signal!r})"
 
 
-#: How a player's calls bound their hand, whatever the convention: a player bids while the side
-#: expects to make the bid, which is about the hand's best meld plus ``LIMIT_MARGIN`` (the
-#: partner's meld and the trick points a bidder takes; plus what the exchange brings, per card
-#: passed), give or take ``LIMIT_SPREAD`` (unscaled). Fitted to the advisor's own calls and
-#: the formula's (whose margin is 45) in duplicate matches.
+#: What a player's calls say besides their convention's words. A player passes when the side
+#: does not expect to make the next bid, which is about the hand's best meld plus
+#: ``LIMIT_MARGIN`` (the partner's meld and the trick points a bidder takes; plus what the
+#: exchange brings, per card passed), give or take ``LIMIT_SPREAD`` (unscaled); fitted to the
+#: advisor's own calls and the formula's (whose margin is 45) in duplicate matches. Under jump
+#: bids, a player who could have shown meld by a jump and did not holds less than 20 more.
 LIMIT_MARGIN = 45
 LIMIT_MARGIN_PER_CARD = 4
 LIMIT_SPREAD = 5
 
 
-class Limit:
-    """What a seat's bids and passes say about how high it would go: it bid up to ``low`` (it
-    expected its side to make that much) and passed when ``high`` was the next bid (it did
-    not), each None where it says nothing. A soft condition: the chance a hand would have
-    called so is a logistic curve in its best meld (``LIMIT_MARGIN``, ``LIMIT_SPREAD``)."""
+def _logistic(x: np.ndarray) -> np.ndarray:
+    return 1 / (1 + np.exp(-x))
 
-    def __init__(self, seat: int, low: int | None, high: int | None, text: str):
-        self.seat, self.low, self.high, self.text = seat, low, high, text
+
+class Below:
+    """A soft condition: a seat's best meld is about below ``meld`` (its calls said so without
+    saying it): the chance of the calls is a logistic curve in the meld, ``LIMIT_SPREAD`` wide."""
+
+    def __init__(self, seat: int, meld: int, text: str):
+        self.seat, self.meld, self.text = seat, meld, text
 
     def mask(self, counts: np.ndarray, rules: RuleSet) -> np.ndarray:
         return np.ones(len(counts), dtype=bool)
@@ -189,18 +192,11 @@ class Limit:
     def likelihood(self, counts: np.ndarray, rules: RuleSet) -> np.ndarray:
         from ..meld.vector import best_points
 
-        k = rules.scale
-        reach = (best_points(counts[:, self.seat], rules)
-                 + (LIMIT_MARGIN + LIMIT_MARGIN_PER_CARD * rules.pass_cards) * k)
-        out = np.ones(len(counts))
-        if self.low is not None:
-            out *= 1 / (1 + np.exp(-(reach - self.low) / (LIMIT_SPREAD * k)))
-        if self.high is not None:
-            out *= 1 / (1 + np.exp(-(self.high - reach) / (LIMIT_SPREAD * k)))
-        return out
+        meld = best_points(counts[:, self.seat], rules)
+        return _logistic((self.meld - meld) / (LIMIT_SPREAD * rules.scale))
 
     def __repr__(self) -> str:
-        return f"Limit({self.seat}, {self.low}, {self.high})"
+        return f"Below({self.seat}, {self.meld})"
 
 
 class _Test(NamedTuple):
@@ -252,32 +248,47 @@ def conditions_from(auction: Auction, convention: str | None) -> list[Condition]
         if rel:
             out.append(Condition(rel, Signal("meld", meld=total),
                                  f"{names[rel]}: at least {total} meld (shown by jump bids)"))
-    return out + limits_from(auction)
+    return out + limits_from(auction, convention)
 
 
-def limits_from(auction: Auction) -> list[Limit]:
-    """How high each other seat's calls say it would go (``Limit``): its highest bid, and the
-    next bid when it passed. Forced bids say nothing, and neither does a pass while the
-    partner holds the bid (the side has the contract already)."""
+def limits_from(auction: Auction, convention: str) -> list[Below]:
+    """What each other seat's calls say without saying it (``Below``): a pass says its side
+    did not expect to make the next bid (its meld is below that bid less ``LIMIT_MARGIN``);
+    under jump bids, a pass or a raise by one where a jump of two would have been legal and
+    within 60 says it held less than 20 meld more than it had shown. Forced calls say nothing,
+    and neither does a pass while the partner holds the bid."""
+    from .conventions import explain
+
+    rules = auction.rules
+    k = rules.scale
+    margin = (LIMIT_MARGIN + LIMIT_MARGIN_PER_CARD * rules.pass_cards) * k
     me = auction.next_seat
     names = {1: "left opponent", 2: "partner", 3: "right opponent"}
-    out = []
-    for rel in (1, 2, 3):
-        seat = (me + rel) % 4
-        low = high = None
-        for call in auction.calls:
-            if call.seat != seat or call.forced:
-                continue
-            if call.bid is not None:
-                low = call.bid
-            elif call.previous_seat != (seat ^ 2):
-                high = auction.rules.next_bid(call.previous)
-        if low is None and high is None:
+    bound: dict[int, tuple[int, str]] = {}
+    shown: dict[int, int] = {}
+
+    def below(rel: int, meld: int, why: str) -> None:
+        if rel not in bound or meld < bound[rel][0]:
+            bound[rel] = (meld, why)
+
+    for reading in explain(auction, convention):
+        call = reading.call
+        rel = (call.seat - me) % 4
+        if reading.signal.kind == "meld":
+            shown[rel] = shown.get(rel, 0) + reading.signal.meld
+        if rel == 0 or call.forced or call.previous_seat == (call.seat ^ 2):
             continue
-        words = [f"bid {low}" if low is not None else "", f"passed at {high}" if high else ""]
-        out.append(Limit(rel, low, high, f"{names[rel]}: {' and '.join(w for w in words if w)}"
-                         " (how high it would go)"))
-    return out
+        if call.bid is None:
+            nxt = rules.next_bid(call.previous)
+            below(rel, nxt - margin, f"passed at {nxt}")
+        quiet = call.bid is None or reading.signal.kind == "trump"
+        if convention == "jump" and quiet and call.previous is not None:
+            jump = call.previous + 2 * k
+            if jump <= 60 * k and rules.is_legal_bid(jump):
+                below(rel, shown.get(rel, 0) + 20 * k,
+                      f"showed no more meld at {call.label}")
+    return [Below(rel, meld, f"{names[rel]}: under about {max(meld, 0)} meld ({why})")
+            for rel, (meld, why) in sorted(bound.items())]
 
 
 def deal(hand: Hand, n: int, rng: np.random.Generator, conditions: list[Condition] = (),
