@@ -157,8 +157,50 @@ class Condition:
             return np.maximum(0, self.signal.meld - best_points(counts[:, self.seat], rules))
         return 10.0 * ~self.mask(counts, rules)
 
+    def likelihood(self, counts: np.ndarray, rules: RuleSet) -> None:
+        """A convention's reading is a hard condition: it weighs no deal."""
+        return None
+
     def __repr__(self) -> str:
         return f"Condition({self.seat}, {self.signal!r})"
+
+
+#: What a player's calls say besides their convention's words. A player passes when the side
+#: does not expect to make the next bid, which is about the hand's best meld plus
+#: ``LIMIT_MARGIN`` (the partner's meld and the trick points a bidder takes; plus what the
+#: exchange brings, per card passed), give or take ``LIMIT_SPREAD`` (unscaled); fitted to the
+#: advisor's own calls and the formula's (whose margin is 45) in duplicate matches. Under jump
+#: bids, a player who could have shown meld by a jump and did not holds less than 20 more.
+LIMIT_MARGIN = 45
+LIMIT_MARGIN_PER_CARD = 4
+LIMIT_SPREAD = 5
+
+
+def _logistic(x: np.ndarray) -> np.ndarray:
+    return 1 / (1 + np.exp(-x))
+
+
+class Below:
+    """A soft condition: a seat's best meld is about below ``meld`` (its calls said so without
+    saying it): the chance of the calls is a logistic curve in the meld, ``LIMIT_SPREAD`` wide."""
+
+    def __init__(self, seat: int, meld: int, text: str):
+        self.seat, self.meld, self.text = seat, meld, text
+
+    def mask(self, counts: np.ndarray, rules: RuleSet) -> np.ndarray:
+        return np.ones(len(counts), dtype=bool)
+
+    def distance(self, counts: np.ndarray, rules: RuleSet) -> np.ndarray:
+        return np.zeros(len(counts))
+
+    def likelihood(self, counts: np.ndarray, rules: RuleSet) -> np.ndarray:
+        from ..meld.vector import best_points
+
+        meld = best_points(counts[:, self.seat], rules)
+        return _logistic((self.meld - meld) / (LIMIT_SPREAD * rules.scale))
+
+    def __repr__(self) -> str:
+        return f"Below({self.seat}, {self.meld})"
 
 
 class _Test(NamedTuple):
@@ -176,6 +218,9 @@ class _Test(NamedTuple):
 
     def distance(self, deals: np.ndarray) -> np.ndarray:
         return self.condition.distance(deals, self.rules)
+
+    def likelihood(self, deals: np.ndarray) -> np.ndarray | None:
+        return self.condition.likelihood(deals, self.rules)
 
 
 def conditions_from(auction: Auction, convention: str | None) -> list[Condition]:
@@ -207,7 +252,47 @@ def conditions_from(auction: Auction, convention: str | None) -> list[Condition]
         if rel:
             out.append(Condition(rel, Signal("meld", meld=total),
                                  f"{names[rel]}: at least {total} meld (shown by jump bids)"))
-    return out
+    return out + limits_from(auction, convention)
+
+
+def limits_from(auction: Auction, convention: str) -> list[Below]:
+    """What each other seat's calls say without saying it (``Below``): a pass says its side
+    did not expect to make the next bid (its meld is below that bid less ``LIMIT_MARGIN``);
+    under jump bids, a pass or a raise by one where a jump of two would have been legal and
+    within 60 says it held less than 20 meld more than it had shown. Forced calls say nothing,
+    and neither does a pass while the partner holds the bid."""
+    from .conventions import explain
+
+    rules = auction.rules
+    k = rules.scale
+    margin = (LIMIT_MARGIN + LIMIT_MARGIN_PER_CARD * rules.pass_cards) * k
+    me = auction.next_seat
+    names = {1: "left opponent", 2: "partner", 3: "right opponent"}
+    bound: dict[int, tuple[int, str]] = {}
+    shown: dict[int, int] = {}
+
+    def below(rel: int, meld: int, why: str) -> None:
+        if rel not in bound or meld < bound[rel][0]:
+            bound[rel] = (meld, why)
+
+    for reading in explain(auction, convention):
+        call = reading.call
+        rel = (call.seat - me) % 4
+        if reading.signal.kind == "meld":
+            shown[rel] = shown.get(rel, 0) + reading.signal.meld
+        if rel == 0 or call.forced or call.previous_seat == (call.seat ^ 2):
+            continue
+        if call.bid is None:
+            nxt = rules.next_bid(call.previous)
+            below(rel, nxt - margin, f"passed at {nxt}")
+        quiet = call.bid is None or reading.signal.kind == "trump"
+        if convention == "jump" and quiet and call.previous is not None:
+            jump = call.previous + 2 * k
+            if jump <= 60 * k and rules.is_legal_bid(jump):
+                below(rel, shown.get(rel, 0) + 20 * k,
+                      f"showed no more meld at {call.label}")
+    return [Below(rel, meld, f"{names[rel]}: under about {max(meld, 0)} meld ({why})")
+            for rel, (meld, why) in sorted(bound.items())]
 
 
 def deal(hand: Hand, n: int, rng: np.random.Generator, conditions: list[Condition] = (),

@@ -16,7 +16,11 @@ every test, and never gives a test up because it is rare:
    or double aces for a large meld), which is the price of not giving the test up.
 
 A test is any object with ``label``, ``mask(deals)`` and ``distance(deals)`` (``(n, 4, 20)``
-deals in, ``(n,)`` out: booleans, and how far from met, 0 where met).
+deals in, ``(n,)`` out: booleans, and how far from met, 0 where met). A test may also weigh
+deals softly: ``likelihood(deals)`` (``(n,)`` in (0, 1], or None) is the chance that the
+players would have called as they did with those hands; a deal is then kept with that chance
+(and the chains accept a swap with the ratio of the chances), so the deals follow the
+conditional distribution given the calls.
 """
 
 from __future__ import annotations
@@ -44,6 +48,8 @@ class Test(Protocol):
 
     def distance(self, deals: np.ndarray) -> np.ndarray: ...
 
+    def likelihood(self, deals: np.ndarray) -> np.ndarray | None: ...
+
 
 class Dealt(NamedTuple):
     """Deals meeting the tests, with how they were drawn: ``acceptance`` (the share of random
@@ -63,6 +69,23 @@ def _meets(tests, deals: np.ndarray) -> np.ndarray:
     for test in tests:
         ok &= test.mask(deals)
     return ok
+
+
+def _likelihood(tests, deals: np.ndarray) -> np.ndarray:
+    """The chance of the calls given each deal (1 where no test weighs deals)."""
+    out = np.ones(len(deals))
+    for test in tests:
+        weigh = getattr(test, "likelihood", None)
+        found = weigh(deals) if weigh is not None else None
+        if found is not None:
+            out *= found
+    return out
+
+
+def _kept(tests, deals: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Which deals rejection keeps: those meeting every test, each with the chance of the
+    calls given it."""
+    return _meets(tests, deals) & (rng.random(len(deals)) < _likelihood(tests, deals))
 
 
 def _distance(tests, deals: np.ndarray) -> np.ndarray:
@@ -104,7 +127,7 @@ def deal_meeting(dealer: Dealer, rng: np.random.Generator, n: int, tests,
     while got < n:
         deals = dealer.deal(rng, batch)
         drawn += batch
-        deals = deals[_meets(tests, deals)]
+        deals = deals[_kept(tests, deals, rng)]
         kept.append(deals)
         got += len(deals)
         rate = got / drawn
@@ -146,10 +169,12 @@ def _build(dealer: Dealer, rng: np.random.Generator, n: int, tests,
         return None
     chains = chains[ok][rng.integers(ok.sum(), size=CHAINS)]  # the chains that met them
     out: list[np.ndarray] = []
+    weight = _likelihood(tests, chains)
     for step in range(MIX_SWAPS + THIN * -(-n // CHAINS)):
         moved = _swap(chains, seats, rng)
-        stay = _meets(tests, moved)
-        chains[stay] = moved[stay]
+        now = _likelihood(tests, moved)
+        stay = _meets(tests, moved) & (rng.random(len(moved)) * weight < now)
+        chains[stay], weight[stay] = moved[stay], now[stay]
         if step >= MIX_SWAPS and (step - MIX_SWAPS) % THIN == THIN - 1:
             out.append(chains.copy())
     deals = np.concatenate(out)[:n]
