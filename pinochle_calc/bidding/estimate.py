@@ -35,9 +35,8 @@ Decisions:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import islice
-from math import ceil
 from typing import NamedTuple
 
 import numpy as np
@@ -75,10 +74,16 @@ class TrumpEstimate:
     max_bid: int | None
     totals: np.ndarray = field(repr=False, compare=False)  # per deal; -1: the bid is lost
     own_after: Stats | None = None  # the hand's meld after the exchange (None: no exchange)
+    holding: Holding | None = field(default=None, repr=False, compare=False)
 
     def probability(self, bid: int) -> float:
-        """The share of deals in which the side makes ``bid``."""
-        return float((self.totals >= bid).mean())
+        """The chance that the side makes ``bid`` if it holds the contract there: the share of
+        deals in which it does, each weighed by the chance that the others pass after it."""
+        made = self.totals >= bid
+        weights = None if self.holding is None else self.holding.weights(bid)
+        if weights is None or not weights.sum():
+            return float(made.mean())
+        return min(1.0, float(weights @ made / weights.sum()))
 
     def to_dict(self) -> dict:
         return {"trump": SUITS[self.trump], "own_meld": self.own_meld,
@@ -177,7 +182,7 @@ LIMIT_SPREAD = 5
 
 
 def _logistic(x: np.ndarray) -> np.ndarray:
-    return 1 / (1 + np.exp(-x))
+    return 1 / (1 + np.exp(-np.clip(x, -60, 60)))
 
 
 class Below:
@@ -257,10 +262,12 @@ def conditions_from(auction: Auction, convention: str | None) -> list[Condition]
 
 def limits_from(auction: Auction, convention: str) -> list[Below]:
     """What each other seat's calls say without saying it (``Below``): a pass says its side
-    did not expect to make the next bid (its meld is below that bid less ``LIMIT_MARGIN``);
-    under jump bids, a pass or a raise by one where a jump of two would have been legal and
-    within 60 says it held less than 20 meld more than it had shown. Forced calls say nothing,
-    and neither does a pass while the partner holds the bid."""
+    did not expect to make the next bid (its meld is below that bid less ``LIMIT_MARGIN``),
+    except while its partner holds the bid (the side has the contract already). Under jump
+    bids a player shows all the meld it can: a call that could have shown more by a bigger jump
+    (legal, and up to 60) says the meld not yet shown is under what that jump would have shown
+    (20 for a pass or a raise of one, 10 more than a jump showed; an opening 51 says under 20).
+    Forced calls say nothing."""
     from .conventions import explain
 
     rules = auction.rules
@@ -275,24 +282,82 @@ def limits_from(auction: Auction, convention: str) -> list[Below]:
         if rel not in bound or meld < bound[rel][0]:
             bound[rel] = (meld, why)
 
+    def showable(bid: int) -> bool:
+        return bid <= 60 * k and rules.is_legal_bid(bid)
+
     for reading in explain(auction, convention):
-        call = reading.call
+        call, kind = reading.call, reading.signal.kind
         rel = (call.seat - me) % 4
-        if reading.signal.kind == "meld":
-            shown[rel] = shown.get(rel, 0) + reading.signal.meld
-        if rel == 0 or call.forced or call.previous_seat == (call.seat ^ 2):
+        before = shown.get(rel, 0)
+        if kind == "meld":
+            shown[rel] = before + reading.signal.meld
+        if rel == 0 or call.forced:
             continue
-        if call.bid is None:
+        if call.bid is None and call.previous_seat != (call.seat ^ 2):
             nxt = rules.next_bid(call.previous)
             below(rel, nxt - margin, f"passed at {nxt}")
-        quiet = call.bid is None or reading.signal.kind == "trump"
-        if convention == "jump" and quiet and call.previous is not None:
-            jump = call.previous + 2 * k
-            if jump <= 60 * k and rules.is_legal_bid(jump):
-                below(rel, shown.get(rel, 0) + 20 * k,
-                      f"showed no more meld at {call.label}")
+        if convention != "jump":
+            continue
+        if kind == "meld" and showable(call.bid + k):
+            below(rel, shown[rel] + 10 * k, f"showed no more meld at {call.label}")
+        elif kind in ("pass", "trump") and call.previous is not None \
+                and showable(call.previous + 2 * k):
+            below(rel, before + 20 * k, f"showed no more meld at {call.label}")
+        elif kind == "aces":
+            below(rel, 20 * k, f"showed no meld at {call.label}")
     return [Below(rel, meld, f"{names[rel]}: under about {max(meld, 0)} meld ({why})")
             for rel, (meld, why) in sorted(bound.items())]
+
+
+class Holding:
+    """What it takes for the hand to hold the contract at a bid: every other player still in
+    the auction passes after it. The make probability of a bid is over the deals where the hand
+    would hold it, each weighed by the chance that they all pass (``weights``): an opponent
+    passes when its side does not expect to make the next bid (as ``Below``); under jump bids,
+    the partner passes over the hand's bid unless it has 20 meld more to show by a jump (legal,
+    up to 60) or a trump hand to name with a raise of one."""
+
+    def __init__(self, deals: np.ndarray, auction: Auction | None, convention: str | None):
+        from ..meld.vector import best_points
+
+        self.n = len(deals)
+        self.active: list[tuple[int, np.ndarray]] = []  # (seat from the hand, its best meld)
+        self.partner = None
+        if auction is None or auction.next_seat is None:
+            return
+        self.rules = rules = auction.rules
+        me = auction.next_seat
+        for rel in (1, 2, 3):
+            if (me + rel) % 4 in auction.passed:
+                continue
+            meld = best_points(deals[:, rel], rules)
+            if rel != 2:
+                self.active.append((rel, meld))
+            elif convention == "jump":
+                from .conventions import explain, trump_worthy
+
+                shown = sum(r.signal.meld for r in explain(auction, convention)
+                            if r.call.seat == (me + 2) % 4 and r.signal.kind == "meld")
+                self.partner = (meld - shown, trump_worthy(deals[:, 2], rules))
+
+    def weights(self, bid: int) -> np.ndarray | None:
+        """``(n,)``: the chance that the others pass after ``bid`` in each deal (None: 1)."""
+        if not self.active and self.partner is None:
+            return None
+        rules = self.rules
+        k = rules.scale
+        after = rules.next_bid(bid)
+        margin = (LIMIT_MARGIN + LIMIT_MARGIN_PER_CARD * rules.pass_cards) * k
+        out = 1.0
+        for _, meld in self.active:
+            out = out * _logistic((after - margin - meld) / (LIMIT_SPREAD * k))
+        if self.partner is not None:
+            unshown, worthy = self.partner
+            if bid + 2 * k <= 60 * k and rules.is_legal_bid(bid + 2 * k):
+                out = out * _logistic((20 * k - unshown) / (LIMIT_SPREAD * k))
+            if after == bid + k and after <= 60 * k:
+                out = out * np.where(worthy, 0.1, 1.0)
+        return np.broadcast_to(out, (self.n,))
 
 
 def deal(hand: Hand, n: int, rng: np.random.Generator, conditions: list[Condition] = (),
@@ -339,13 +404,6 @@ def side_totals(side_meld, tricks, rules: RuleSet) -> np.ndarray:
     if low:
         totals = np.where((side_meld < low) | (tricks < low), -1, totals)
     return totals
-
-
-def max_bid_at(totals: np.ndarray, rules: RuleSet, confidence: float) -> int | None:
-    """The highest legal bid the side makes in at least ``confidence`` of the deals."""
-    ordered = np.sort(totals)[::-1]
-    k = max(1, ceil(confidence * len(ordered) - 1e-9))
-    return rules.highest_bid(int(ordered[k - 1]))
 
 
 def _play_out(deals: np.ndarray, trumps: list[int],
@@ -432,6 +490,7 @@ def estimate(hand: Hand | str, rules: RuleSet = STANDARD, auction: Auction | Non
                 after = exchange(counts[:, 0], counts[:, 2], t, rules, hint, partner_hint)
                 deals[row, :, 0], deals[row, :, 2] = after.bidder, after.partner
         tricks = _play_out(deals, candidates, progress) * k
+        holding = Holding(counts, auction, convention)
         for row, t in enumerate(candidates):
             own_t = own.trumps[t].points
             mine = meld_points(deals[row, :, 0], rules)[:, t]
@@ -440,15 +499,18 @@ def estimate(hand: Hand | str, rules: RuleSet = STANDARD, auction: Auction | Non
             if later and rules.marriage_required != "false":
                 married = np.minimum(deals[row, :, 0, t * 5 + 2], deals[row, :, 0, t * 5 + 3]) > 0
                 totals = np.where(married, totals, -1)
-            mx = max_bid_at(totals, rules, confidence)
+            result = TrumpEstimate(t, own_t, Stats.of(theirs), Stats.of(tricks[row]), {}, None,
+                                   totals, Stats.of(mine) if rules.pass_cards else None,
+                                   holding)
             top = int(np.quantile(totals, 0.99))
-            make = {bid: float((totals >= bid).mean())
+            make = {bid: result.probability(bid)
                     for bid in islice(iter_bids(rules, low, top), MAX_CURVE)}
             if not make:
-                make = {low: float((totals >= low).mean())}
-            results[t] = TrumpEstimate(t, own_t, Stats.of(theirs), Stats.of(tricks[row]),
-                                       make, mx, totals,
-                                       Stats.of(mine) if rules.pass_cards else None)
+                make = {low: result.probability(low)}
+            made = [bid for bid in islice(iter_bids(rules, rules.next_bid(None), top),
+                                          MAX_CURVE) if result.probability(bid) >= confidence]
+            mx = max(made) if made else None
+            results[t] = replace(result, make_probability=make, max_bid=mx)
     best = None
     if results:
         best = max(results, key=lambda t: (-1 if results[t].max_bid is None
@@ -460,4 +522,4 @@ def estimate(hand: Hand | str, rules: RuleSet = STANDARD, auction: Auction | Non
 
 
 __all__ = ["Estimate", "TrumpEstimate", "Stats", "Condition", "estimate", "deal",
-           "conditions_from", "max_bid_at", "side_totals", "DEFAULT_SAMPLES", "DEFAULT_CONFIDENCE"]
+           "conditions_from", "side_totals", "DEFAULT_SAMPLES", "DEFAULT_CONFIDENCE"]

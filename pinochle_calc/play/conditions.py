@@ -18,9 +18,11 @@ every test, and never gives a test up because it is rare:
 A test is any object with ``label``, ``mask(deals)`` and ``distance(deals)`` (``(n, 4, 20)``
 deals in, ``(n,)`` out: booleans, and how far from met, 0 where met). A test may also weigh
 deals softly: ``likelihood(deals)`` (``(n,)`` in (0, 1], or None) is the chance that the
-players would have called as they did with those hands; a deal is then kept with that chance
-(and the chains accept a swap with the ratio of the chances), so the deals follow the
-conditional distribution given the calls.
+players would have called as they did with those hands. Then twice as many deals as wanted
+are drawn meeting the other tests, and the deals are drawn from them in proportion to their
+chances (importance resampling; ``acceptance`` is then the mean chance), or the chains accept
+a swap with the ratio of the chances, so the deals follow the conditional distribution given
+the calls.
 """
 
 from __future__ import annotations
@@ -82,12 +84,6 @@ def _likelihood(tests, deals: np.ndarray) -> np.ndarray:
     return out
 
 
-def _kept(tests, deals: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Which deals rejection keeps: those meeting every test, each with the chance of the
-    calls given it."""
-    return _meets(tests, deals) & (rng.random(len(deals)) < _likelihood(tests, deals))
-
-
 def _distance(tests, deals: np.ndarray) -> np.ndarray:
     total = np.zeros(len(deals))
     for test in tests:
@@ -120,24 +116,28 @@ def deal_meeting(dealer: Dealer, rng: np.random.Generator, n: int, tests,
     tests = list(tests)
     if not tests:
         return Dealt(dealer.deal(rng, n), 1.0, n, False, ())
-    most = n * rejection_limit  # random deals drawn at most
+    soft = any(getattr(test, "likelihood", None) is not None for test in tests)
+    want = 2 * n if soft else n  # a pool twice as large to resample from by the likelihood
+    most = want * rejection_limit  # random deals drawn at most
     kept: list[np.ndarray] = []
     got = drawn = 0
-    batch = max(n, 2000)
-    while got < n:
+    batch = max(want, 2000)
+    while got < want:
         deals = dealer.deal(rng, batch)
         drawn += batch
-        deals = deals[_kept(tests, deals, rng)]
+        deals = deals[_meets(tests, deals)]
         kept.append(deals)
         got += len(deals)
         rate = got / drawn
-        if got >= n or drawn >= most or rate * most < n:
+        if got >= want or drawn >= most or rate * most < want:
             break
-        batch = min(max(int((n - got) / rate * 1.1), 256), 50_000)
-    acceptance = got / drawn
-    if got >= n:
-        return Dealt(np.concatenate(kept)[:n], acceptance, drawn, False, ())
+        batch = min(max(int((want - got) / rate * 1.1), 256), 50_000)
     met = np.concatenate(kept)
+    weight = _likelihood(tests, met) if soft else np.ones(len(met))
+    acceptance = float(weight.sum()) / drawn
+    if got >= want:
+        return Dealt(_resample(met, weight, n, rng) if soft else met[:n], acceptance, drawn,
+                     False, ())
     built = _build(dealer, rng, n, tests, met)
     if built is not None:
         return Dealt(built, acceptance, drawn, True, ())
@@ -146,6 +146,15 @@ def deal_meeting(dealer: Dealer, rng: np.random.Generator, n: int, tests,
     hardest = tests.pop(int(np.argmin(rates)))
     rest = deal_meeting(dealer, rng, n, tests, rejection_limit)
     return rest._replace(dropped=(hardest.label, *rest.dropped))
+
+
+def _resample(deals: np.ndarray, weight: np.ndarray, n: int,
+              rng: np.random.Generator) -> np.ndarray:
+    """``n`` of ``deals`` drawn in proportion to their weights (systematic resampling: each
+    deal about ``n`` times its share of the weight, in the order drawn)."""
+    total = np.cumsum(weight)
+    points = (rng.random() + np.arange(n)) * (total[-1] / n)
+    return deals[np.minimum(np.searchsorted(total, points, side="right"), len(deals) - 1)]
 
 
 def _build(dealer: Dealer, rng: np.random.Generator, n: int, tests,

@@ -9,7 +9,7 @@ import pytest
 
 from pinochle_calc.bidding.auction import parse_auction
 from pinochle_calc.bidding.conventions import suggest
-from pinochle_calc.bidding.estimate import deal, estimate, max_bid_at, side_totals
+from pinochle_calc.bidding.estimate import deal, estimate, side_totals
 from pinochle_calc.errors import UserError
 from pinochle_calc.hand import Hand
 from pinochle_calc.meld import meld
@@ -111,7 +111,12 @@ def test_no_marriage_never_names_trump():
 def test_calls_condition_the_deals():
     auction = parse_auction("53 p")  # seat 2 to call: partner opened 53, showing 30 meld
     e = estimate(HAND, auction=auction, convention="jump", samples=200, seed=2)
-    assert e.conditions == ("partner: at least 30 meld (shown by jump bids)",)
+    assert e.conditions == (
+        "partner: at least 30 meld (shown by jump bids)",
+        # 54 would have shown 40: it holds less (a soft condition)
+        "partner: under about 40 meld (showed no more meld at 53)",
+        # the right opponent passed at 54: its side did not expect to make it
+        "right opponent: under about 9 meld (passed at 54)")
     assert 0 < e.acceptance < 1
     # every partner hand dealt melds at least 30 in its own best trump, so in the mean
     free = estimate(HAND, samples=200, seed=2)
@@ -150,7 +155,7 @@ def test_a_condition_no_deal_can_be_built_to_meet_is_given_up_and_said():
 def test_a_rare_shown_meld_is_honoured_by_building_the_deals():
     # partner opened 60: at least 100 meld, under 1% of deals: the deals are built to hold it
     e = estimate(HAND, auction=parse_auction("60 p"), convention="jump", samples=200, seed=0)
-    assert e.conditions == ("partner: at least 100 meld (shown by jump bids)",)
+    assert e.conditions[0] == "partner: at least 100 meld (shown by jump bids)"
     assert e.dropped == () and 0 < e.acceptance < 0.02
     assert any("built" in note for note in e.notes)
     free = estimate(HAND, samples=200, seed=0)
@@ -222,13 +227,6 @@ def test_made_agrees_with_the_score_sheet(rules):
                 assert (total >= bid) == (sheet.outcome == "made"), (bid, meld_points, tricks)
 
 
-def test_max_bid_at_a_confidence():
-    totals = np.array([40, 52, 55, 58, 61, 64, 66, 70, 72, 90])
-    assert max_bid_at(totals, STANDARD, 0.6) == 60  # 6 of 10 deals reach 61: 60 is legal
-    assert max_bid_at(totals, STANDARD, 0.3) == 70
-    assert max_bid_at(totals, STANDARD, 1.0) is None
-
-
 def test_bad_input():
     with pytest.raises(UserError, match="20-card hand"):
         estimate("AS KS QS")
@@ -267,3 +265,62 @@ def test_with_a_pass_every_deal_goes_through_the_exchange():
     side = meld_points(done.bidder, four)[:, 1] + meld_points(done.partner, four)[:, 1]
     assert after.partner_meld.mean == pytest.approx(meld_points(done.partner, four)[:, 1].mean())
     assert (after.totals >= side).all()  # trick points come on top
+
+
+def test_a_pass_makes_the_passers_hand_weaker():
+    """The partner passed at 50 and the right opponent too: each held less than its side
+    needed for 50; the partner's meld in the deals is far below an unconditioned partner's, by
+    the soft condition's curve."""
+    from pinochle_calc.bidding.estimate import LIMIT_MARGIN, LIMIT_SPREAD, limits_from
+    from pinochle_calc.meld.vector import best_points
+
+    auction = parse_auction("p p")  # seat 2 to call: its partner (seat 0) passed, then seat 1
+    partner, right = limits_from(auction, "jump")
+    assert (partner.seat, partner.meld) == (2, 50 - LIMIT_MARGIN)
+    assert right.seat == 3 and "passed at 50" in right.text
+    passed = deal(Hand.parse(HAND), 1500, np.random.default_rng(1), [partner])
+    free = deal(Hand.parse(HAND), 1500, np.random.default_rng(1), [])
+    meld_passed = best_points(passed.deals[:, 2], STANDARD)
+    meld_free = best_points(free.deals[:, 2], STANDARD)
+    assert meld_passed.mean() < meld_free.mean() - 5
+    # the chance kept for a hand of m meld is 1 / (1 + exp((m - 5) / 5)): about half at 5
+    curve = 1 / (1 + np.exp((meld_free - (50 - LIMIT_MARGIN)) / LIMIT_SPREAD))
+    assert passed.acceptance == pytest.approx(curve.mean(), rel=0.1)
+
+
+def test_the_chance_to_make_a_bid_is_where_the_others_pass_after_it():
+    """An opponent still in the auction passes after our bid with the chance the limit curve
+    gives its hand; the make probability weighs each deal by it (recomputed here from the
+    deals and the totals)."""
+    from pinochle_calc.bidding.estimate import (
+        LIMIT_MARGIN,
+        LIMIT_SPREAD,
+        Holding,
+        conditions_from,
+    )
+    from pinochle_calc.meld.vector import best_points
+
+    auction = parse_auction("50")  # the left opponent of seat 1 opened; seats 2, 3, 0 to call
+    e = estimate(HAND, auction=auction, convention="jump", samples=400, seed=4)
+    t = e.best
+    deals = deal(Hand.parse(HAND), 400, np.random.default_rng(4),
+                 conditions_from(auction, "jump")).deals
+    holding = Holding(deals, auction, "jump")
+    assert [rel for rel, _ in holding.active] == [1, 3]  # seats 2 and 0, from seat 1
+    for bid in (55, 65, 75):
+        after = STANDARD.next_bid(bid)
+        w = np.ones(len(deals))
+        for rel in (1, 3):
+            w *= 1 / (1 + np.exp(-(after - LIMIT_MARGIN - best_points(deals[:, rel], STANDARD))
+                                 / LIMIT_SPREAD))
+        assert t.probability(bid) == pytest.approx(float(w @ (t.totals >= bid) / w.sum()))
+    # holding the contract means weaker opponents: no less likely to make it than the plain share
+    assert t.probability(75) >= float((t.totals >= 75).mean()) - 0.02
+
+
+def test_resampling_draws_deals_in_proportion_to_their_weight():
+    from pinochle_calc.play.conditions import _resample
+
+    items = np.arange(4)
+    drawn = _resample(items, np.array([1.0, 3.0, 0.0, 4.0]), 800, np.random.default_rng(0))
+    assert np.bincount(drawn, minlength=4).tolist() == [100, 300, 0, 400]

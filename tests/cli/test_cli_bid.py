@@ -110,7 +110,9 @@ def test_bid_json_contract():
     assert set(est["partner_meld"]) == {"mean", "stderr", "p10", "p50", "p90"}
     assert all(0 <= p <= 1 for p in est["make_probability"].values())
     assert est["conditions"] == ["left opponent: trump-worthy (call 1, 50)",
-                                 "partner: at least 20 meld (shown by jump bids)"]
+                                 "partner: at least 20 meld (shown by jump bids)",
+                                 "partner: under about 30 meld (showed no more meld at 52)",
+                                 "right opponent: under about 8 meld (passed at 53)"]
     assert out["call"] == "pass" or out["call"] <= est["max_bid"]
 
 
