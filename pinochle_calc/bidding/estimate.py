@@ -315,7 +315,7 @@ class Holding:
     would hold it, each weighed by the chance that they all pass (``weights``): an opponent
     passes when its side does not expect to make the next bid (as ``Below``); under jump bids,
     the partner passes over the hand's bid unless it has 20 meld more to show by a jump (legal,
-    up to 60) or a trump hand to name with a raise of one."""
+    up to 60), or a trump hand and its side expects to make the next bid."""
 
     def __init__(self, deals: np.ndarray, auction: Auction | None, convention: str | None):
         from ..meld.vector import best_points
@@ -338,7 +338,7 @@ class Holding:
 
                 shown = sum(r.signal.meld for r in explain(auction, convention)
                             if r.call.seat == (me + 2) % 4 and r.signal.kind == "meld")
-                self.partner = (meld - shown, trump_worthy(deals[:, 2], rules))
+                self.partner = (meld, meld - shown, trump_worthy(deals[:, 2], rules))
 
     def weights(self, bid: int) -> np.ndarray | None:
         """``(n,)``: the chance that the others pass after ``bid`` in each deal (None: 1)."""
@@ -352,11 +352,12 @@ class Holding:
         for _, meld in self.active:
             out = out * _logistic((after - margin - meld) / (LIMIT_SPREAD * k))
         if self.partner is not None:
-            unshown, worthy = self.partner
+            meld, unshown, worthy = self.partner
             if bid + 2 * k <= 60 * k and rules.is_legal_bid(bid + 2 * k):
                 out = out * _logistic((20 * k - unshown) / (LIMIT_SPREAD * k))
-            if after == bid + k and after <= 60 * k:
-                out = out * np.where(worthy, 0.1, 1.0)
+            # a trump hand overcalls its partner while its side expects to make the next bid
+            reach = _logistic((meld + margin - after) / (LIMIT_SPREAD * k))
+            out = out * (1 - 0.9 * worthy * reach)
         return np.broadcast_to(out, (self.n,))
 
 

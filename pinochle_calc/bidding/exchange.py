@@ -75,7 +75,7 @@ class Policy:
 POLICY = Policy()
 
 
-def _per_card(trump_values, side_values, trump: int) -> np.ndarray:
+def per_card(trump_values, side_values, trump: int) -> np.ndarray:
     """20 values, one per card: by rank, from one table for the trump suit, the other else."""
     by_rank = np.where(_SUIT == trump, np.asarray(trump_values)[_RANK],
                        np.asarray(side_values)[_RANK])
@@ -294,7 +294,7 @@ def _asks(hint) -> tuple[str, int] | None:
 def partner_objective(trump: int, rules: RuleSet, hint=None,
                       policy: Policy = POLICY) -> Objective:
     """What the partner's pass is worth, with ``trump`` named (or asked for) by the bidder."""
-    values = _per_card(policy.to_bidder_trump, policy.to_bidder_side, trump)
+    values = per_card(policy.to_bidder_trump, policy.to_bidder_side, trump)
     married = rules.marriage_required == "true"
     return Objective(trump, rules, values, (trump, rules, hint, married, policy.samples))
 
@@ -325,7 +325,7 @@ def bidder_objective(trump: int, rules: RuleSet, hint=None, policy: Policy = POL
     ``incoming`` passes, where it passes at the same time), then the partner's mean meld gain
     over the hands it may hold (those that would give its ``hint``, if it gave one), the cards
     the bidder keeps (trumps and aces first) and the hint answered."""
-    values = -_per_card(policy.keep_trump, policy.keep_side, trump)
+    values = -per_card(policy.keep_trump, policy.keep_side, trump)
     asks = _asks(hint)
     if asks is not None:
         values = values + policy.answer / 10 * ((_RANK == asks[1]) & (_SUIT != trump))

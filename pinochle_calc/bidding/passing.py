@@ -1,28 +1,30 @@
-"""Passing advice: which cards to pass, to maximise the side's expected meld plus trick strength.
+"""Passing advice: the cards to pass, why each, and a check of the choice.
 
-Roles (RULES.md "Passing cards"; Jim Davis's system is for a four-card pass):
+The choice is the exchange policy's (``bidding.exchange``): the very pass the estimate plays in
+its simulated deals and whole hands play in the arena, so the advice and the figures behind a
+bid agree. Roles (RULES.md "Passing cards"; Jim Davis's system is for a four-card pass):
 
-``partner``  The partner passes ``n`` cards to the bidder. Every choice of ``n`` cards from the
-             hand is scored exactly (all of them are enumerated); the bidder's hand is unknown,
-             so the bidder's meld gain is averaged over simulated bidder hands dealt from the
-             unseen cards, conditioned on the bidder holding a marriage in trump (where the
-             rule set requires one) and on the hint the bidder gave, if any (``--hint``).
-``bidder``   The bidder, after receiving (a hand of 20 + ``n`` cards), returns ``n`` cards; with
-             a 20-card hand, the bidder passes ``n`` at the same time as the partner. The
-             choice keeps the bidder's own meld, and the returned cards are scored by the
-             partner's expected meld gain over simulated partner hands.
+``partner``  The partner passes ``n`` cards to the bidder, answering the bidder's hint
+             (``--hint``) and, under Toby Thomas's rule, the suit asked for (``--suit``).
+``bidder``   The bidder, after receiving (a hand of 20 + ``n`` cards), returns ``n`` cards, or
+             with a 20-card hand passes ``n`` at the same time as the partner. It keeps its own
+             meld (it breaks meld only when no choice avoids it, and then says which), and
+             answers the partner's hint (``--hint``: what the partner's calls asked for).
 
-The score of a choice is: the receiver's expected meld gain, less the meld the passer loses,
-plus trick strength. *Trick strength* is a heuristic, in points: a trump moved to the bidder
-is worth 1 (1.5 for its ace or ten: length and control in trump go to the hand that leads),
-and a side-suit ace 0.5; moved away from the bidder, the same amounts count against.
+The check tries every choice of ``n`` cards from the hand, each scored exactly on the same
+simulated hands of the receiver (dealt from the unseen cards, seeded; for the partner's pass,
+bidder hands holding a marriage in trump where the rule set requires one and meeting the
+hint): the receiver's mean meld gain, less the meld the passer loses, plus *trick strength*,
+the policy's own values for the cards moved (``exchange.Policy``). For the bidder the
+passer's own meld comes first. So the check differs from the policy only in the receiver's
+hands (dealt from this hand's unseen cards, not from a whole deck) and in trying every choice;
+the advice shows the policy's choice, its score under the check, and the check's best.
 
-The expected gain is exact for the sample of hands (the same hands for every choice): meld is
-a sum of independent parts (the trump's runs and royal marriages, each other suit's
-marriages, each around, the pinochles: see ``meld.vector``), so the gain of a choice is the sum of
-its parts' gains, and each part's gain is computed once per distinct way a choice can touch it.
-Under a rule set with a roundhouse option (which couples the parts) every choice is scored
-directly on the sample.
+The check's gain is exact for the sample of hands: meld is a sum of independent parts (the
+trump's runs and royal marriages, each other suit's marriages, each around, the pinochles:
+see ``meld.vector``), so the gain of a choice is the sum of its parts' gains, and each part's
+gain is computed once per distinct way a choice can touch it. Under a rule set with a
+roundhouse option (which couples the parts) every choice is scored directly on the sample.
 """
 
 from __future__ import annotations
@@ -45,9 +47,6 @@ HINT_WORDS = {
     "jacks-around": ("around", JACK), "queens-around": ("around", QUEEN),
     "kings-around": ("around", KING), "aces-around": ("around", ACE),
 }
-TRUMP_WEIGHT = 1.0
-TRUMP_HIGH_WEIGHT = 1.5
-SIDE_ACE_WEIGHT = 0.5
 MAX_DRAWS = 100_000
 
 
@@ -142,17 +141,16 @@ def _submultisets(counts: tuple[int, ...], n: int) -> list[tuple[int, ...]]:
 
 
 def trick_strength(choice: tuple[int, ...], trump: int, to_bidder: bool) -> float:
-    """The heuristic trick value of moving these cards (to the bidder, or away from it)."""
-    value = 0.0
-    for i, n in enumerate(choice):
-        if not n:
-            continue
-        card = CARDS[i]
-        if card.suit == trump:
-            value += n * (TRUMP_HIGH_WEIGHT if card.rank in (ACE, TEN) else TRUMP_WEIGHT)
-        elif card.rank == ACE:
-            value += n * SIDE_ACE_WEIGHT
-    return value if to_bidder else -value
+    """The exchange policy's worth, beside meld, of moving these cards: to the bidder, its
+    values for a card the bidder receives; away from it, less its values for a card the bidder
+    keeps (``exchange.Policy``)."""
+    from .exchange import POLICY, per_card
+
+    if to_bidder:
+        values = per_card(POLICY.to_bidder_trump, POLICY.to_bidder_side, trump)
+    else:
+        values = -per_card(POLICY.keep_trump, POLICY.keep_side, trump)
+    return float(np.asarray(choice) @ values)
 
 
 @dataclass(frozen=True)
@@ -197,13 +195,19 @@ class PassAdvice:
     keeps: int  # the passer's meld after passing
     #: the simulated hands of the receiver (``(samples, 20)`` counts) every choice was scored on
     receivers: np.ndarray | None = field(default=None, repr=False, compare=False)
+    #: the check's best choice (every choice scored on ``receivers``)
+    check: Choice | None = None
+    #: the least meld the passer can lose (above 0: no choice keeps all of it)
+    least_loss: int = 0
 
     def to_dict(self) -> dict:
+        check = self.check or self.best
         return {
             "role": self.role, "trump": SUITS[self.trump], "hand": str(self.hand),
             "pass": self.best.to_dict()["cards"],
             "reasons": [{"card": c, "reason": r} for c, r in self.reasons],
             "score": self.best.to_dict(), "own_meld_after": self.keeps,
+            "check": {**check.to_dict(), "same": check.cards == self.best.cards},
             "alternatives": [c.to_dict() for c in self.alternatives],
             "choices": self.choices, "samples": self.samples, "seed": self.seed,
             "acceptance": round(self.acceptance, 4), "conditions": list(self.conditions),
@@ -212,14 +216,21 @@ class PassAdvice:
 
     def lines(self) -> list[str]:
         who = "the bidder" if self.role == "partner" else "your partner"
-        out = [f"Pass {self.best.text()} to {who} ({SUIT_SYMBOLS[self.trump]} trump;"
-               f" best of {self.choices} choices over {self.samples} simulated hands,"
-               f" seed {self.seed})"]
+        out = [f"Pass {self.best.text()} to {who} ({SUIT_SYMBOLS[self.trump]} trump; the"
+               " exchange policy, as the estimate and whole hands play it)"]
         for card, reason in self.reasons:
             out.append(f"  {Hand.parse(card).symbols():<5} {reason}")
         b = self.best
         out.append(f"Score {b.score:+.2f}: {who} gains {b.gain:.2f} meld on average, you lose"
                    f" {b.loss}, trick strength {b.tricks:+.1f}; you keep {self.keeps} meld")
+        if self.least_loss:
+            out.append(f"No {n_cards(sum(b.cards))} can go without breaking your meld: the"
+                       f" least you can lose is {self.least_loss}")
+        check = self.check or b
+        verdict = ("the same choice" if check.cards == b.cards else
+                   f"{check.text()}, {check.score - b.score:+.2f} over the policy's")
+        out.append(f"Check, every one of the {self.choices} choices over {self.samples}"
+                   f" simulated hands (seed {self.seed}): the best is {verdict}")
         if self.conditions:
             out.append(f"Hands conditioned on: {'; '.join(self.conditions)}"
                        f" (acceptance {self.acceptance:.1%})")
@@ -232,13 +243,16 @@ class PassAdvice:
 
 
 def advise_pass(hand: Hand | str, trump: int, role: str = "partner", n: int = 4,
-           rules: RuleSet = STANDARD, hint=None, samples: int = 600, seed: int = 0,
-           alternatives: int = 4) -> PassAdvice:
-    """The ``n`` cards to pass (see the module docstring for the roles and the score)."""
+                rules: RuleSet = STANDARD, hint=None, samples: int = 600, seed: int = 0,
+                alternatives: int = 4, suit: int | None = None) -> PassAdvice:
+    """The ``n`` cards to pass: the exchange policy's choice, with the check of every choice
+    (see the module docstring). ``hint``: what the other partner's calls asked for; ``suit``:
+    the suit the bidder asked for (partner only; its cards go first)."""
     from ..meld.engine import meld
     from ..meld.vector import meld_points
     from ..play.dealer import Dealer, sample
     from .conventions import signal_mask
+    from .exchange import bidder_pass, bidder_return, partner_pass
 
     if isinstance(hand, str):
         hand = Hand.parse(hand)
@@ -251,32 +265,41 @@ def advise_pass(hand: Hand | str, trump: int, role: str = "partner", n: int = 4,
     size = len(hand)
     if role == "partner" and size != 20:
         raise UserError(f"the partner passes from a 20-card hand, not {n_cards(size)}")
-    if role == "bidder" and hint is not None:
-        raise UserError("a hint is what the bidder asked the partner for: it describes the"
-                        " bidder's hand, so it applies only to the partner's pass (role partner),"
-                        " not to the cards the bidder returns")
+    if role == "bidder" and suit is not None:
+        raise UserError("the suit asked for is what the bidder asks its partner to pass: it"
+                        " applies to the partner's pass (role partner)")
     if role == "bidder" and size not in (20, 20 + n):
         raise UserError(f"the bidder's hand is 20 cards (passing at the same time) or {20 + n}"
                         f" (after receiving {n}), not {size}")
     choices = _submultisets(hand.counts, n)
     if not choices:
         raise UserError(f"the hand cannot pass {n_cards(n)}")
+    if suit is not None:  # the suit asked for goes first, as far as the hand holds it
+        need = min(n, hand.suit_length(suit))
+        choices = [c for c in choices if sum(c[suit * 5: suit * 5 + 5]) >= need]
     if _coupled(rules) and len(choices) * samples > PASS_WORK:
         raise UserError(f"with a roundhouse option each of the {len(choices):,} choices is scored"
                         f" on every simulated hand: at most {PASS_WORK // len(choices):,}"
                         f" samples for this hand, not {samples:,}")
+    counts = np.array([hand.counts])
+    if role == "partner":
+        policy = partner_pass(counts, trump, n, rules, hint, suit)[0]
+    elif size == 20 + n:
+        policy = bidder_return(counts, trump, n, rules, hint)[0]
+    else:
+        policy = bidder_pass(counts, trump, n, rules, hint)[0]
     receiver_size = 20 if size == 20 else 20 - n
     tests = []
-    if role == "partner":
-        if rules.marriage_required == "true":
-            k, q = trump * 5 + KING, trump * 5 + QUEEN
-            tests.append((f"the bidder holds a marriage in {SUIT_SYMBOLS[trump]}",
-                          lambda c: np.minimum(c[:, k], c[:, q]) > 0))
-        if hint is not None:
-            from .conventions import describe_signal
+    if role == "partner" and rules.marriage_required == "true":
+        k, q = trump * 5 + KING, trump * 5 + QUEEN
+        tests.append((f"the bidder holds a marriage in {SUIT_SYMBOLS[trump]}",
+                      lambda c: np.minimum(c[:, k], c[:, q]) > 0))
+    if hint is not None:
+        from .conventions import describe_signal
 
-            tests.append((f"the bidder's hint: {describe_signal(hint)}",
-                          lambda c: signal_mask(hint, c, rules)))
+        who = "bidder" if role == "partner" else "partner"
+        tests.append((f"the {who}'s hint: {describe_signal(hint)}",
+                      lambda c: signal_mask(hint, c, rules)))
     rng = np.random.default_rng(seed)
     dealer = Dealer(hand)
     receiver, acceptance, _, dropped = sample(
@@ -289,16 +312,21 @@ def advise_pass(hand: Hand | str, trump: int, role: str = "partner", n: int = 4,
     to_bidder = role == "partner"
     scored = [Choice(c, float(g), int(before - a), trick_strength(c, trump, to_bidder))
               for c, g, a in zip(choices, gains, after)]
-    # best score; ties: keep more of own meld, then the canonical order of the cards
-    order = sorted(range(len(scored)), key=lambda i: (-round(scored[i].score, 9),
-                                                       scored[i].loss, scored[i].cards[::-1]))
-    best = scored[order[0]]
+
+    def rank(i: int):  # best first; the bidder keeps its own meld first; ties: the cards' order
+        first = scored[i].loss if role == "bidder" else 0
+        return first, -round(scored[i].score, 9), scored[i].loss, scored[i].cards[::-1]
+
+    order = sorted(range(len(scored)), key=rank)
+    chosen = next(i for i, c in enumerate(scored) if c.cards == tuple(policy.tolist()))
+    best = scored[chosen]
     reasons = _reasons(hand, best, receiver, trump, rules, role, before)
-    keeps = int(after[order[0]])
+    least = min(c.loss for c in scored) if role == "bidder" else 0
     return PassAdvice(role, trump, hand, best, tuple(reasons),
-                      tuple(scored[i] for i in order[1:1 + alternatives]), len(choices),
-                      samples, seed, acceptance, tuple(t for t, _ in tests if t not in dropped),
-                      tuple(dropped), keeps, receiver)
+                      tuple(scored[i] for i in order if i != chosen)[:alternatives],
+                      len(choices), samples, seed, acceptance,
+                      tuple(t for t, _ in tests if t not in dropped), tuple(dropped),
+                      int(after[chosen]), receiver, scored[order[0]], least)
 
 
 def _reasons(hand: Hand, best: Choice, receiver: np.ndarray, trump: int, rules: RuleSet,

@@ -177,7 +177,8 @@ def _files(incomplete: str) -> list[str]:
     return sorted(p for p in paths if p.startswith(incomplete))
 
 
-def _complete_suits(incomplete: str) -> list[str]:
+def suit_completion(incomplete: str) -> list[str]:
+    """Shell completion of a suit option."""
     return [s for s in SUIT_WORDS if s.lower().startswith(incomplete.lower())]
 
 
@@ -209,7 +210,7 @@ FormatOption = Annotated[
 #: ``--trump``: a suit (required where the command gives no default).
 TrumpOption = Annotated[
     Optional[str],  # noqa: UP045
-    typer.Option("--trump", "-t", autocompletion=_complete_suits, show_default=False,
+    typer.Option("--trump", "-t", autocompletion=suit_completion, show_default=False,
                  help="Trump: S H D C, ♠ ♥ ♦ ♣, or a suit name (spades, hearts, ...)."),
 ]
 
@@ -233,8 +234,9 @@ def samples_option(limit: int, what: str):
                                        help=f"{what}, 1 to {limit:,}.")]
 
 
-def trump_option(value: str | None) -> int | None:
-    """A ``--trump`` value (S, H, D, C, a suit symbol or name) as a suit index."""
+def trump_option(value: str | None, option: str = "--trump") -> int | None:
+    """A ``--trump`` value (S, H, D, C, a suit symbol or name) as a suit index (``option``:
+    the option it came from, for the message)."""
     if value is None:
         return None
     from ..cards import suit_index
@@ -242,7 +244,7 @@ def trump_option(value: str | None) -> int | None:
     try:
         return suit_index(value)
     except ValueError as e:
-        raise typer.BadParameter(str(e), param_hint="'--trump'") from None
+        raise typer.BadParameter(str(e), param_hint=f"'{option}'") from None
 
 
 def required_trump(value: str | None) -> int:

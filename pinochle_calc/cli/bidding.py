@@ -27,6 +27,8 @@ from .app import (
     required_trump,
     rules_option,
     samples_option,
+    suit_completion,
+    trump_option,
     write_csv,
     write_json,
 )
@@ -261,8 +263,15 @@ def pass_cards(
     ] = None,
     hint: Annotated[
         Optional[str],  # noqa: UP045
-        typer.Option("--hint", help="What the bidder asked for: jack, queen, king, ten, ace,"
-                     " or jacks-around, queens-around, kings-around, aces-around."),
+        typer.Option("--hint", help="What the other partner's calls asked for: jack, queen,"
+                     " king, ten, ace, or jacks-around, queens-around, kings-around,"
+                     " aces-around."),
+    ] = None,
+    asked: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--suit", autocompletion=suit_completion, show_default=False,
+                     help="The suit the bidder asked for, under Toby Thomas's rule (partner"
+                     " only): S H D C, ♠ ♥ ♦ ♣, or a suit name; its cards go first."),
     ] = None,
     rules: RulesOption = None,
     samples: samples_option(PASS_HANDS, "Simulated hands of the other player") = 600,
@@ -271,9 +280,11 @@ def pass_cards(
 ) -> None:
     """The cards to pass (partner) or to return (bidder), with the reason for each.
 
-    Every choice of cards is tried, maximising the side's expected meld plus trick strength.
-    For --role bidder, HAND is the bidder's hand after receiving (20 cards and those passed),
-    or the 20 cards when both pass at the same time.
+    The choice is the exchange policy's, the one the bid estimate plays in its deals; a check
+    tries every choice of cards on simulated hands of the other player (--samples, --seed) and
+    shows the best by expected meld plus trick strength. For --role bidder, HAND is the
+    bidder's hand after receiving (20 cards and those passed), or the 20 cards when both pass
+    at the same time.
     """
     fmt = format_option(format)
     suit = required_trump(trump)
@@ -281,11 +292,12 @@ def pass_cards(
     rule_set = rules_option(rules)
     if cards is None:
         cards = rule_set.pass_cards or 4
+    request = trump_option(asked, "--suit")
     from ..bidding.passing import advise_pass, parse_hint
 
     wanted = parse_hint(hint) if hint is not None else None
     advice = advise_pass(cards_in, suit, role, cards, rule_set, hint=wanted, samples=samples,
-                         seed=seed)
+                         seed=seed, suit=request)
     if fmt in ("json", "jsonl"):
         write_json(advice.to_dict())
         return

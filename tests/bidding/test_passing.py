@@ -7,7 +7,7 @@ import pytest
 
 from pinochle_calc.bidding.conventions import Signal
 from pinochle_calc.bidding.passing import _submultisets, advise_pass, expected_gains, parse_hint
-from pinochle_calc.cards import ACE, CARDS, JACK, QUEEN, TEN
+from pinochle_calc.cards import CARDS, JACK, QUEEN
 from pinochle_calc.errors import UserError
 from pinochle_calc.hand import Hand
 from pinochle_calc.meld import meld
@@ -20,8 +20,10 @@ HAND = "♥A 10 K Q ♦K Q J 10 ♣K Q 10 A ♠A K K Q Q J J 10"
 def brute_force_scores(hand, trump, role, n, rules, receivers):
     """Every way to pass ``n`` cards of ``hand``, scored from scratch: the receiver's mean meld
     gain over ``receivers`` (whole hands scored, not part by part), less the passer's meld lost
-    (the scalar meld engine), plus the trick strength: a trump 1 (its A or 10 1.5), a side ace
-    0.5, counted for the bidder when the partner passes and against when the bidder does."""
+    (the scalar meld engine), plus the exchange policy's values for the cards: for a card the
+    bidder receives when the partner passes, less its values for keeping a card when the
+    bidder does (read off ``Policy`` by card, trump or side, and rank)."""
+    from pinochle_calc.bidding.exchange import POLICY
     hand = Hand.parse(hand) if isinstance(hand, str) else hand
     cards = [i for i in range(20) for _ in range(hand.counts[i])]
     before = meld(hand, rules).trumps[trump].points
@@ -34,23 +36,36 @@ def brute_force_scores(hand, trump, role, n, rules, receivers):
         loss = before - meld(kept, rules).trumps[trump].points
         tricks = 0.0
         for i in combo:
-            if CARDS[i].suit == trump:
-                tricks += 1.5 if CARDS[i].rank in (ACE, TEN) else 1.0
-            elif CARDS[i].rank == ACE:
-                tricks += 0.5
+            card = CARDS[i]
+            if role == "partner":
+                table = POLICY.to_bidder_trump if card.suit == trump else POLICY.to_bidder_side
+            else:
+                table = POLICY.keep_trump if card.suit == trump else POLICY.keep_side
+            tricks += table[card.rank]
         scores[passed] = gain - loss + (tricks if role == "partner" else -tricks)
     return scores
 
 
-def assert_best_of_brute_force(advice, n, rules=STANDARD):
+def assert_checked_by_brute_force(advice, n, rules=STANDARD):
+    """The check is the best of every choice rescored from scratch (for the bidder, among
+    those losing least of its own meld); the policy's choice is scored as it rescores."""
     scores = brute_force_scores(advice.hand, advice.trump, advice.role, n, rules,
                                 advice.receivers)
-    ranked = sorted(scores.values(), reverse=True)
     assert advice.choices == len(scores)
-    assert scores[advice.best.cards] == pytest.approx(ranked[0])
-    assert advice.best.score == pytest.approx(ranked[0])
-    assert [a.score for a in advice.alternatives] == pytest.approx(
-        ranked[1:1 + len(advice.alternatives)])
+    assert scores[advice.best.cards] == pytest.approx(advice.best.score)
+    pool = scores
+    if advice.role == "bidder":
+        hand = advice.hand
+        loss = {c: advice.best.loss if c == advice.best.cards else None for c in scores}
+        from pinochle_calc.meld import meld
+
+        before = meld(hand, rules)[advice.trump].points
+        for c in scores:
+            kept = Hand([h - x for h, x in zip(hand.counts, c)])
+            loss[c] = before - meld(kept, rules)[advice.trump].points
+        least = min(loss.values())
+        pool = {c: v for c, v in scores.items() if loss[c] == least}
+    assert advice.check.score == pytest.approx(max(pool.values()))
     for a in advice.alternatives:
         assert scores[a.cards] == pytest.approx(a.score)
 
@@ -81,18 +96,30 @@ def test_gains_part_by_part_equal_the_whole(rules):
             assert g == pytest.approx(direct)
 
 
-def test_partner_advice_is_the_best_of_every_choice_rescored():
+def test_partner_advice_is_the_policys_choice_checked_against_every_choice():
+    from pinochle_calc.bidding.exchange import partner_pass
+
     advice = advise_pass(HAND, trump=1, role="partner", n=3, samples=120, seed=1)
     assert advice.receivers.shape == (120, 20)
-    assert_best_of_brute_force(advice, 3)
+    policy = partner_pass(np.array([Hand.parse(HAND).counts]), 1, 3, STANDARD)[0]
+    assert advice.best.cards == tuple(policy.tolist())
+    assert_checked_by_brute_force(advice, 3)
+    # the policy judges by bidder hands from a whole deck, the check by hands from this hand's
+    # unseen cards: here it is two points from the check's best
+    assert 0 <= advice.check.score - advice.best.score < 3
 
 
-def test_bidder_advice_is_the_best_of_every_choice_rescored():
+def test_bidder_advice_is_the_policys_choice_checked_against_every_choice():
+    from pinochle_calc.bidding.exchange import bidder_return
+
     toby = PRESETS["toby-thomas"]
-    advice = advise_pass(HAND + " JH AS 10S", trump=0, role="bidder", n=3, rules=toby, samples=80,
-                    seed=2)
+    hand = Hand.parse(HAND + " JH AS 10S")
+    advice = advise_pass(hand, trump=0, role="bidder", n=3, rules=toby, samples=80, seed=2)
     assert advice.receivers.shape == (80, 20) and (advice.receivers.sum(axis=1) == 17).all()
-    assert_best_of_brute_force(advice, 3, toby)
+    policy = bidder_return(np.array([hand.counts]), 0, 3, toby)[0]
+    assert advice.best.cards == tuple(policy.tolist())
+    assert_checked_by_brute_force(advice, 3, toby)
+    assert advice.best.loss == advice.least_loss == 0
 
 
 def test_partner_advice_reports_the_choice_it_makes():
@@ -133,13 +160,28 @@ def test_hints():
     assert "the bidder's hint: a jack would help" in advice.conditions
 
 
-def test_a_hint_with_the_bidder_role_is_refused():
-    # the hint describes the bidder's own hand: it cannot condition the partner's hands
-    with pytest.raises(UserError, match="applies only to the partner's pass"):
-        advise_pass(HAND + " JH AS 10S QD", trump=0, role="bidder", hint=Signal("card", JACK))
+def test_the_bidder_answers_the_partners_hint():
+    # the partner's calls asked for a jack: the partner hands are those that would ask, and the
+    # bidder gives one where it can spare it
+    advice = advise_pass(HAND + " JH AS 10S QD", trump=0, role="bidder",
+                         hint=Signal("card", JACK), samples=100)
+    assert "the partner's hint: a jack would help" in advice.conditions
+    assert advice.best.loss == 0 and any(CARDS[i].rank == JACK and n
+                                         for i, n in enumerate(advice.best.cards))
 
 
-def test_the_pass_command_shows_the_best_of_every_choice_rescored():
+def test_the_suit_asked_for_goes_first():
+    toby = PRESETS["toby-thomas"]
+    advice = advise_pass(HAND, trump=1, role="partner", n=3, rules=toby, suit=2, samples=60)
+    held = Hand.parse(HAND).suit_length(2)
+    assert sum(advice.best.cards[10:15]) == min(3, held)
+    # the check tries only choices that give the suit asked for
+    assert sum(advice.check.cards[10:15]) == min(3, held)
+    with pytest.raises(UserError, match="role partner"):
+        advise_pass(HAND + " JH AS 10S", trump=0, role="bidder", n=3, rules=toby, suit=2)
+
+
+def test_the_pass_command_shows_the_policys_choice_and_the_check():
     import json
 
     from typer.testing import CliRunner
@@ -150,12 +192,10 @@ def test_the_pass_command_shows_the_best_of_every_choice_rescored():
                                       "--samples", "100", "--format", "json"])
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout)
-    # the same simulated hands as the command (same seed), every choice rescored from scratch
-    receivers = advise_pass(HAND, 1, "partner", 3, samples=100, seed=0).receivers
-    scores = brute_force_scores(HAND, 1, "partner", 3, STANDARD, receivers)
-    best = max(scores.values())
+    advice = advise_pass(HAND, 1, "partner", 3, samples=100, seed=0)
+    assert out == json.loads(json.dumps(advice.to_dict()))
+    scores = brute_force_scores(HAND, 1, "partner", 3, STANDARD, advice.receivers)
     chosen = Hand.parse(" ".join(out["pass"])).counts
-    assert scores[tuple(chosen)] == pytest.approx(best)
-    assert out["score"]["score"] == round(best, 2) and out["choices"] == len(scores)
-    ranked = sorted(scores.values(), reverse=True)[1:1 + len(out["alternatives"])]
-    assert [a["score"] for a in out["alternatives"]] == [round(x, 2) for x in ranked]
+    assert out["score"]["score"] == round(scores[tuple(chosen)], 2)
+    assert out["check"]["score"] == round(max(scores.values()), 2)
+    assert out["check"]["same"] == (out["check"]["cards"] == out["pass"])

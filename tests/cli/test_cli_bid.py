@@ -221,6 +221,7 @@ def test_pass_table_and_errors():
     result = run("pass", HAND, "--trump", "H", "--hint", "joker")
     assert result.exit_code == 1 and "unknown hint" in result.stderr
     result = run("pass", HAND, "JH", "AS", "10S", "QD", "--trump", "S", "--role", "bidder",
-                 "--hint", "jack")
+                 "--suit", "H")
     assert result.exit_code == 1
-    assert "applies only to the partner's pass" in result.stderr
+    assert "applies to the partner's pass (role partner)" in result.stderr
+    assert run("pass", HAND, "--trump", "H", "--suit", "X").exit_code == 2
