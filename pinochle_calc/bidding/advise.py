@@ -13,7 +13,7 @@ from ..hand import Hand
 from ..rules import RuleSet
 from .auction import Auction, Legal, parse_auction
 from .conventions import Reading, Suggestion, convention_rules, explain, get, suggest
-from .estimate import DEFAULT_CONFIDENCE, DEFAULT_SAMPLES, DEFAULT_SEED, Estimate, estimate
+from .estimate import DEFAULT_SAMPLES, DEFAULT_SEED, Estimate, estimate
 
 
 @dataclass(frozen=True)
@@ -67,13 +67,14 @@ class Advice:
 
 def advise(hand: Hand | str, auction: Auction | str | None = None, convention: str = "jump",
            rules: RuleSet | None = None, *, samples: int = DEFAULT_SAMPLES,
-           seed: int = DEFAULT_SEED, confidence: float = DEFAULT_CONFIDENCE,
+           seed: int = DEFAULT_SEED, confidence: float | None = None,
            progress: Callable[[int, int], None] | None = None) -> Advice:
     """The call to make now with a 20-card ``hand``, after ``auction`` (its text, calls from the
     dealer's left, or an ``Auction``; None: nobody has called), under a convention.
 
     ``rules`` default to the convention's own (``conventions.convention_rules``). The side's
-    limit is the estimate's maximum bid at ``confidence`` over ``samples`` simulated deals.
+    limit is the estimate's maximum bid at ``confidence`` (default: the rule set's,
+    ``estimate.confidence_for``) over ``samples`` simulated deals.
 
     >>> advise("♥A 10 K Q J 10 ♠Q Q 10 10 ♦A J J 10 K ♣A 10 K 10 J", "50 52 p",
     ...        samples=200).call

@@ -245,19 +245,17 @@ def choose(objective: Objective, hands, k: int, trump: int, first=None,
     n = len(h)
     rows = np.arange(n)
     first = np.zeros_like(h) if first is None else first
-    best = best_score = None
-    for start in (np.zeros_like(h), *_starts(h - first, trump)):
-        chosen = first + start
-        fits = (chosen <= h).all(axis=1) & (chosen.sum(axis=1) <= k)
-        chosen = np.where(fits[:, None], chosen, first)
-        chosen = pick(objective, h, chosen, True, k - chosen.sum(axis=1))
-        score = objective.score(h, chosen[:, None, :])[:, 0]
-        if best is None:
-            best, best_score = chosen, score
-        else:
-            better = score > best_score + 1e-9
-            best = np.where(better[:, None], chosen, best)
-            best_score = np.where(better, score, best_score)
+    # every start at once: one row per hand and start, grown greedily together
+    starts = np.stack([np.zeros_like(h), *_starts(h - first, trump)])  # (starts, n, 20)
+    chosen = first[None] + starts
+    fits = (chosen <= h[None]).all(axis=2) & (chosen.sum(axis=2) <= k)
+    chosen = np.where(fits[..., None], chosen, first[None]).reshape(-1, 20)
+    wide = np.broadcast_to(h, (len(starts), n, 20)).reshape(-1, 20)
+    chosen = pick(objective, wide, chosen, True, k - chosen.sum(axis=1))
+    scores = objective.score(wide, chosen[:, None, :])[:, 0].reshape(len(starts), n)
+    at = scores.argmax(axis=0)  # the first start among the best (ties: the plain greedy)
+    best = chosen.reshape(len(starts), n, 20)[at, rows]
+    best_score = scores[at, rows]
     while thorough:  # give up one card chosen for one not chosen, while that is better
         eye = np.eye(20, dtype=np.int64)
         swaps = (best[:, None, None, :] - eye[None, :, None, :] + eye[None, None, :, :])

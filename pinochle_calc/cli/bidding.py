@@ -155,9 +155,12 @@ def bid(
     samples: samples_option(BID_DEALS, "Simulated deals (1000: make probabilities within"
                             " 0.016)") = 1000,
     seed: SeedOption = 0,
-    confidence: Annotated[float, typer.Option(
-        "--confidence", click_type=click.FloatRange(0, 1, min_open=True),
-        help="How sure the side must be of making the maximum bid: above 0, at most 1.")] = 0.6,
+    confidence: Annotated[
+        Optional[float],  # noqa: UP045
+        typer.Option("--confidence", click_type=click.FloatRange(0, 1, min_open=True),
+                     show_default=False, help="How sure the side must be of making its highest"
+                     " bid: above 0, at most 1; default 0.85, or 0.7 where cards are passed."),
+    ] = None,
     format: FormatOption = None,
 ) -> None:
     """The call to make now, what it tells your partner, and how high your side can go.
@@ -232,19 +235,28 @@ def _print_bid(advice) -> None:
     if not result.trumps:
         return
     table = Table()
-    for column in ("trump", "own meld", "partner meld", "trick points",
+    exchange = any(e.own_after is not None for e in result.trumps.values())
+    columns = ["trump", "own meld"] + (["after the exchange"] if exchange else [])
+    for column in (*columns, "partner meld", "trick points",
                    f"max bid ({est['confidence']:.0%})"):
         table.add_column(column, justify="right")
+
+    def figure(stats) -> str:
+        return f"{stats.mean:.1f} ± {stats.stderr:.1f} ({stats.p10}–{stats.p90})"
+
     for t, e in sorted(result.trumps.items()):
-        pm, tp = e.partner_meld, e.trick_points
+        after = [figure(e.own_after)] if exchange else []
         table.add_row(SUIT_SYMBOLS[t] + (" *" if t == result.trump else ""), str(e.own_meld),
-                      f"{pm.mean:.1f} ± {pm.stderr:.1f} ({pm.p10}–{pm.p90})",
-                      f"{tp.mean:.1f} ± {tp.stderr:.1f} ({tp.p10}–{tp.p90})",
+                      *after, figure(e.partner_meld), figure(e.trick_points),
                       "—" if e.max_bid is None else str(e.max_bid))
     console.print(table)
     best = result.best
-    probs = "  ".join(f"{b}: {p:.0%}" for b, p in best.make_probability.items())
-    say(f"Chance to make, {SUIT_SYMBOLS[result.trump]} trump: {probs}")
+    # the curve from the highest sure bid to the first under 2% (--format json has it all)
+    curve = list(best.make_probability.items())
+    sure = max((i for i, (_, p) in enumerate(curve) if p >= 1.0), default=0)
+    shown = [(b, p) for b, p in curve[sure:] if p >= 0.02] or curve[-1:]
+    probs = "  ".join(f"{b}: {p:.0%}" for b, p in shown)
+    say(f"Chance to make, if you hold the contract, {SUIT_SYMBOLS[result.trump]} trump: {probs}")
     say(f"Name {SUIT_SYMBOLS[result.trump]} ({SUITS[result.trump]}) if you win the bid;"
         f" go no higher than {best.max_bid if best.max_bid is not None else 'the minimum'}.")
 

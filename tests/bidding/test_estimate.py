@@ -41,10 +41,13 @@ def test_report_has_the_figures_for_every_callable_trump():
     assert 0 <= d["trick_points"]["mean"] <= 50
     probs = list(e.best.make_probability.values())
     assert probs == sorted(probs, reverse=True)
-    # the maximum is made at the confidence; the next legal bid is not
+    # the maximum is made at the confidence (0.85 without a pass); the next legal bid is not
     mx = e.best.max_bid
-    assert e.best.probability(mx) >= 0.6
-    assert e.best.probability(STANDARD.next_bid(mx)) < 0.6
+    assert e.confidence == 0.85
+    assert e.best.probability(mx) >= 0.85
+    assert e.best.probability(STANDARD.next_bid(mx)) < 0.85
+    four = estimate(PLAIN, STANDARD.with_options(pass_cards=4), samples=200, seed=1)
+    assert four.confidence == 0.7
     assert e.trump == max(e.trumps, key=lambda t: (e.trumps[t].max_bid or 0,
                                                    e.trumps[t].totals.mean()))
 
@@ -94,7 +97,7 @@ def test_more_meld_never_lowers_the_maximum_across_hands(seed):
     results = [estimate(h, samples=250, seed=seed, trumps=[1]) for h in hands]
     melds = [r.trumps[1].own_meld for r in results]
     assert melds == sorted(melds) and len(set(melds)) == len(melds)
-    maxima = [r.trumps[1].max_bid for r in results]
+    maxima = [r.trumps[1].max_bid or 0 for r in results]  # none: not even the minimum
     assert maxima == sorted(maxima), (melds, maxima)
 
 
