@@ -333,6 +333,7 @@ class Holding:
         from ..meld.vector import best_points
 
         self.n = len(deals)
+        self.cache: dict[int, np.ndarray | None] = {}  # weights by bid
         self.active: list[tuple[int, np.ndarray]] = []  # (seat from the hand, its best meld)
         self.partner = None
         if auction is None or auction.next_seat is None:
@@ -354,6 +355,11 @@ class Holding:
 
     def weights(self, bid: int) -> np.ndarray | None:
         """``(n,)``: the chance that the others pass after ``bid`` in each deal (None: 1)."""
+        if bid not in self.cache:
+            self.cache[bid] = self._weights(bid)
+        return self.cache[bid]
+
+    def _weights(self, bid: int) -> np.ndarray | None:
         if not self.active and self.partner is None:
             return None
         rules = self.rules
