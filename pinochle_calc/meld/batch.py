@@ -20,7 +20,7 @@ import json
 import re
 from collections.abc import Iterable, Iterator
 from functools import partial
-from itertools import accumulate, islice, product
+from itertools import accumulate, chain, islice, product
 from typing import IO, NamedTuple
 
 from ..cards import CARD_TOKENS, COPIES, HAND_SIZE, KINDS
@@ -225,10 +225,14 @@ def _lines(done: bytes, first: int, lengths: dict[int, int]) -> Lines:
 
 def text_chunks(lines: Iterable[str], size: int = CHUNK) -> Iterator[Lines]:
     """Lines of text, ``size`` at a time, as ``Lines``: each item is one line, whatever it
-    holds (a line end inside it reads as a space)."""
+    holds (a line end inside it reads as a space); a byte order mark that starts the first
+    line is dropped, as it is from bytes."""
     import numpy as np
 
     items = iter(lines)
+    first = next(items, None)
+    if first is not None:
+        items = chain([first.removeprefix("\ufeff") if isinstance(first, str) else first], items)
     number = 1
     while block := list(islice(items, size)):
         joined = "\n".join(block)

@@ -1,0 +1,155 @@
+"""Tuning the bid advice by play: variants of the advisor against the formula bidder on the
+same duplicate deals, so that the differences between variants are paired.
+
+Run by hand (not a test): ``.venv/bin/python benchmarks/tune_advice.py VARIANT[,VARIANT...]
+[--deals 200] [--seed 101] [--rules standard] [--jobs 2]``. A variant is an advisor with a
+confidence, ``advisor:jump@0.85``, optionally with a change to its convention tried in the
+README's bidding section: ``+jumpshow`` (a trump-worthy opener shows its meld by a jump instead
+of opening 50) or ``+tobyhint`` (a Toby Thomas opener asks for a hint, a bid from 25 to 49,
+instead of opening 50). Prints each variant's margin against the formula per deal (both
+seatings; ± its standard error over deals), its calibration, and each variant less the first,
+deal by deal. The advice's defaults were tuned with seeds 101 and 102; ``bench_advice.py``
+reports on others.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+
+import numpy as np
+
+import pinochle_calc.bidding.conventions as conventions
+from pinochle_calc.bidding.conventions import jump, toby
+from pinochle_calc.bidding.conventions.base import Convention
+from pinochle_calc.game.policies import Advisor, Bid, policy
+from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
+from pinochle_calc.rules import load_rules
+
+
+def jump_showing_meld(ctx):
+    """A trump-worthy opener shows 20 or more meld by a jump instead of opening 50."""
+    a, rules = ctx.auction, ctx.rules
+    k = rules.scale
+    if a.high is None and a.legal().min_bid == 50 * k:
+        unshown = ctx.own - ctx.shown()
+        top = min(60 * k, ctx.limit)
+        shows = min(unshown // (10 * k), 10)
+        while shows >= 2 and (50 + shows) * k > top:
+            shows -= 1
+        if shows >= 2:
+            return ctx.call((50 + shows) * k, jump._show_reason(ctx, shows * 10 * k, unshown))
+    return jump.suggest_jump(ctx)
+
+
+def toby_asking_first(ctx):
+    """A Toby Thomas opener asks for a hint where one is worth asking, instead of 50."""
+    first = toby.suggest_toby(ctx)
+    if ctx.auction.high is None and first.signal.kind == "shut-out":
+        asking = toby.suggest_toby(dataclasses.replace(ctx, limit=min(ctx.limit,
+                                                                      49 * ctx.rules.scale)))
+        if asking.call is not None and asking.signal.kind == "card":
+            return asking
+    return first
+
+
+CHANGES = {"jumpshow": ("jump", jump_showing_meld), "tobyhint": ("toby", toby_asking_first)}
+
+
+class Variant(Advisor):
+    """The advisor at a confidence, its convention changed for its own calls (``CHANGES``)."""
+
+    def __init__(self, text: str, samples: int):
+        base, _, change = text.partition("+")
+        name, _, confidence = base.partition("@")
+        super().__init__(name.split(":", 1)[1], samples)
+        self.confidence = float(confidence) if confidence else None
+        self.change = change or None
+        self.name = text
+
+    def call(self, seat) -> Bid:
+        from pinochle_calc.bidding.advise import advise
+
+        saved = None
+        if self.change:
+            key, suggest = CHANGES[self.change]
+            saved = conventions.CONVENTIONS[key]
+            conventions.CONVENTIONS[key] = Convention(saved.name, saved.title, saved.read,
+                                                      suggest)
+        try:
+            advice = advise(seat.hand, seat.auction, self.convention, samples=self.samples,
+                            seed=seat.seed, confidence=self.confidence)
+        finally:
+            if saved is not None:
+                conventions.CONVENTIONS[saved.name] = saved
+        best = advice.estimate.best
+        prediction = None
+        if advice.call is not None:
+            prediction = best.probability(advice.call) if best is not None else 0.0
+        return Bid(advice.call, advice.meaning, prediction, advice.estimate.trump)
+
+
+_SETUP = None
+
+
+def _setup(setup) -> None:
+    global _SETUP
+    _SETUP = setup
+
+
+def _deal(number: int) -> dict:
+    """Each variant's margin against the formula on one deal, and its calibration pairs."""
+    rules, seed, samples, variants = _SETUP
+    hands, at = deal_cards(seed, number), hand_seed(seed, number)
+    out = {}
+    for text in variants:
+        a, b = Variant(text, samples), policy("formula", samples)
+        first, second = play_hand(hands, a, b, rules, seed=at), play_hand(hands, b, a, rules,
+                                                                          seed=at)
+        margin = (first.score.points[0] - first.score.points[1]
+                  + second.score.points[1] - second.score.points[0])
+        pairs = [(r.prediction, r.result == "made") for r, side in ((first, 0), (second, 1))
+                 if r.contract.side == side and r.prediction is not None]
+        out[text] = (margin, pairs)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("variants")
+    ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=101)
+    ap.add_argument("--rules", default="standard")
+    ap.add_argument("--samples", type=int, default=1000)
+    ap.add_argument("--jobs", type=int, default=2)
+    args = ap.parse_args()
+    variants = args.variants.split(",")
+    setup = (load_rules(args.rules), args.seed, args.samples, variants)
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(args.jobs, mp_context=context, initializer=_setup,
+                             initargs=(setup,)) as pool:
+        results = list(pool.map(_deal, range(args.deals), chunksize=4))
+    print(f"{args.deals} duplicate deals against formula, seed {args.seed}, --rules {args.rules},"
+          f" {args.samples} samples")
+    margins = {v: np.array([r[v][0] for r in results], dtype=float) for v in variants}
+    for v in variants:
+        m = margins[v]
+        pairs = [p for r in results for p in r[v][1]]
+        p = np.array([x for x, _ in pairs])
+        made = np.array([y for _, y in pairs], dtype=float)
+        bins = np.minimum((p * 10).astype(int), 9)
+        gap = sum(abs(p[bins == b].mean() - made[bins == b].mean()) * (bins == b).sum()
+                  for b in set(bins.tolist())) / max(len(p), 1)
+        print(f"  {v:28} {m.mean():+7.2f} ± {m.std(ddof=1) / np.sqrt(len(m)):.2f} per deal;"
+              f" {len(p)} contracts, predicted {p.mean():.3f}, made {made.mean():.3f},"
+              f" calibration gap {gap:.3f}")
+    for v in variants[1:]:
+        d = margins[v] - margins[variants[0]]
+        print(f"  {v} less {variants[0]}: {d.mean():+.2f} ± "
+              f"{d.std(ddof=1) / np.sqrt(len(d)):.2f} per deal")
+
+
+if __name__ == "__main__":
+    main()
