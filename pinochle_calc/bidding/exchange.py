@@ -136,10 +136,18 @@ def _part_gains(cards: tuple[int, ...], trump: int, rules: RuleSet, key: tuple) 
     values = part_values(cards, trump, rules)
     k = len(cards)
     weights = 5 ** np.arange(k)
-    held = receivers(*key)[:, list(cards)]
-    add = (np.arange(5**k)[:, None] // weights) % 5
-    after = np.minimum(held[None, :, :] + add[:, None, :], 4) @ weights
-    return (values[after] - values[held @ weights][None, :]).mean(axis=1)
+    receiving = receivers(*key)
+    # each distinct holding once, weighed by how many receivers hold it (sums of whole
+    # numbers: the same mean as over every receiver, to the last bit)
+    codes, count = np.unique(receiving[:, list(cards)] @ weights, return_counts=True)
+    held = (codes[:, None] // weights) % 5
+    add = ((np.arange(5**k)[:, None] // weights) % 5).astype(np.int32)
+    held, weights = held.astype(np.int32), weights.astype(np.int32)
+    after = np.zeros((5**k, len(codes)), dtype=np.int32)  # the code of each holding received
+    for d in range(k):
+        after += np.minimum(add[:, d, None] + held[None, :, d], 4) * weights[d]
+    gained = (values[after] - values[codes][None, :]).astype(np.float64)  # whole numbers
+    return gained @ count.astype(np.float64) / len(receiving)
 
 
 class Objective:
