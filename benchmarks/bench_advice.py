@@ -1,7 +1,7 @@
 """Advice that wins points: the duplicate arena against the formula bidder, the calibration of
 the advisor's make probabilities, and the bidder's return, with the targets of the issue.
 
-Run by hand (not a test; about 40 minutes on two cores):
+Run by hand (not a test; about an hour on two cores):
 ``.venv/bin/python benchmarks/bench_advice.py [--deals 2000] [--seed 2026] [--jobs 2]``.
 
 - ``advisor:jump`` against ``formula`` under the standard rules, and ``advisor:davis`` against
