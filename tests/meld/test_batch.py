@@ -216,6 +216,15 @@ def test_batch_equals_one_hand_at_a_time(batch_):
         assert result.warnings == single.warnings
 
 
+def test_a_byte_order_mark_opens_a_text_file_as_it_opens_bytes():
+    text = ["\ufeffKS QS KH QH", "\ufeff", "AS"]  # only the first line's is a byte order mark
+    from_text = list(score_lines(text))
+    from_bytes = list(score_lines(io.BytesIO("\n".join(text).encode())))
+    assert from_text == from_bytes
+    assert isinstance(from_text[0], Scored) and from_text[0].hand == "KS QS KH QH"
+    assert isinstance(from_text[1], Failed) and from_text[1].line == 2
+
+
 def test_ties_go_to_the_longer_suit_then_in_suit_order():
     lines_ = ["KS QS KD QD AD 10D", "KS QS KH QH", "KH QH KC QC AC", "AS AH AD AC"]
     assert [r.best for r in score_lines(lines_)] == [2, 0, 3, 0]
