@@ -327,3 +327,13 @@ def test_resampling_draws_deals_in_proportion_to_their_weight():
     items = np.arange(4)
     drawn = _resample(items, np.array([1.0, 3.0, 0.0, 4.0]), 800, np.random.default_rng(0))
     assert np.bincount(drawn, minlength=4).tolist() == [100, 300, 0, 400]
+
+
+def test_the_centile_is_numpys_linear_quantile():
+    from pinochle_calc.bidding.estimate import centile
+
+    rng = np.random.default_rng(1)
+    for n in [1, 2, 3, 99, 100, 101, 1000, 1001]:
+        for values in (rng.integers(-1, 250, n), rng.random(n) * 200):
+            for q in (0.0, 0.1, 0.5, 0.9, 0.99, 1.0):
+                assert centile(values, q) == np.quantile(values, q)
