@@ -449,8 +449,6 @@ def _play_out(deals: np.ndarray, trumps: list[int],
 def centile(values, q: float) -> float:
     """``np.quantile(values, q)`` (linear interpolation), without its ``np.unique``, whose first
     call imports ``numpy.ma`` (about 18 ms of the first bid in a process)."""
-    import numpy as np
-
     n = len(values)
     at = (n - 1) * q
     lo = int(at)
