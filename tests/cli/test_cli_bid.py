@@ -1,30 +1,17 @@
 """`pinochle-calc explain`, `bid` and `pass`: the JSON contract, tables, and errors."""
 
-import json
 import subprocess
 import sys
 from math import comb
 
-from typer.testing import CliRunner
+from cli_runner import run, run_json
 
 from pinochle_calc.cards import CARDS, Card
-from pinochle_calc.cli import app
 from pinochle_calc.hand import Hand
 from pinochle_calc.meld import meld
 
-runner = CliRunner()
 HAND = "♥A 10 K Q ♦K Q J 10 ♣K Q 10 A ♠A K K Q Q J J 10"
 NO_MARRIAGE = "♥A 10 Q Q J ♠Q 10 10 10 ♦Q 10 10 10 ♣Q 10 10 10 A A A"
-
-
-def run(*args):
-    return runner.invoke(app, list(args))
-
-
-def run_json(*args):
-    result = run(*args, "--format", "json")
-    assert result.exit_code == 0, (result.stdout, result.exception)
-    return json.loads(result.stdout)
 
 
 # ---------------------------------------------------------------------------- explain

@@ -6,11 +6,7 @@ import json
 import subprocess
 import sys
 
-from typer.testing import CliRunner
-
-from pinochle_calc.cli import app
-
-runner = CliRunner()
+from cli_runner import run, run_json
 
 # seat 3 holds every heart (see tests/game/test_whole.py): formula players bid it to 155, and
 # hearts trump takes all 50 points.
@@ -21,16 +17,6 @@ DEAL = """# seats 0-3 from the dealer's left
 D=KKKKQQQQ C=AAAAKKKKQQQQ
 AH AH AH AH 10H 10H 10H 10H KH KH KH KH QH QH QH QH JH JH JH JH
 """
-
-
-def run(*args):
-    return runner.invoke(app, list(args))
-
-
-def run_json(*args):
-    result = run(*args, "--format", "json")
-    assert result.exit_code == 0, (result.stdout, result.exception)
-    return json.loads(result.stdout)
 
 
 def deal_file(tmp_path, text=DEAL):
