@@ -140,12 +140,10 @@ def _part_gains(cards: tuple[int, ...], trump: int, rules: RuleSet, key: tuple) 
     # each distinct holding once, weighed by how many receivers hold it (sums of whole
     # numbers: the same mean as over every receiver, to the last bit)
     codes, count = np.unique(receiving[:, list(cards)] @ weights, return_counts=True)
-    held = (codes[:, None] // weights) % 5
-    add = ((np.arange(5**k)[:, None] // weights) % 5).astype(np.int32)
-    held, weights = held.astype(np.int32), weights.astype(np.int32)
+    held, add = (((c[:, None] // weights) % 5).astype(np.int32) for c in (codes, np.arange(5**k)))
     after = np.zeros((5**k, len(codes)), dtype=np.int32)  # the code of each holding received
     for d in range(k):
-        after += np.minimum(add[:, d, None] + held[None, :, d], 4) * weights[d]
+        after += np.minimum(add[:, d, None] + held[None, :, d], 4) * int(weights[d])
     gained = (values[after] - values[codes][None, :]).astype(np.float64)  # whole numbers
     return gained @ count.astype(np.float64) / len(receiving)
 
