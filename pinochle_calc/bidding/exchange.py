@@ -130,9 +130,11 @@ def receivers(trump: int, rules: RuleSet, hint=None, married: bool = False,
 
 
 @lru_cache(maxsize=1024)
-def _part_gains(cards: tuple[int, ...], trump: int, rules: RuleSet, key: tuple) -> np.ndarray:
+def _part_gains(cards: tuple[int, ...], trump: int, rules: RuleSet, key: tuple,
+                most: int | None = None) -> np.ndarray:
     """The mean meld gain of one part over the receiver hands ``receivers(*key)``, for every
-    way of receiving its cards (indexed as ``part_values``)."""
+    way of receiving its cards (indexed as ``part_values``); with ``most``, only for ways of
+    receiving at most that many cards (the rest: NaN), all a pass of ``most - 1`` looks up."""
     values = part_values(cards, trump, rules)
     k = len(cards)
     weights = 5 ** np.arange(k)
@@ -140,12 +142,16 @@ def _part_gains(cards: tuple[int, ...], trump: int, rules: RuleSet, key: tuple) 
     # each distinct holding once, weighed by how many receivers hold it (sums of whole
     # numbers: the same mean as over every receiver, to the last bit)
     codes, count = np.unique(receiving[:, list(cards)] @ weights, return_counts=True)
-    held, add = (((c[:, None] // weights) % 5).astype(np.int32) for c in (codes, np.arange(5**k)))
-    after = np.zeros((5**k, len(codes)), dtype=np.int32)  # the code of each holding received
+    held = ((codes[:, None] // weights) % 5).astype(np.int32)
+    add = ((np.arange(5**k)[:, None] // weights) % 5).astype(np.int32)
+    wanted = np.flatnonzero(add.sum(axis=1) <= (k * 4 if most is None else most))
+    after = np.zeros((len(wanted), len(codes)), dtype=np.int32)  # the code of each holding
     for d in range(k):
-        after += np.minimum(add[:, d, None] + held[None, :, d], 4) * int(weights[d])
+        after += np.minimum(add[wanted, d, None] + held[None, :, d], 4) * int(weights[d])
     gained = (values[after] - values[codes][None, :]).astype(np.float64)  # whole numbers
-    return gained @ count.astype(np.float64) / len(receiving)
+    out = np.full(5**k, np.nan)
+    out[wanted] = gained @ count.astype(np.float64) / len(receiving)
+    return out
 
 
 class Objective:
@@ -153,16 +159,20 @@ class Objective:
     meld gain over its possible hands (``receivers``, a key of the ``receivers`` cache, or None
     for no gain counted), less the passer's meld lost (times ``keep_meld``), plus a value per
     card passed (``values``, 20 of them). With ``incoming`` (``(m, 20)`` passes the hand may
-    receive at the same time), the passer's meld is its mean meld after receiving them."""
+    receive at the same time), the passer's meld is its mean meld after receiving them. With
+    ``cards``, the objective serves passes of at most that many cards (the receiver's gains are
+    tabulated for them alone)."""
 
     def __init__(self, trump: int, rules: RuleSet, values: np.ndarray,
                  receiving: tuple | None = None, keep_meld: float = 1.0,
-                 incoming: np.ndarray | None = None):
+                 incoming: np.ndarray | None = None, cards: int | None = None):
         self.parts = [list(p) for p in meld_parts(trump)]
         self.weights = [5 ** np.arange(len(p)) for p in self.parts]
         self.values = [keep_meld * part_values(tuple(p), trump, rules) for p in self.parts]
         self.gains = [np.zeros(5 ** len(p)) if receiving is None
-                      else _part_gains(tuple(p), trump, rules, receiving) for p in self.parts]
+                      else _part_gains(tuple(p), trump, rules, receiving,
+                                       None if cards is None else cards + 1)
+                      for p in self.parts]
         self.per_card = np.asarray(values, dtype=np.float64)
         self.incoming = incoming
 
@@ -227,14 +237,15 @@ def pick(objective: Objective, hands: np.ndarray, chosen: np.ndarray, allowed,
     booleans, or per row), each the one adding most to the objective; with ``distinct``, only
     kinds not chosen yet."""
     chosen = chosen.copy()
-    rows = np.arange(len(chosen))
     count = np.broadcast_to(np.asarray(count), (len(chosen),))
+    allowed = np.broadcast_to(allowed, chosen.shape)
     for step in range(int(count.max(initial=0))):
-        added = np.where(allowed, objective.added(hands, chosen), -np.inf)
+        rows = np.flatnonzero(step < count)  # the hands still choosing (rows are independent)
+        added = np.where(allowed[rows], objective.added(hands[rows], chosen[rows]), -np.inf)
         if distinct:
-            added = np.where(chosen > 0, -np.inf, added)
+            added = np.where(chosen[rows] > 0, -np.inf, added)
         best = added.argmax(axis=1)
-        go = (step < count) & np.isfinite(added[rows, best])
+        go = np.isfinite(added[np.arange(len(rows)), best])
         chosen[rows[go], best[go]] += 1
     return chosen
 
@@ -289,18 +300,30 @@ def every_choice(hand, k: int) -> np.ndarray:
 # The two halves of the exchange ---------------------------------------------------------------
 
 
+def _distinct(hands) -> tuple[np.ndarray, np.ndarray | None]:
+    """``(n, 20)`` hands as ``(distinct, where)``: the distinct rows, and the row of each hand
+    among them (None when every hand is distinct). Each hand's choice depends on that hand
+    alone, so it is made once per distinct hand (conditioned deals repeat partner hands, and
+    the bidder's hand differs only by what it received)."""
+    h = np.asarray(hands, dtype=np.int64).reshape(-1, 20)
+    distinct, where = np.unique(h, axis=0, return_inverse=True)
+    return (h, None) if len(distinct) == len(h) else (distinct, where.reshape(-1))
+
+
 def _asks(hint) -> tuple[str, int] | None:
     if hint is None or hint.kind not in ("card", "around") or hint.rank is None:
         return None
     return hint.kind, hint.rank
 
 
-def partner_objective(trump: int, rules: RuleSet, hint=None,
-                      policy: Policy = POLICY) -> Objective:
-    """What the partner's pass is worth, with ``trump`` named (or asked for) by the bidder."""
+def partner_objective(trump: int, rules: RuleSet, hint=None, policy: Policy = POLICY,
+                      cards: int | None = None) -> Objective:
+    """What the partner's pass (of at most ``cards``) is worth, with ``trump`` named (or asked
+    for) by the bidder."""
     values = per_card(policy.to_bidder_trump, policy.to_bidder_side, trump)
     married = rules.marriage_required == "true"
-    return Objective(trump, rules, values, (trump, rules, hint, married, policy.samples))
+    return Objective(trump, rules, values, (trump, rules, hint, married, policy.samples),
+                     cards=cards)
 
 
 def partner_pass(hands, trump: int, k: int, rules: RuleSet, hint=None, request: int | None = None,
@@ -309,8 +332,10 @@ def partner_pass(hands, trump: int, k: int, rules: RuleSet, hint=None, request: 
     passing before trump, asks for that suit). ``hint``: what the bidder's calls asked for;
     ``request``: the suit the bidder asked for under Toby Thomas's rule (its cards go first,
     as many as the partner holds up to ``k``)."""
-    h = np.asarray(hands, dtype=np.int64).reshape(-1, 20)
-    objective = partner_objective(trump, rules, hint, policy)
+    h, where = _distinct(hands)
+    if where is not None:
+        return partner_pass(h, trump, k, rules, hint, request, policy, thorough)[where]
+    objective = partner_objective(trump, rules, hint, policy, k)
     first = np.zeros_like(h)
     if request is not None:
         first = pick(objective, h, first, _SUIT == request, k)
@@ -324,24 +349,28 @@ def partner_pass(hands, trump: int, k: int, rules: RuleSet, hint=None, request: 
 
 
 def bidder_objective(trump: int, rules: RuleSet, hint=None, policy: Policy = POLICY,
-                     incoming: np.ndarray | None = None) -> Objective:
-    """What the bidder's return is worth: its own meld kept above all (after receiving the
-    ``incoming`` passes, where it passes at the same time), then the partner's mean meld gain
-    over the hands it may hold (those that would give its ``hint``, if it gave one), the cards
-    the bidder keeps (trumps and aces first) and the hint answered."""
+                     incoming: np.ndarray | None = None, cards: int | None = None) -> Objective:
+    """What the bidder's return (of at most ``cards``) is worth: its own meld kept above all
+    (after receiving the ``incoming`` passes, where it passes at the same time), then the
+    partner's mean meld gain over the hands it may hold (those that would give its ``hint``, if
+    it gave one), the cards the bidder keeps (trumps and aces first) and the hint answered."""
     values = -per_card(policy.keep_trump, policy.keep_side, trump)
     asks = _asks(hint)
     if asks is not None:
         values = values + policy.answer / 10 * ((_RANK == asks[1]) & (_SUIT != trump))
     partners = (trump, rules, hint, False, policy.samples)
-    return Objective(trump, rules, values, partners, keep_meld=_KEEP_MELD, incoming=incoming)
+    return Objective(trump, rules, values, partners, keep_meld=_KEEP_MELD, incoming=incoming,
+                     cards=cards)
 
 
 def bidder_return(hands, trump: int, k: int, rules: RuleSet, hint=None,
                   policy: Policy = POLICY, thorough: bool = False) -> np.ndarray:
     """``(n, 20)``: the ``k`` cards each bidder gives the partner (after receiving, or at the
     same time), keeping its meld with ``trump``. ``hint``: what the partner's calls asked for."""
-    return choose(bidder_objective(trump, rules, hint, policy), hands, k, trump,
+    h, where = _distinct(hands)
+    if where is not None:
+        return bidder_return(h, trump, k, rules, hint, policy, thorough)[where]
+    return choose(bidder_objective(trump, rules, hint, policy, cards=k), h, k, trump,
                   thorough=thorough)
 
 
@@ -374,7 +403,7 @@ def bidder_pass(hands, trump: int, k: int, rules: RuleSet, hint=None, asked=None
         partners = Dealer(Hand(hand.tolist())).hands(rng, INCOMING, 20)
         incoming = partner_pass(partners, trump, k, rules, asked, suit_asked(rules, trump),
                                 policy)
-        objective = bidder_objective(trump, rules, hint, policy, incoming)
+        objective = bidder_objective(trump, rules, hint, policy, incoming, k)
         out[where.reshape(-1) == row] = choose(objective, hand[None], k, trump)[0]
     return out
 

@@ -65,6 +65,39 @@ def test_added_is_the_change_in_worth():
         assert np.isneginf(added[~ok, i]).all()
 
 
+@pytest.mark.parametrize("cards", [3, 4])
+def test_gains_tabulated_for_a_pass_alone_choose_as_the_whole_table(cards):
+    """The policy tabulates the receiver's gains only for passes of up to ``cards`` cards (and
+    one more, for the greedy step): its choices and scores are those of the whole table."""
+    hands = dealt(120, 9)
+    for trump, rules in ((0, STANDARD), (3, PRESETS["book"])):
+        for make in (partner_objective, bidder_objective):
+            whole = make(trump, rules)
+            alone = make(trump, rules, cards=cards)
+            for full, part in zip(whole.gains, alone.gains):
+                known = ~np.isnan(part)
+                assert known.sum() < len(full) and (part[known] == full[known]).all()
+            picked = choose(alone, hands, cards, trump)
+            assert (picked == choose(whole, hands, cards, trump)).all()
+            assert (alone.score(hands, picked[:, None, :])
+                    == whole.score(hands, picked[:, None, :])).all()
+
+
+def test_a_hand_dealt_twice_passes_the_same_cards_once_worked_out():
+    hands, bidders = dealt(80, 10), dealt(80, 11, size=24)
+    twice = np.repeat(hands, 2, axis=0)
+    for trump in range(4):
+        passed = partner_pass(hands, trump, 4, FOUR, hint=Signal("card", JACK))
+        assert (partner_pass(twice, trump, 4, FOUR, hint=Signal("card", JACK))
+                == np.repeat(passed, 2, axis=0)).all()
+        back = bidder_return(bidders, trump, 4, FOUR)
+        assert (bidder_return(np.repeat(bidders, 2, axis=0), trump, 4, FOUR)
+                == np.repeat(back, 2, axis=0)).all()
+        alone = [partner_pass(h[None], trump, 4, FOUR, hint=Signal("card", JACK))[0]
+                 for h in hands[:10]]
+        assert (np.array(alone) == passed[:10]).all()
+
+
 def test_the_search_finds_the_best_choice_in_nearly_every_hand():
     hands = dealt(150, 4)
     objective = partner_objective(0, STANDARD)
