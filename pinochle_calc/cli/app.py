@@ -45,6 +45,9 @@ HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 
 #: click's error for a command given no arguments where it shows its help (click >= 8.2).
 _NO_ARGS = getattr(click.exceptions, "NoArgsIsHelpError", ())
+#: click names the commands close to an unknown one itself (click >= 8.2): typer's own
+#: suggestion would say it twice.
+_CLICK_SUGGESTS = hasattr(click.exceptions, "NoSuchCommand")
 
 
 def say_error(message: str) -> None:
@@ -56,6 +59,11 @@ class _Root(TyperGroup):
     """The root command: every error becomes one line on stderr with the exit status that says
     whose it is (1: the input, 2: the command line), under the console script and a test
     runner alike."""
+
+    def resolve_command(self, ctx, args):
+        if _CLICK_SUGGESTS:
+            return click.Group.resolve_command(self, ctx, args)
+        return super().resolve_command(ctx, args)
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
              **extra):
@@ -108,26 +116,51 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-app = typer.Typer(
-    cls=_Root,
-    add_completion=False,  # completion is loaded on demand (COMPLETE_VAR): nothing at start-up
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    context_settings=HELP_OPTIONS,
-    help="Meld, trick and bid calculator for double-deck pinochle.\n\nExit status: 0 done; 1 an"
-    " input could not be used; 2 the command was misused.",
-    epilog="Shell completion of commands, options, presets and suits: add eval"
-    " \"$(_PINOCHLE_CALC_COMPLETE=source_bash pinochle-calc)\" to ~/.bashrc (source_zsh for zsh;"
-    " for fish: _PINOCHLE_CALC_COMPLETE=source_fish pinochle-calc | source).",
-)
+def _root_app() -> typer.Typer:
+    """The root app with no command yet: ``app`` gets them all, ``app_for`` one."""
+    root = typer.Typer(
+        cls=_Root,
+        add_completion=False,  # completion is loaded on demand (COMPLETE_VAR): nothing at start-up
+        no_args_is_help=True,
+        pretty_exceptions_enable=False,
+        context_settings=HELP_OPTIONS,
+        help="Meld, trick and bid calculator for double-deck pinochle.\n\nExit status: 0 done; 1"
+        " an input could not be used; 2 the command was misused.",
+        epilog="Shell completion of commands, options, presets and suits: add eval"
+        " \"$(_PINOCHLE_CALC_COMPLETE=source_bash pinochle-calc)\" to ~/.bashrc (source_zsh for"
+        " zsh; for fish: _PINOCHLE_CALC_COMPLETE=source_fish pinochle-calc | source).",
+    )
+    root.callback()(_commands)
+    return root
 
 
-@app.callback()
 def _commands(
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help="Print the version and exit.")] = False,
 ) -> None:
     """Meld, trick and bid calculator for double-deck pinochle."""
+
+
+app = _root_app()
+
+
+def app_for(args: list[str]) -> typer.Typer:
+    """The app that runs these arguments: when the first names a command, an app holding only
+    that command (typer turns every command it holds into click's at each start, about 15 ms
+    for the ones not asked for); else (help, ``--version``, completion, an unknown command)
+    ``app`` itself."""
+    from typer.main import get_command_name
+
+    if not args or COMPLETE_VAR in os.environ:
+        return app
+    commands = [c for c in app.registered_commands
+                if get_command_name(c.name or c.callback.__name__) == args[0]]
+    groups = [g for g in app.registered_groups if g.name == args[0]]
+    if not commands and not groups:
+        return app
+    one = _root_app()
+    one.registered_commands, one.registered_groups = commands, groups
+    return one
 
 
 #: How a hand argument may be written (in the command's help: click 8.5 drops the help of an
@@ -301,7 +334,7 @@ def main() -> None:
         if hasattr(stream, "reconfigure") and "utf" not in (stream.encoding or "").lower():
             stream.reconfigure(errors="replace")
     try:
-        app()
+        app_for(sys.argv[1:])()
     except BrokenPipeError:
         _quiet_stdout()
         sys.exit(1)

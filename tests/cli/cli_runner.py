@@ -4,14 +4,14 @@ import json
 
 from typer.testing import CliRunner
 
-from pinochle_calc.cli import app
+from pinochle_calc.cli.app import app_for
 
 runner = CliRunner()
 
 
 def run(*args):
-    """The result of ``pinochle-calc ARGS``."""
-    return runner.invoke(app, list(args))
+    """The result of ``pinochle-calc ARGS`` (as the console script runs it)."""
+    return runner.invoke(app_for(list(args)), list(args))
 
 
 def run_json(*args):

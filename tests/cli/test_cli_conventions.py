@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from pinochle_calc import __version__
 from pinochle_calc.cli import app
+from pinochle_calc.cli.app import app_for
 from pinochle_calc.limits import BID_DEALS, JOBS_MAX, PASS_HANDS, SEED_MAX, TRICK_DEALS
 from pinochle_calc.rules import PRESETS
 
@@ -34,7 +35,32 @@ RECORDS = {
 
 
 def run(*args, **kwargs):
-    return runner.invoke(app, list(args), **kwargs)
+    """``pinochle-calc ARGS`` as the console script runs it (``app_for``)."""
+    return runner.invoke(app_for(list(args)), list(args), **kwargs)
+
+
+COMMANDS = ["explain", "bid", "pass", "play", "arena", "meld", "tricks", "legal", "score", "rules"]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_command_runs_in_an_app_of_its_own_as_in_the_whole_app(command):
+    import typer.main
+
+    alone = typer.main.get_command(app_for([command, "-h"]))
+    assert list(alone.commands) == [command]
+    for args in ([command, "-h"], RECORDS.get(command, [command, "-h"])):
+        whole, own = runner.invoke(app, args), runner.invoke(app_for(args), args)
+        assert (own.exit_code, own.stdout, own.stderr) == (whole.exit_code, whole.stdout,
+                                                           whole.stderr)
+    assert set(typer.main.get_command(app).commands) == set(COMMANDS)  # every command tried
+    for args in ([], ["-h"], ["--version"], ["nosuch"], ["-h", "bid"]):
+        assert app_for(args) is app
+
+
+def test_an_unknown_command_is_told_the_close_one_once():
+    result = run("bidd", HAND)
+    assert result.exit_code == 2
+    assert result.stderr == "Error: No such command 'bidd'. Did you mean 'bid'? (see root -h)\n"
 
 
 @pytest.mark.parametrize("command", ["meld", "legal", "tricks", "bid", "pass"])
