@@ -72,7 +72,9 @@ class Dealer:
 
     def _kinds_in_order(self, rng: np.random.Generator, n: int) -> np.ndarray:
         keys = rng.random((n, COPIES * KINDS))[:, self.unseen]
-        return self.kinds[np.argsort(keys, axis=1, kind="stable")]
+        # numpy's default sort (SIMD where the CPU has it) is several times faster than a
+        # stable one; they differ only on two equal 53-bit keys in a deal (odds about 1e-13)
+        return self.kinds[np.argsort(keys, axis=1)]
 
     def hands(self, rng: np.random.Generator, n: int, size: int) -> np.ndarray:
         """``(n, 20)`` card counts of ``n`` hands of ``size`` unseen cards."""
