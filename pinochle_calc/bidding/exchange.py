@@ -42,6 +42,7 @@ _AROUND_RANKS = (ACE, KING, QUEEN, JACK)
 _Q_SPADES, _J_DIAMONDS = 0 * 5 + QUEEN, 2 * 5 + JACK
 _SUIT = np.arange(20) // 5
 _RANK = np.arange(20) % 5
+_HAND_CODE = 5 ** np.arange(20, dtype=np.int64)
 #: The weight of the bidder's own meld in its return: it never gives meld up for trick value.
 _KEEP_MELD = 1000.0
 
@@ -306,8 +307,9 @@ def _distinct(hands) -> tuple[np.ndarray, np.ndarray | None]:
     alone, so it is made once per distinct hand (conditioned deals repeat partner hands, and
     the bidder's hand differs only by what it received)."""
     h = np.asarray(hands, dtype=np.int64).reshape(-1, 20)
-    distinct, where = np.unique(h, axis=0, return_inverse=True)
-    return (h, None) if len(distinct) == len(h) else (distinct, where.reshape(-1))
+    # each hand as one whole number (a count is 0 to 4): far faster than unique rows
+    _, first, where = np.unique(h @ _HAND_CODE, return_index=True, return_inverse=True)
+    return (h, None) if len(first) == len(h) else (h[first], where.reshape(-1))
 
 
 def _asks(hint) -> tuple[str, int] | None:
@@ -395,17 +397,16 @@ def bidder_pass(hands, trump: int, k: int, rules: RuleSet, hint=None, asked=None
     from ..hand import Hand
     from ..play.dealer import Dealer
 
-    h = np.asarray(hands, dtype=np.int64).reshape(-1, 20)
+    h, where = _distinct(hands)
     out = np.empty_like(h)
-    distinct, where = np.unique(h, axis=0, return_inverse=True)
-    for row, hand in enumerate(distinct):
+    for row, hand in enumerate(h):
         rng = np.random.default_rng(20261130)
         partners = Dealer(Hand(hand.tolist())).hands(rng, INCOMING, 20)
         incoming = partner_pass(partners, trump, k, rules, asked, suit_asked(rules, trump),
                                 policy)
         objective = bidder_objective(trump, rules, hint, policy, incoming, k)
-        out[where.reshape(-1) == row] = choose(objective, hand[None], k, trump)[0]
-    return out
+        out[row] = choose(objective, hand[None], k, trump)[0]
+    return out if where is None else out[where]
 
 
 class Exchange(NamedTuple):
