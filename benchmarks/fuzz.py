@@ -567,7 +567,7 @@ def fuzz_cli(rng: random.Random, n: int, tally: Tally, tmp: str) -> None:
     from typer.testing import CliRunner
 
     from pinochle_calc import Hand, meld
-    from pinochle_calc.cli import app
+    from pinochle_calc.cli.app import app_for  # the app the console script runs
     from pinochle_calc.rules import load_rules
 
     files = {}
@@ -589,7 +589,7 @@ def fuzz_cli(rng: random.Random, n: int, tally: Tally, tmp: str) -> None:
         target = f"cli {command}"
         tally.calls[target] += 1
         try:
-            result = runner.invoke(app, args, input=stdin, env=env)
+            result = runner.invoke(app_for(args), args, input=stdin, env=env)
         except Exception as e:  # noqa: BLE001
             tally.crash(target, e, args)
             continue
