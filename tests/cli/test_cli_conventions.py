@@ -52,6 +52,11 @@ def test_a_command_runs_in_an_app_of_its_own_as_in_the_whole_app(command):
         whole, own = runner.invoke(app, args), runner.invoke(app_for(args), args)
         assert (own.exit_code, own.stdout, own.stderr) == (whole.exit_code, whole.stdout,
                                                            whole.stderr)
+
+
+def test_without_a_command_name_first_the_whole_app_runs():
+    import typer.main
+
     assert set(typer.main.get_command(app).commands) == set(COMMANDS)  # every command tried
     for args in ([], ["-h"], ["--version"], ["nosuch"], ["-h", "bid"]):
         assert app_for(args) is app
