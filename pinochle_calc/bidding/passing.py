@@ -140,17 +140,25 @@ def _submultisets(counts: tuple[int, ...], n: int) -> list[tuple[int, ...]]:
     return out
 
 
-def trick_strength(choice: tuple[int, ...], trump: int, to_bidder: bool) -> float:
-    """The exchange policy's worth, beside meld, of moving these cards: to the bidder, its
-    values for a card the bidder receives; away from it, less its values for a card the bidder
-    keeps (``exchange.Policy``)."""
+@lru_cache(maxsize=8)
+def _strength_values(trump: int, to_bidder: bool) -> np.ndarray:
+    """The 20 per-card values ``trick_strength`` weighs a choice by (built once, not once per
+    choice of the thousands the check scores)."""
     from .exchange import POLICY, per_card
 
     if to_bidder:
         values = per_card(POLICY.to_bidder_trump, POLICY.to_bidder_side, trump)
     else:
         values = -per_card(POLICY.keep_trump, POLICY.keep_side, trump)
-    return float(np.asarray(choice) @ values)
+    values.flags.writeable = False  # shared by every call
+    return values
+
+
+def trick_strength(choice: tuple[int, ...], trump: int, to_bidder: bool) -> float:
+    """The exchange policy's worth, beside meld, of moving these cards: to the bidder, its
+    values for a card the bidder receives; away from it, less its values for a card the bidder
+    keeps (``exchange.Policy``)."""
+    return float(np.asarray(choice) @ _strength_values(trump, to_bidder))
 
 
 @dataclass(frozen=True)
