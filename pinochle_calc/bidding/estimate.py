@@ -62,16 +62,16 @@ DEFAULT_SAMPLES = 1000
 CONFIDENCE_NO_PASS = 0.85
 CONFIDENCE_PASS = 0.70
 DEFAULT_CONFIDENCE = CONFIDENCE_NO_PASS
-
-
-def confidence_for(rules: RuleSet) -> float:
-    """The default confidence under a rule set (``CONFIDENCE_NO_PASS``, ``CONFIDENCE_PASS``)."""
-    return CONFIDENCE_PASS if rules.pass_cards else CONFIDENCE_NO_PASS
 DEFAULT_SEED = 0
 #: The most bids the make-probability curve lists (rule sets of huge values stop there).
 MAX_CURVE = 400
 #: Play-outs (deals times trumps) per call of the trick engine, and between progress reports.
 PLAY_BLOCK = 20_000
+
+
+def confidence_for(rules: RuleSet) -> float:
+    """The default confidence under a rule set (``CONFIDENCE_NO_PASS``, ``CONFIDENCE_PASS``)."""
+    return CONFIDENCE_PASS if rules.pass_cards else CONFIDENCE_NO_PASS
 
 
 @dataclass(frozen=True)
