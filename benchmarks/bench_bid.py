@@ -7,9 +7,9 @@ Run by hand (not a test); prints medians of:
 - a full ``pinochle-calc bid`` from the shell (start-up, auction, conditioned dealing, partner
   meld, trick play-outs for every trump the hand may name, suggestion, JSON out), against
   ``python -c "import typer"`` measured in the same run (budget: 3x); beside it
-  ``python -c "import typer, numpy"``, the floor of any command that deals with numpy, and
-  ``BID_IMPORTS``, every module a bid loads (numpy's random generators and the package's own),
-  with no work done;
+  ``python -c "import typer, numpy"``, the floor of any command that deals with numpy, the
+  same with numpy's random generators, and ``BID_IMPORTS``, every module a bid loads (the
+  package's own too), with no work done;
 - each case again with ``--samples 1``: what a bid costs before its simulated deals (start-up,
   and in the games with an exchange the policy's first-call tables), so that what the deals
   add shows on its own;
@@ -108,6 +108,8 @@ def main() -> None:
     compileall.compile_dir(Path(pinochle_calc.__file__).parent, quiet=1)
     floors = {"import typer": [sys.executable, "-c", "import typer"],
               "python -c 'import typer, numpy'": [sys.executable, "-c", "import typer, numpy"],
+              "python -c 'import typer, numpy.random'": [sys.executable, "-c",
+                                                         "import typer, numpy.random"],
               "every module a bid loads, no work (BID_IMPORTS)": [sys.executable, "-c",
                                                                   BID_IMPORTS]}
     commands = {name: [*CLI, "bid", *case, "--format", "json"] for name, case in CASES.items()}
