@@ -15,15 +15,14 @@ Each deal depends only on the seed and its number, so the result is the same wha
 
 from __future__ import annotations
 
-import multiprocessing
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from math import sqrt
 
 from ..bidding.estimate import DEFAULT_SAMPLES
 from ..errors import UserError
+from ..processes import map_jobs
 from ..rules import STANDARD, RuleSet
 from .policies import policy
 from .whole import RESULTS, HandRecord, deal_cards, hand_seed, play_hand
@@ -156,17 +155,8 @@ class _Job:
     samples: int
 
 
-_JOB: _Job | None = None
-
-
-def _set_job(job: _Job) -> None:
-    global _JOB
-    _JOB = job
-
-
-def play_twice(number: int, job: _Job | None = None) -> tuple[HandRecord, HandRecord]:
+def play_twice(number: int, job: _Job) -> tuple[HandRecord, HandRecord]:
     """Deal ``number``, played with A at seats 0 and 2, then with A at seats 1 and 3."""
-    job = job or _JOB
     hands = deal_cards(job.seed, number)
     a, b = policy(job.a, job.samples), policy(job.b, job.samples)
     seed = hand_seed(job.seed, number)
@@ -179,18 +169,7 @@ def duplicate_deals(a: str, b: str, deals: int, seed: int = 0, rules: RuleSet = 
                     jobs: int = 1) -> Iterator[tuple[HandRecord, HandRecord]]:
     """Every deal's two hands (``play_twice``), in deal order; ``jobs`` processes play them."""
     job = _Job(a, b, rules, seed, samples)
-    if jobs == 1 or deals < 2:
-        for number in range(deals):
-            yield play_twice(number, job)
-        return
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    pool = ProcessPoolExecutor(min(jobs, deals), mp_context=context, initializer=_set_job,
-                               initargs=(job,))
-    try:
-        yield from pool.map(play_twice, range(deals))
-    finally:  # stopped early (an error, Ctrl-C): the deals not started are not played
-        pool.shutdown(wait=True, cancel_futures=True)
+    yield from map_jobs(play_twice, job, range(deals), jobs=min(jobs, deals))
 
 
 def run_arena(a: str, b: str, deals: int, seed: int = 0, rules: RuleSet = STANDARD,

@@ -20,9 +20,8 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Mapping, Sequence
-from contextlib import ExitStack
+from contextlib import closing
 from dataclasses import dataclass
-from itertools import repeat
 
 import numpy as np
 
@@ -30,6 +29,7 @@ from ..cards import HAND_SIZE
 from ..errors import UserError
 from ..hand import Hand
 from ..limits import JOBS_MAX, SEED_MAX, TRICK_DEALS, check
+from ..processes import map_jobs
 from .dealer import Dealer, hand_test, sample, seat_test, suit_codes
 from .lockstep import hand_sizes, play_lockstep
 from .players import FastPlayer, HeuristicPlayer, Player, heuristic_follow, heuristic_lead
@@ -267,15 +267,7 @@ class _Job:
     seed: int
 
 
-_JOB: _Job | None = None
-
-
-def _set_job(job: _Job) -> None:
-    global _JOB
-    _JOB = job
-
-
-def _run_block(first: int, sizes: Sequence[int], job: _Job | None = None) -> np.ndarray:
+def _run_block(first: int, sizes: Sequence[int], job: _Job) -> np.ndarray:
     """The side's points in the batches ``first``, ``first + 1``, ... of a simulation, of
     ``sizes`` deals each.
 
@@ -283,7 +275,6 @@ def _run_block(first: int, sizes: Sequence[int], job: _Job | None = None) -> np.
     player's own stream, then the deals. Four heuristic players play the block's deals all
     at once; other players play batch by batch, reseeded for each.
     """
-    job = job or _JOB
     heuristic = _heuristic(job.players)
     parts = []
     for index, size in enumerate(sizes, first):
@@ -302,7 +293,7 @@ def _run_block(first: int, sizes: Sequence[int], job: _Job | None = None) -> np.
     return np.concatenate(parts)
 
 
-def _distribution(first: int, sizes: Sequence[int], job: _Job | None = None) -> np.ndarray:
+def _distribution(first: int, sizes: Sequence[int], job: _Job) -> np.ndarray:
     """How many deals of a block gave the side 0, 1, ... 50 points."""
     return np.bincount(_run_block(first, sizes, job), minlength=MAX_POINTS + 1)
 
@@ -337,19 +328,8 @@ def simulate_tricks(hand: Hand, trump: int, *, samples: int = 2000, seed: int = 
     blocks = ([min(CHUNK, samples - i * CHUNK) for i in range(first, first + BLOCK_CHUNKS)
                if i < batches] for first in firsts)
     distribution = np.zeros(MAX_POINTS + 1, dtype=np.int64)
-    with ExitStack() as stack:
-        if jobs == 1 or len(firsts) == 1:
-            parts = map(_distribution, firsts, blocks, repeat(job))
-        else:  # imported here: a single process (as ``bid`` is) starts faster without them
-            import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor
-
-            methods = multiprocessing.get_all_start_methods()
-            context = multiprocessing.get_context("fork" if "fork" in methods else None)
-            pool = stack.enter_context(ProcessPoolExecutor(
-                min(jobs, len(firsts)), mp_context=context, initializer=_set_job,
-                initargs=(job,)))
-            parts = pool.map(_distribution, firsts, blocks)
+    parts = map_jobs(_distribution, job, firsts, blocks, jobs=min(jobs, len(firsts)))
+    with closing(parts):  # stopped early: the blocks not started are not played
         for part in parts:
             distribution += part
             if progress:
