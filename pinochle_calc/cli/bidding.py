@@ -197,6 +197,20 @@ def bid(
         _print_bid(advice)
 
 
+def _round_bids(curve: list, keep, scale: int, most: int = 12) -> list:
+    """At most about ``most`` points of a make-probability curve, for a person to read: where
+    there are more, the first, the bid ``keep`` (go no higher than) and the round bids
+    (multiples of 5, 10, 20, 50 or 100 points, the first that leaves few enough)."""
+    if len(curve) <= most:
+        return curve
+    for step in (5, 10, 20, 50, 100):
+        few = [(b, p) for i, (b, p) in enumerate(curve)
+               if i == 0 or b == keep or b % (step * scale) == 0]
+        if len(few) <= most:
+            break
+    return few
+
+
 def _print_bid(advice) -> None:
     from rich.console import Console
     from rich.table import Table
@@ -255,8 +269,11 @@ def _print_bid(advice) -> None:
     curve = list(best.make_probability.items())
     sure = max((i for i, (_, p) in enumerate(curve) if p >= 1.0), default=0)
     shown = [(b, p) for b, p in curve[sure:] if p >= 0.02] or curve[-1:]
-    probs = "  ".join(f"{b}: {p:.0%}" for b, p in shown)
-    say(f"Chance to make, if you hold the contract, {SUIT_SYMBOLS[result.trump]} trump: {probs}")
+    few = _round_bids(shown, best.max_bid, parsed.rules.scale)
+    probs = "  ".join(f"{b}: {p:.0%}" for b, p in few)
+    more = " (every bid: --format json)" if len(few) < len(shown) else ""
+    say(f"Chance to make, if you hold the contract, {SUIT_SYMBOLS[result.trump]} trump:"
+        f" {probs}{more}")
     say(f"Name {SUIT_SYMBOLS[result.trump]} ({SUITS[result.trump]}) if you win the bid;"
         f" go no higher than {best.max_bid if best.max_bid is not None else 'the minimum'}.")
 

@@ -9,12 +9,12 @@ import pytest
 
 from pinochle_calc.bidding.auction import parse_auction
 from pinochle_calc.bidding.conventions import suggest
-from pinochle_calc.bidding.estimate import deal, estimate, side_totals
+from pinochle_calc.bidding.estimate import deal, estimate, limits_from, side_totals
 from pinochle_calc.errors import UserError
 from pinochle_calc.hand import Hand
 from pinochle_calc.meld import meld
 from pinochle_calc.play.dealer import Dealer
-from pinochle_calc.rules import PRESETS, STANDARD
+from pinochle_calc.rules import PRESETS, STANDARD, load_rules
 
 HAND = "♥A 10 K K Q Q J ♦Q Q J ♣Q Q ♠A K K Q Q J J 10"
 PLAIN = "♥A 10 K Q 10 ♠A 10 K J ♦A 10 K Q J ♣A 10 K Q J 10"
@@ -109,6 +109,15 @@ def test_no_marriage_never_names_trump():
     assert any("no marriage" in n for n in d["notes"])
     s = suggest(NO_MARRIAGE, parse_auction("50"), "jump", limit=e.max_bid or 0)
     assert s.call is None
+
+
+def test_a_pass_that_leaves_no_room_for_meld_says_so_in_words():
+    # with a four-card pass the side expects more from the exchange and the play, so the
+    # partner's pass at 55 leaves it no meld by the margin: said in words, not "under about 0"
+    auction = parse_auction("50 54 p 56", load_rules("standard,steps=any,passing.cards=4"))
+    (partner,) = limits_from(auction, "davis")
+    assert partner.meld <= 0
+    assert partner.text == "partner: little or no meld (passed at 55)"
 
 
 def test_calls_condition_the_deals():

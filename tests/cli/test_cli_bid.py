@@ -154,6 +154,24 @@ def test_bid_table():
     assert "Chance to make" in result.stdout
 
 
+def test_bid_table_reads_a_long_curve_at_round_bids():
+    # Davis's game bids in steps of one: the JSON curve has every bid, the table a dozen
+    args = ("bid", HAND, "--auction", "50 54 p 56", "--convention", "davis", "--samples", "200")
+    out = run_json(*args)
+    best = out["estimate"]["trumps"][out["estimate"]["trump"]]
+    result = run(*args, "--format", "table")
+    line = next(x for x in result.stdout.splitlines() if x.startswith("Chance to make"))
+    shown = dict(item.split(": ") for item in line.split(" trump: ")[1]
+                 .removesuffix(" (every bid: --format json)").split("  "))
+    assert len(best["make_probability"]) > 40 and line.endswith("(every bid: --format json)")
+    assert 3 <= len(shown) <= 12
+    assert str(out["estimate"]["max_bid"]) in shown  # the bid to go no higher than stays
+    for bid, text in shown.items():  # each point is the curve's own (JSON rounds to 0.001)
+        assert abs(int(text.removesuffix("%")) - 100 * best["make_probability"][bid]) <= 0.51
+    rest = list(shown)[1:]
+    assert all(int(b) % 5 == 0 for b in rest if int(b) != out["estimate"]["max_bid"])
+
+
 def test_bid_errors():
     result = run("bid", HAND, "--auction", "50 p p p", "--samples", "50")
     assert result.exit_code == 1 and "no call to make" in result.stderr
