@@ -317,8 +317,10 @@ def limits_from(auction: Auction, convention: str) -> list[Below]:
             below(rel, before + 20 * k, f"showed no more meld at {call.label}")
         elif kind == "aces":
             below(rel, 20 * k, f"showed no meld at {call.label}")
-    return [Below(rel, meld, f"{names[rel]}: "
-                  f"{f'under about {meld} meld' if meld > 0 else 'little or no meld'} ({why})")
+    def words(meld: int) -> str:
+        return f"under about {meld} meld" if meld > 0 else "little or no meld"
+
+    return [Below(rel, meld, f"{names[rel]}: {words(meld)} ({why})")
             for rel, (meld, why) in sorted(bound.items())]
 
 

@@ -197,7 +197,7 @@ def bid(
         _print_bid(advice)
 
 
-def _round_bids(curve: list, keep, scale: int, most: int = 12) -> list:
+def _round_bids(curve: list, keep: int | None, scale: int, most: int = 12) -> list:
     """At most about ``most`` points of a make-probability curve, for a person to read: where
     there are more, the first, the bid ``keep`` (go no higher than) and the round bids
     (multiples of 5, 10, 20, 50 or 100 points, the first that leaves few enough)."""
