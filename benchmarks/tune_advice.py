@@ -16,16 +16,16 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
 import pinochle_calc.bidding.conventions as conventions
 from pinochle_calc.bidding.conventions import jump, toby
 from pinochle_calc.bidding.conventions.base import Convention
+from pinochle_calc.game.arena import Calibration
 from pinochle_calc.game.policies import Advisor, Bid, policy
 from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
+from pinochle_calc.processes import map_jobs
 from pinochle_calc.rules import load_rules
 
 
@@ -91,17 +91,9 @@ class Variant(Advisor):
         return Bid(advice.call, advice.meaning, prediction, advice.estimate.trump)
 
 
-_SETUP = None
-
-
-def _setup(setup) -> None:
-    global _SETUP
-    _SETUP = setup
-
-
-def _deal(number: int) -> dict:
+def _deal(number: int, setup: tuple) -> dict:
     """Each variant's margin against the formula on one deal, and its calibration pairs."""
-    rules, seed, samples, variants = _SETUP
+    rules, seed, samples, variants = setup
     hands, at = deal_cards(seed, number), hand_seed(seed, number)
     out = {}
     for text in variants:
@@ -127,10 +119,7 @@ def main() -> None:
     args = ap.parse_args()
     variants = args.variants.split(",")
     setup = (load_rules(args.rules), args.seed, args.samples, variants)
-    context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(args.jobs, mp_context=context, initializer=_setup,
-                             initargs=(setup,)) as pool:
-        results = list(pool.map(_deal, range(args.deals), chunksize=4))
+    results = list(map_jobs(_deal, setup, range(args.deals), jobs=args.jobs))
     print(f"{args.deals} duplicate deals against formula, seed {args.seed}, --rules {args.rules},"
           f" {args.samples} samples")
     margins = {v: np.array([r[v][0] for r in results], dtype=float) for v in variants}
@@ -139,9 +128,7 @@ def main() -> None:
         pairs = [p for r in results for p in r[v][1]]
         p = np.array([x for x, _ in pairs])
         made = np.array([y for _, y in pairs], dtype=float)
-        bins = np.minimum((p * 10).astype(int), 9)
-        gap = sum(abs(p[bins == b].mean() - made[bins == b].mean()) * (bins == b).sum()
-                  for b in set(bins.tolist())) / max(len(p), 1)
+        gap = Calibration.of(p, made).mae or 0.0
         print(f"  {v:28} {m.mean():+7.2f} ± {m.std(ddof=1) / np.sqrt(len(m)):.2f} per deal;"
               f" {len(p)} contracts, predicted {p.mean():.3f}, made {made.mean():.3f},"
               f" calibration gap {gap:.3f}")
