@@ -9,9 +9,10 @@ from pinochle_calc.cli.app import app_for
 runner = CliRunner()
 
 
-def run(*args):
-    """The result of ``pinochle-calc ARGS`` (as the console script runs it)."""
-    return runner.invoke(app_for(list(args)), list(args))
+def run(*args, **kwargs):
+    """The result of ``pinochle-calc ARGS`` as the console script runs it (``app_for``);
+    ``kwargs`` go to ``CliRunner.invoke`` (``input``, ``env``, ...)."""
+    return runner.invoke(app_for(list(args)), list(args), **kwargs)
 
 
 def run_json(*args):

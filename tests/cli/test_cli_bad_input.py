@@ -6,19 +6,13 @@ import subprocess
 import sys
 
 import pytest
-from typer.testing import CliRunner
+from cli_runner import run
 
 from pinochle_calc import Hand
-from pinochle_calc.cli import app
 from pinochle_calc.rules import load_rules
 
-runner = CliRunner()
 HAND = "♥A 10 K Q J 10 ♠Q Q 10 10 ♦A J J 10 K ♣A 10 K 10 J"
 ACES = "AS AH AD AC 10H KH KH QH QH JH KS QS KD QD KC QC JD QS JC JC"
-
-
-def run(*args, **kwargs):
-    return runner.invoke(app, list(args), **kwargs)
 
 
 def shell(*args, stdin=b""):

@@ -8,7 +8,7 @@ import json
 import re
 
 import pytest
-from typer.testing import CliRunner
+from cli_runner import run, runner
 
 from pinochle_calc import __version__
 from pinochle_calc.cli import app
@@ -16,7 +16,6 @@ from pinochle_calc.cli.app import app_for
 from pinochle_calc.limits import BID_DEALS, JOBS_MAX, PASS_HANDS, SEED_MAX, TRICK_DEALS
 from pinochle_calc.rules import PRESETS
 
-runner = CliRunner()
 HAND = "♥A 10 K Q J 10 ♠Q Q 10 10 ♦A J J 10 K ♣A 10 K 10 J"
 
 #: Each command that prints records, with arguments that succeed (samples kept small).
@@ -32,11 +31,6 @@ RECORDS = {
     "score --sheet": ["score", "--sheet", "samples/game.csv"],
     "rules": ["rules"],
 }
-
-
-def run(*args, **kwargs):
-    """``pinochle-calc ARGS`` as the console script runs it (``app_for``)."""
-    return runner.invoke(app_for(list(args)), list(args), **kwargs)
 
 
 COMMANDS = ["explain", "bid", "pass", "play", "arena", "meld", "tricks", "legal", "score", "rules"]

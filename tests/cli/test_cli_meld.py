@@ -8,17 +8,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
-
-from pinochle_calc.cli import app
+from cli_runner import run as run_cli
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 EXAMPLE = "♥A 10 K K K Q Q J ♦Q Q J ♣Q Q ♠A K K Q Q J J"
-runner = CliRunner()
-
-
 def run(*args, input=None):
-    return runner.invoke(app, ["meld", *args], input=input)
+    return run_cli("meld", *args, input=input)
 
 
 def test_one_hand_gives_the_json_contract():

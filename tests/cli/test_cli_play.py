@@ -3,17 +3,9 @@
 import json
 
 import pytest
-from typer.testing import CliRunner
-
-from pinochle_calc.cli import app
-
-runner = CliRunner()
+from cli_runner import run
 
 HAND = "H: A A 10 K K Q Q J, S: A 10 K Q, D: A K Q J, C: A 10 Q J"
-
-
-def run(*args):
-    return runner.invoke(app, list(args))
 
 
 def test_tricks_json():

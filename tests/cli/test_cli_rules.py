@@ -8,19 +8,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from cli_runner import run
 
-from pinochle_calc.cli import app
 from pinochle_calc.rules import PRESETS, load_rules
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 EXAMPLE = "♥A 10 K K K Q Q J ♦Q Q J ♣Q Q ♠A K K Q Q J J"
 PARTNER = "AS 10S KS QS JS KD QD AC KC QC AD AH"
-runner = CliRunner()
-
-
-def run(*args, input=None, env=None):
-    return runner.invoke(app, list(args), input=input, env=env)
 
 
 def shell(*args, input=None, env=None):
@@ -272,7 +266,7 @@ def test_score_sheet_errors_name_the_file_and_line(tmp_path):
         "1,2,us,50,played,made,50,40,50,40,,",
         f"2,3,,,,,,,,,,{sheet} line 3: trick points 70 for us are out of range: a hand has 50"
         " trick points in all"]
-    result = runner.invoke(app, ["score", "--sheet", str(tmp_path / "none.csv")])
+    result = run("score", "--sheet", str(tmp_path / "none.csv"))
     assert result.exit_code == 1
     assert result.stderr.startswith(f"Error: cannot read {tmp_path / 'none.csv'}:")
 
