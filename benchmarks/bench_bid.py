@@ -34,7 +34,7 @@ EXAMPLE = "♥A 10 K K Q Q J ♦Q Q J ♣Q Q ♠A K K Q Q J J 10"
 
 #: Every module a bid of any case below loads, imported with no work done.
 BID_IMPORTS = ("import typer, numpy.random, pinochle_calc.cli.bidding, pinochle_calc.bidding,"
-               " pinochle_calc.bidding.exchange, pinochle_calc.play.simulate, tomllib")
+               " pinochle_calc.exchange.policy, pinochle_calc.play.simulate, tomllib")
 
 CASES = {
     "jump, opening, 4 trumps": [FOUR_TRUMPS],

@@ -1,4 +1,4 @@
-"""The exchange policy (``bidding.exchange``): how much it brings the bidding side, how close it
+"""The exchange policy (``exchange.policy``): how much it brings the bidding side, how close it
 comes to trying every choice, whether the bidder's return keeps its meld, and its speed.
 
 Run by hand (not a test): ``.venv/bin/python benchmarks/bench_exchange.py [--deals 4000]``.
@@ -25,7 +25,8 @@ import time
 
 import numpy as np
 
-from pinochle_calc.bidding.exchange import (
+from pinochle_calc.exchange.advice import advise_pass
+from pinochle_calc.exchange.policy import (
     bidder_return,
     choose,
     every_choice,
@@ -33,7 +34,6 @@ from pinochle_calc.bidding.exchange import (
     partner_objective,
     partner_pass,
 )
-from pinochle_calc.bidding.passing import advise_pass
 from pinochle_calc.hand import Hand
 from pinochle_calc.meld.vector import callable_suits, meld_points
 from pinochle_calc.play.dealer import suit_codes

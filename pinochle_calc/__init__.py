@@ -23,7 +23,7 @@ __version__ = "0.1.0"
 #: Public names kept in modules that import numpy: name -> module.
 _LAZY = {
     "advise": "bidding.advise", "Advice": "bidding.advise",
-    "advise_pass": "bidding.passing", "PassAdvice": "bidding.passing",
+    "advise_pass": "exchange.advice", "PassAdvice": "exchange.advice",
     "estimate": "bidding.estimate", "Estimate": "bidding.estimate",
     "parse_auction": "bidding.auction", "Auction": "bidding.auction",
     "explain": "bidding.conventions", "suggest": "bidding.conventions",

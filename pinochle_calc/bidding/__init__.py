@@ -1,14 +1,14 @@
 """Bidding: auctions read and checked (``auction``), the conventions that give calls their
 meaning (``conventions``: jump bids, Jim Davis's and Toby Thomas's systems), how high a side
-can go over simulated deals (``estimate``), which cards to pass (``passing``), and the advice
-for a call that puts them together (``advise``).
+can go over simulated deals (``estimate``, which plays the card exchange of
+``pinochle_calc.exchange``), and the advice for a call that puts them together (``advise``).
 """
 
+from ..exchange.advice import PassAdvice, advise_pass
 from .advise import Advice, advise
 from .auction import Auction, AuctionError, parse_auction
 from .conventions import CONVENTIONS, explain, suggest
 from .estimate import Estimate, estimate
-from .passing import PassAdvice, advise_pass
 
 __all__ = ["advise", "Advice", "Auction", "AuctionError", "parse_auction", "CONVENTIONS",
            "explain", "suggest", "estimate", "Estimate", "advise_pass", "PassAdvice"]

@@ -5,7 +5,8 @@ For each trump the hand may name (the rule set's marriage rule), ``estimate``:
 
 1. deals the 60 unseen cards to the other three seats, ``samples`` times, meeting what their
    calls said under the convention (``conventions.signal_mask``; ``deal``);
-2. puts every deal through the card exchange, where the rule set has one (``exchange``);
+2. puts every deal through the card exchange, where the rule set has one
+   (``pinochle_calc.exchange``);
 3. scores both partners' meld in that trump for every deal at once (``meld.vector``) and plays
    every deal out in every trump with the trick-play engine, all in one call
    (``play.simulate.play_many``, heuristic players in lockstep; the hand's seat names trump
@@ -25,7 +26,7 @@ Decisions:
   card swaps (``play.conditions``): a condition is never given up for being rare, only where no
   deal meeting it can be built; the report gives the acceptance rate and says so.
 - The estimate is for the hand as bidder: its seat names trump and leads. Where the rule set
-  has a card exchange, every deal goes through it (``bidding.exchange``: the partner passes
+  has a card exchange, every deal goes through it (``exchange.policy``: the partner passes
   by the pass policy, answering the hint the hand's calls gave; the hand returns by its policy,
   answering the partner's), and meld and tricks are counted after it; where trump is named
   after the exchange, a deal where the hand then holds no marriage in the suit is lost.
@@ -42,6 +43,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..cards import SUIT_SYMBOLS, SUITS, n_cards
+from ..exchange.policy import exchange
 from ..hand import Hand
 from ..limits import BID_DEALS, SEED_MAX, check
 from ..play.conditions import REJECTION_LIMIT, Dealt, deal_meeting
@@ -49,7 +51,6 @@ from ..play.dealer import Dealer, suit_codes
 from ..play.simulate import Stats
 from ..rules import STANDARD, RuleSet
 from .auction import Auction, iter_bids
-from .exchange import exchange
 
 #: Deals by default: the make probabilities then carry a standard error of at most
 #: sqrt(0.25 / 1000) = 0.016.
@@ -411,7 +412,7 @@ def exchange_words(rules: RuleSet) -> str:
              if rules.pass_order == "partner-first" else "both pass at the same time")
     when = " before trump is named" if rules.pass_when == "before-trump" else ""
     return (f"every deal goes through the {rules.pass_cards}-card exchange{when} ({order}),"
-            " played by the pass policy (bidding.exchange)")
+            " played by the pass policy (exchange.policy)")
 
 
 def side_totals(side_meld, tricks, rules: RuleSet) -> np.ndarray:

@@ -322,7 +322,7 @@ def pass_cards(
     if cards is None:
         cards = rule_set.pass_cards or 4
     request = trump_option(asked, "--suit")
-    from ..bidding.passing import advise_pass, parse_hint
+    from ..exchange.advice import advise_pass, parse_hint
 
     wanted = parse_hint(hint) if hint is not None else None
     advice = advise_pass(cards_in, suit, role, cards, rule_set, hint=wanted, samples=samples,

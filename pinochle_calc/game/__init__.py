@@ -1,7 +1,7 @@
 """The game around meld and play: scoring a hand and a game sheet (``scoring``), and whole hands:
-the policies that bid (``policies``), the card exchange and its one pass policy (``exchange``),
-a deal played from the auction to the score (``whole``) and duplicate matches between policies
-(``arena``). Only ``scoring`` is imported here; the others bring numpy."""
+the policies that bid (``policies``), a deal played from the auction to the score (``whole``)
+and duplicate matches between policies (``arena``). Only ``scoring`` is imported here; the
+others bring numpy."""
 
 from .scoring import Game, HandInput, HandScore, ScoreError, score_game, score_hand
 

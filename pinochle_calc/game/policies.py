@@ -43,9 +43,9 @@ from typing import NamedTuple, Protocol, runtime_checkable
 from ..bidding.auction import Auction
 from ..bidding.estimate import DEFAULT_SAMPLES
 from ..errors import UserError
+from ..exchange.seat import choose_pass
 from ..hand import Hand
 from ..rules import RuleSet
-from .exchange import choose_pass
 
 #: Deals of the unseen cards behind a throw-in decision, when it is not clear without them.
 THROW_IN_SAMPLES = 200

@@ -9,9 +9,9 @@ dealer's left; seat 3 deals; seats 0 and 2 are "us") with a policy for each side
 2. the high bidder names trump, and the bidder and partner exchange cards as the rule set says
    (``passing.cards``, ``passing.order``, ``passing.when``): trump is named first, or, where
    cards are exchanged before trump is named, the bidder asks for a suit, the cards are
-   exchanged, and then trump is named (``exchange``). A bidder that may name no suit (the
-   marriage rule; under ``after-pass``, no marriage in trump after the exchange) loses the bid
-   without play (``no-marriage``);
+   exchanged, and then trump is named (``pinochle_calc.exchange``). A bidder that may name no
+   suit (the marriage rule; under ``after-pass``, no marriage in trump after the exchange) loses
+   the bid without play (``no-marriage``);
 3. every seat melds with that trump, after the exchange, and the sides add their meld;
 4. the bidder may throw the hand in (the policy's ``throw_in``);
 5. the 20 tricks are played by the heuristic players (``play.simulate.play_deal``), the bidder
@@ -36,10 +36,10 @@ from ..bidding.conventions import asked_for
 from ..bidding.estimate import DEFAULT_SAMPLES
 from ..cards import CARDS, COPIES, HAND_SIZE, KINDS, SUIT_SYMBOLS, SUITS
 from ..errors import UserError
+from ..exchange.seat import suit_request
 from ..hand import Hand
 from ..meld.engine import TrumpMeld, meld
 from ..rules import STANDARD, RuleSet
-from .exchange import suit_request
 from .policies import Bid, Contract, Policy, Seat, policy
 from .scoring import SIDES, HandInput, HandScore, score_hand
 
@@ -220,7 +220,7 @@ def hint_word(signal) -> str | None:
     """A hint in the words of ``pinochle-calc pass --hint`` (``king``, ``kings-around``)."""
     if signal is None:
         return None
-    from ..bidding.passing import HINT_WORDS
+    from ..exchange.advice import HINT_WORDS
 
     return next(w for w, key in HINT_WORDS.items() if key == (signal.kind, signal.rank))
 

@@ -260,7 +260,7 @@ def test_with_a_pass_every_deal_goes_through_the_exchange():
     """The same deals with and without a 4-card pass: the exchange moves meld and trick points
     to the side (its mean total is higher), the note says it is played, and the side's meld
     after it is the policy's, scored deal by deal."""
-    from pinochle_calc.bidding.exchange import exchange
+    from pinochle_calc.exchange.policy import exchange
     from pinochle_calc.meld.vector import meld_points
 
     four = STANDARD.with_options(pass_cards=4, pass_order="partner-first")

@@ -10,7 +10,7 @@ from pinochle_calc.bidding.auction import parse_auction
 from pinochle_calc.bidding.conventions import Signal
 from pinochle_calc.cards import CLUBS, HEARTS, JACK, SPADES
 from pinochle_calc.errors import UserError
-from pinochle_calc.game.exchange import choose_pass, suit_request
+from pinochle_calc.exchange.seat import choose_pass, suit_request
 from pinochle_calc.game.policies import (
     POLICY_NAMES,
     Advisor,
@@ -116,7 +116,7 @@ PARTNER = Hand.parse("♠A 10 ♥A 10 K Q J J ♦A A K Q J ♣A 10 10 K Q J J")
 def test_choose_pass_is_the_exchange_policys_choice():
     import numpy as np
 
-    from pinochle_calc.bidding.exchange import bidder_pass, bidder_return, partner_pass
+    from pinochle_calc.exchange.policy import bidder_pass, bidder_return, partner_pass
 
     counts = np.array([PARTNER.counts])
     chosen = choose_pass(PARTNER, 4, HEARTS, "partner", STANDARD)

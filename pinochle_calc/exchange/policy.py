@@ -48,7 +48,7 @@ _KEEP_MELD = 1000.0
 
 
 @dataclass(frozen=True)
-class Policy:
+class ExchangePolicy:
     """What the exchange policy counts besides meld, in points per card.
 
     ``to_bidder_trump`` / ``to_bidder_side``: a trump or a side card moved to the bidder, by
@@ -73,7 +73,7 @@ class Policy:
     samples: int = 400
 
 
-POLICY = Policy()
+POLICY = ExchangePolicy()
 
 
 def per_card(trump_values, side_values, trump: int) -> np.ndarray:
@@ -110,8 +110,8 @@ def receivers(trump: int, rules: RuleSet, hint=None, married: bool = False,
     """``(samples, 20)``: random 20-card hands a receiver may hold (a fixed seed: the same
     hands on every call): with ``married``, holding a marriage in ``trump`` (a bidder, where the
     rule set requires one); with a ``hint`` (a convention ``Signal``), hands that would give it."""
+    from ..bidding.conventions import signal_mask
     from ..play.dealer import sample
-    from .conventions import signal_mask
 
     rng = np.random.default_rng(20261130 + 4 * trump + married)
     deck = np.repeat(np.arange(20), 4)
@@ -318,7 +318,7 @@ def _asks(hint) -> tuple[str, int] | None:
     return hint.kind, hint.rank
 
 
-def partner_objective(trump: int, rules: RuleSet, hint=None, policy: Policy = POLICY,
+def partner_objective(trump: int, rules: RuleSet, hint=None, policy: ExchangePolicy = POLICY,
                       cards: int | None = None) -> Objective:
     """What the partner's pass (of at most ``cards``) is worth, with ``trump`` named (or asked
     for) by the bidder."""
@@ -329,7 +329,7 @@ def partner_objective(trump: int, rules: RuleSet, hint=None, policy: Policy = PO
 
 
 def partner_pass(hands, trump: int, k: int, rules: RuleSet, hint=None, request: int | None = None,
-                 policy: Policy = POLICY, thorough: bool = False) -> np.ndarray:
+                 policy: ExchangePolicy = POLICY, thorough: bool = False) -> np.ndarray:
     """``(n, 20)``: the ``k`` cards each partner passes to the bidder, who names ``trump`` (or,
     passing before trump, asks for that suit). ``hint``: what the bidder's calls asked for;
     ``request``: the suit the bidder asked for under Toby Thomas's rule (its cards go first,
@@ -350,7 +350,7 @@ def partner_pass(hands, trump: int, k: int, rules: RuleSet, hint=None, request: 
     return choose(objective, h, k, trump, first, thorough)
 
 
-def bidder_objective(trump: int, rules: RuleSet, hint=None, policy: Policy = POLICY,
+def bidder_objective(trump: int, rules: RuleSet, hint=None, policy: ExchangePolicy = POLICY,
                      incoming: np.ndarray | None = None, cards: int | None = None) -> Objective:
     """What the bidder's return (of at most ``cards``) is worth: its own meld kept above all
     (after receiving the ``incoming`` passes, where it passes at the same time), then the
@@ -366,7 +366,7 @@ def bidder_objective(trump: int, rules: RuleSet, hint=None, policy: Policy = POL
 
 
 def bidder_return(hands, trump: int, k: int, rules: RuleSet, hint=None,
-                  policy: Policy = POLICY, thorough: bool = False) -> np.ndarray:
+                  policy: ExchangePolicy = POLICY, thorough: bool = False) -> np.ndarray:
     """``(n, 20)``: the ``k`` cards each bidder gives the partner (after receiving, or at the
     same time), keeping its meld with ``trump``. ``hint``: what the partner's calls asked for."""
     h, where = _distinct(hands)
@@ -388,7 +388,7 @@ INCOMING = 60
 
 
 def bidder_pass(hands, trump: int, k: int, rules: RuleSet, hint=None, asked=None,
-                policy: Policy = POLICY) -> np.ndarray:
+                policy: ExchangePolicy = POLICY) -> np.ndarray:
     """``(n, 20)``: the ``k`` cards each bidder passes at the same time as its partner, without
     seeing what it receives: what keeps most meld once the partner's pass arrives (its mean
     over ``INCOMING`` partner hands dealt from the cards the bidder does not hold, passing by
@@ -419,7 +419,7 @@ class Exchange(NamedTuple):
 
 
 def exchange(bidder, partner, trump: int, rules: RuleSet, hint=None, partner_hint=None,
-             policy: Policy = POLICY) -> Exchange:
+             policy: ExchangePolicy = POLICY) -> Exchange:
     """The exchange the rule set has (``passing.cards``, ``passing.order``, ``passing.when``)
     between bidders and partners (``(n, 20)`` each) with ``trump`` named (passing before trump:
     the suit the bidder asks for, which it then names). ``hint`` and ``partner_hint``: what
@@ -439,6 +439,6 @@ def exchange(bidder, partner, trump: int, rules: RuleSet, hint=None, partner_hin
                     to_partner)
 
 
-__all__ = ["Policy", "POLICY", "Objective", "Exchange", "exchange", "partner_pass",
+__all__ = ["ExchangePolicy", "POLICY", "Objective", "Exchange", "exchange", "partner_pass",
            "bidder_return", "bidder_pass", "partner_objective", "bidder_objective", "choose",
            "pick", "every_choice", "meld_parts", "part_values", "receivers", "suit_asked"]

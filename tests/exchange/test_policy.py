@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from pinochle_calc.bidding.conventions import Signal
-from pinochle_calc.bidding.exchange import (
+from pinochle_calc.cards import ACE, JACK, QUEEN, Card
+from pinochle_calc.exchange.policy import (
     Objective,
     bidder_objective,
     bidder_return,
@@ -17,7 +18,6 @@ from pinochle_calc.bidding.exchange import (
     partner_pass,
     receivers,
 )
-from pinochle_calc.cards import ACE, JACK, QUEEN, Card
 from pinochle_calc.hand import Hand
 from pinochle_calc.meld.vector import meld_points
 from pinochle_calc.rules import PRESETS, STANDARD

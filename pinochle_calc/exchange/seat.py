@@ -1,5 +1,5 @@
 """The card exchange in a whole hand: every seat passes and returns cards by the one exchange
-policy (``bidding.exchange``), the same the estimate plays in its simulated deals, so that in a
+policy (``exchange.policy``), the same the estimate plays in its simulated deals, so that in a
 match between bidding policies only the bidding differs.
 
 What it answers (RULES.md "Passing cards and calling trump", and Toby Thomas's variation):
@@ -34,7 +34,7 @@ def choose_pass(hand: Hand, n: int, trump: int, role: str, rules: RuleSet, *, hi
     """
     import numpy as np
 
-    from ..bidding.exchange import bidder_pass, bidder_return, partner_pass, suit_asked
+    from .policy import bidder_pass, bidder_return, partner_pass, suit_asked
 
     counts = np.array([hand.counts])
     if role == "partner":

@@ -1,6 +1,6 @@
 """Passing advice: the cards to pass, why each, and a check of the choice.
 
-The choice is the exchange policy's (``bidding.exchange``): the very pass the estimate plays in
+The choice is the exchange policy's (``exchange.policy``): the very pass the estimate plays in
 its simulated deals and whole hands play in the arena, so the advice and the figures behind a
 bid agree. Roles (RULES.md "Passing cards"; Jim Davis's system is for a four-card pass):
 
@@ -15,7 +15,7 @@ The check tries every choice of ``n`` cards from the hand, each scored exactly o
 simulated hands of the receiver (dealt from the unseen cards, seeded; for the partner's pass,
 bidder hands holding a marriage in trump where the rule set requires one and meeting the
 hint): the receiver's mean meld gain, less the meld the passer loses, plus *trick strength*,
-the policy's own values for the cards moved (``exchange.Policy``). For the bidder the
+the policy's own values for the cards moved (``exchange.policy.ExchangePolicy``). For the bidder the
 passer's own meld comes first. So the check differs from the policy only in the receiver's
 hands (dealt from this hand's unseen cards, not from a whole deck) and in trying every choice;
 the advice shows the policy's choice, its score under the check, and the check's best.
@@ -52,7 +52,7 @@ MAX_DRAWS = 100_000
 
 def parse_hint(text: str):
     """A ``--hint`` value as a convention ``Signal`` (``queen``, ``kings-around``, ...)."""
-    from .conventions import Signal
+    from ..bidding.conventions import Signal
 
     key = text.strip().lower().replace(" ", "-").replace("_", "-")
     if key.endswith("s") and key[:-1] in HINT_WORDS:
@@ -144,7 +144,7 @@ def _submultisets(counts: tuple[int, ...], n: int) -> list[tuple[int, ...]]:
 def _strength_values(trump: int, to_bidder: bool) -> np.ndarray:
     """The 20 per-card values ``trick_strength`` weighs a choice by (built once, not once per
     choice of the thousands the check scores)."""
-    from .exchange import POLICY, per_card
+    from .policy import POLICY, per_card
 
     if to_bidder:
         values = per_card(POLICY.to_bidder_trump, POLICY.to_bidder_side, trump)
@@ -157,7 +157,7 @@ def _strength_values(trump: int, to_bidder: bool) -> np.ndarray:
 def trick_strength(choice: tuple[int, ...], trump: int, to_bidder: bool) -> float:
     """The exchange policy's worth, beside meld, of moving these cards: to the bidder, its
     values for a card the bidder receives; away from it, less its values for a card the bidder
-    keeps (``exchange.Policy``)."""
+    keeps (``exchange.policy.ExchangePolicy``)."""
     return float(np.asarray(choice) @ _strength_values(trump, to_bidder))
 
 
@@ -256,11 +256,11 @@ def advise_pass(hand: Hand | str, trump: int, role: str = "partner", n: int = 4,
     """The ``n`` cards to pass: the exchange policy's choice, with the check of every choice
     (see the module docstring). ``hint``: what the other partner's calls asked for; ``suit``:
     the suit the bidder asked for (partner only; its cards go first)."""
+    from ..bidding.conventions import signal_mask
     from ..meld.engine import meld
     from ..meld.vector import meld_points
     from ..play.dealer import Dealer, sample
-    from .conventions import signal_mask
-    from .exchange import bidder_pass, bidder_return, partner_pass
+    from .policy import bidder_pass, bidder_return, partner_pass
 
     if isinstance(hand, str):
         hand = Hand.parse(hand)
@@ -303,7 +303,7 @@ def advise_pass(hand: Hand | str, trump: int, role: str = "partner", n: int = 4,
         tests.append((f"the bidder holds a marriage in {SUIT_SYMBOLS[trump]}",
                       lambda c: np.minimum(c[:, k], c[:, q]) > 0))
     if hint is not None:
-        from .conventions import describe_signal
+        from ..bidding.conventions import describe_signal
 
         who = "bidder" if role == "partner" else "partner"
         tests.append((f"the {who}'s hint: {describe_signal(hint)}",

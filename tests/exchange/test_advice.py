@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 from pinochle_calc.bidding.conventions import Signal
-from pinochle_calc.bidding.passing import _submultisets, advise_pass, expected_gains, parse_hint
 from pinochle_calc.cards import CARDS, JACK, QUEEN
 from pinochle_calc.errors import UserError
+from pinochle_calc.exchange.advice import _submultisets, advise_pass, expected_gains, parse_hint
 from pinochle_calc.hand import Hand
 from pinochle_calc.meld import meld
 from pinochle_calc.meld.vector import meld_points
@@ -23,7 +23,7 @@ def brute_force_scores(hand, trump, role, n, rules, receivers):
     (the scalar meld engine), plus the exchange policy's values for the cards: for a card the
     bidder receives when the partner passes, less its values for keeping a card when the
     bidder does (read off ``Policy`` by card, trump or side, and rank)."""
-    from pinochle_calc.bidding.exchange import POLICY
+    from pinochle_calc.exchange.policy import POLICY
     hand = Hand.parse(hand) if isinstance(hand, str) else hand
     cards = [i for i in range(20) for _ in range(hand.counts[i])]
     before = meld(hand, rules).trumps[trump].points
@@ -97,7 +97,7 @@ def test_gains_part_by_part_equal_the_whole(rules):
 
 
 def test_partner_advice_is_the_policys_choice_checked_against_every_choice():
-    from pinochle_calc.bidding.exchange import partner_pass
+    from pinochle_calc.exchange.policy import partner_pass
 
     advice = advise_pass(HAND, trump=1, role="partner", n=3, samples=120, seed=1)
     assert advice.receivers.shape == (120, 20)
@@ -110,7 +110,7 @@ def test_partner_advice_is_the_policys_choice_checked_against_every_choice():
 
 
 def test_bidder_advice_is_the_policys_choice_checked_against_every_choice():
-    from pinochle_calc.bidding.exchange import bidder_return
+    from pinochle_calc.exchange.policy import bidder_return
 
     toby = PRESETS["toby-thomas"]
     hand = Hand.parse(HAND + " JH AS 10S")
