@@ -24,17 +24,6 @@ def test_ruff_is_clean():
     assert proc.returncode == 0, proc.stdout
 
 
-def test_readme_python_examples_run():
-    import doctest
-
-    text = (ROOT / "README.md").read_text()
-    test = doctest.DocTestParser().get_doctest(text, {}, "README.md", "README.md", 0)
-    assert test.examples, "the README shows the library in use"
-    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    runner.run(test)
-    assert runner.summarize(verbose=False).failed == 0
-
-
 def test_every_command_has_help():
     from typer.testing import CliRunner
 
