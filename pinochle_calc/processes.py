@@ -1,11 +1,17 @@
 """Work spread over processes, with the same results in the same order whatever their number:
 the simulations (``play.simulate``) and the duplicate arena (``game.arena``) use it for
-``--jobs``."""
+``--jobs``.
+
+The workers leave stopping to the process that started them: they ignore Ctrl-C (the terminal
+sends it to the whole process group), and when the caller stops early, whatever the reason (an
+error, Ctrl-C, a SIGTERM that the command line turns into an exception), the workers are
+terminated at once rather than left to finish their items, or orphaned holding a pipe open.
+"""
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Callable, Iterable, Iterator
-from functools import partial
 from itertools import repeat
 
 #: The job this worker process was given when it started (``map_jobs``).
@@ -15,9 +21,12 @@ _JOB: object = None
 def _start(job) -> None:
     global _JOB
     _JOB = job
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops the work, not the worker
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler, if it set one
 
 
-def _with_job(fn: Callable, *args):
+def _with_job(fn_args: tuple):
+    fn, args = fn_args
     return fn(*args, _JOB)
 
 
@@ -26,22 +35,28 @@ def map_jobs(fn: Callable, job, *items: Iterable, jobs: int = 1) -> Iterator:
 
     With ``jobs`` > 1 they run in that many processes (forked where the platform can), each
     handed ``job`` once when it starts rather than with every item. Where the caller stops
-    early (an error, Ctrl-C), the items not started are not run.
+    early (an error, Ctrl-C, the generator closed), the items not started are not run and the
+    workers are terminated.
     """
     if jobs <= 1:
         yield from map(fn, *items, repeat(job))
         return
     # imported here: a single process (as ``bid`` is) starts faster without them
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_start, initargs=(job,))
+    pool = context.Pool(jobs, initializer=_start, initargs=(job,))
+    finished = False
     try:
-        yield from pool.map(partial(_with_job, fn), *items)
+        yield from pool.imap(_with_job, zip(repeat(fn), zip(*items)))
+        finished = True
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        if finished:
+            pool.close()
+        else:
+            pool.terminate()
+        pool.join()
 
 
 __all__ = ["map_jobs"]

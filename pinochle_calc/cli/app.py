@@ -18,9 +18,11 @@ starts fast.
 
 from __future__ import annotations
 
+import errno
 import inspect
 import json
 import os
+import signal
 import sys
 from typing import Annotated, Optional
 
@@ -55,6 +57,28 @@ def say_error(message: str) -> None:
     sys.stderr.write(f"Error: {message}\n")
 
 
+class Stop(Exception):  # noqa: N818 (not an error: how a command stops early)
+    """The command stops early with exit status ``code`` and, if any, a one-line message:
+    the output closed or not writable, Ctrl-C."""
+
+    def __init__(self, code: int, message: str | None = None):
+        super().__init__(code, message)
+        self.code, self.message = code, message
+
+
+def stop_for(error: BaseException) -> Stop | None:
+    """How a command stops on this exception, or None where it is not one of those: a closed
+    pipe (``meld ... | head``: quietly, 0), output that cannot be written (a full disk: 1),
+    Ctrl-C (130)."""
+    if isinstance(error, BrokenPipeError):
+        return Stop(0)
+    if isinstance(error, OSError) and error.errno in _WRITE_ERRORS:
+        return Stop(1, f"cannot write the output: {error.strerror}")
+    if isinstance(error, KeyboardInterrupt):
+        return Stop(130)
+    return None
+
+
 class _Root(TyperGroup):
     """The root command: every error becomes one line on stderr with the exit status that says
     whose it is (1: the input, 2: the command line), under the console script and a test
@@ -64,6 +88,16 @@ class _Root(TyperGroup):
         if _CLICK_SUGGESTS:
             return click.Group.resolve_command(self, ctx, args)
         return super().resolve_command(ctx, args)
+
+    def invoke(self, ctx):
+        # what click would turn into "Aborted." or exit 1 (a closed pipe) is said here
+        try:
+            return super().invoke(ctx)
+        except (OSError, KeyboardInterrupt) as e:
+            stop = stop_for(e)
+            if stop is None:
+                raise
+            raise stop from None
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
              **extra):
@@ -99,12 +133,30 @@ class _Root(TyperGroup):
             if pointer is not None:
                 sys.stderr.write(pointer() + "\n")
             code = 1
-        except click.Abort:
-            sys.stderr.write("Aborted.\n")
-            code = 1
+        except Stop as e:
+            code = e.code
+            if e.message:
+                say_error(e.message)
+            if code in (0, 1) and standalone_mode:  # what stdout holds cannot be written
+                _quiet_stdout()
+        except click.Abort as e:
+            if isinstance(e.__cause__, KeyboardInterrupt):  # Ctrl-C at a prompt
+                code = 130
+            else:
+                sys.stderr.write("Aborted.\n")
+                code = 1
         if not standalone_mode:
             return code
-        sys.stdout.flush()
+        try:
+            sys.stdout.flush()
+        except OSError as e:
+            stop = stop_for(e)
+            if stop is None:
+                raise
+            if stop.message:
+                say_error(stop.message)
+            _quiet_stdout()
+            code = stop.code if code == 0 else code
         sys.exit(code)
 
 
@@ -223,6 +275,33 @@ HandArgument = Annotated[
     typer.Argument(show_default=False),
 ]
 
+def choice(*words: str) -> click.Choice:
+    """The click type of an option that takes one of these words, in any case (``-f CSV``)."""
+    return click.Choice(words, case_sensitive=False)
+
+
+class Share(click.ParamType):
+    """A share given as the tables print it, ``85%``, or as ``85`` or ``0.85``: above 0, at
+    most 1 (100%). A number above 1 is read as a percentage."""
+
+    name = "share"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, float):
+            return value
+        text = str(value).strip()
+        percent = text.endswith("%")
+        try:
+            number = float(text.removesuffix("%").strip())
+        except ValueError:
+            self.fail(f"{quoted(text)} is not a share: write 85%, 85 or 0.85", param, ctx)
+        if percent or number > 1:
+            number /= 100
+        if not 0 < number <= 1:  # also nan
+            self.fail(f"{quoted(text)} is not above 0% and at most 100%", param, ctx)
+        return number
+
+
 #: ``--rules``: every command that scores.
 RulesOption = Annotated[
     Optional[str],  # noqa: UP045
@@ -235,12 +314,12 @@ RulesOption = Annotated[
 #: ``--format``: every command that prints records.
 FormatOption = Annotated[
     Optional[str],  # noqa: UP045
-    typer.Option("--format", "-f", click_type=click.Choice(FORMATS), show_default=False,
+    typer.Option("--format", "-f", click_type=choice(*FORMATS), show_default=False,
                  help="table, json, jsonl or csv; default: table on a terminal, jsonl"
                  " otherwise."),
 ]
 
-#: ``--trump``: a suit (required where the command gives no default).
+#: ``--trump``: a suit (without it, commands show every trump; ``legal`` needs it).
 TrumpOption = Annotated[
     Optional[str],  # noqa: UP045
     typer.Option("--trump", "-t", autocompletion=suit_completion, show_default=False,
@@ -283,7 +362,7 @@ def trump_option(value: str | None, option: str = "--trump") -> int | None:
 def required_trump(value: str | None) -> int:
     """The suit of a ``--trump`` the command cannot do without."""
     if value is None:
-        raise typer.BadParameter("give the trump: S, H, D or C", param_hint="'--trump'")
+        raise click.MissingParameter(param_hint="'--trump'", param_type="option")
     return trump_option(value)
 
 
@@ -297,7 +376,8 @@ def rules_option(value: str | None):
 def hand_argument(words: list[str] | None):
     """The ``Hand`` of a positional hand argument (its words joined)."""
     if not words:
-        raise typer.BadParameter("give a hand, such as AH 10H KH QH JH", param_hint="HAND")
+        raise click.MissingParameter("Give a hand, such as AH 10H KH QH JH", param_hint="'HAND'",
+                                     param_type="argument")
     from ..hand import Hand
 
     return Hand.parse(" ".join(words))
@@ -326,30 +406,57 @@ def write_csv(header: tuple[str, ...] | None, rows) -> None:
     writer.writerows(rows)
 
 
+#: The errors of a write to a full or failing disk (or a closed terminal): the output could
+#: not be written, which is no bug of the program.
+_WRITE_ERRORS = frozenset(getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG", "EIO",
+                                                            "EROFS", "ENXIO")
+                          if hasattr(errno, name))
+
+
 def main() -> None:
     """The console script. User errors are handled by the app itself (``_Root``); what is left
-    here is a closed pipe, an interrupt, and the last guard: a bug is reported in one line (the
-    traceback only with ``PINOCHLE_DEBUG=1``) with exit status 3."""
+    here: a closed pipe (``meld ... | head``: quiet, exit 0), output that cannot be written (a
+    full disk: one line, exit 1), Ctrl-C (exit 130) and SIGTERM (exit 143), both after the
+    command's own clean-up (its worker processes stopped), and the last guard: a bug is
+    reported in one line (the traceback only with ``PINOCHLE_DEBUG=1``) with exit status 3."""
     for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show ♥ gets a ?, not a crash
         if hasattr(stream, "reconfigure") and "utf" not in (stream.encoding or "").lower():
             stream.reconfigure(errors="replace")
+    signal.signal(signal.SIGTERM, _terminated)
     try:
         app_for(sys.argv[1:])()
     except BrokenPipeError:
         _quiet_stdout()
-        sys.exit(1)
+        sys.exit(0)
     except KeyboardInterrupt:
         sys.exit(130)
+    except OSError as e:
+        if e.errno not in _WRITE_ERRORS:
+            _internal(e)
+        _quiet_stdout()
+        say_error(f"cannot write the output: {e.strerror}")
+        sys.exit(1)
     except Exception as e:  # a bug: one line, not a traceback
-        if os.environ.get("PINOCHLE_DEBUG"):
-            raise
-        say_error(f"internal error ({type(e).__name__}: {shorten(str(e), 200)}); please report"
-                  " it with the command line (PINOCHLE_DEBUG=1 shows the traceback)")
-        sys.exit(3)
+        _internal(e)
+
+
+def _terminated(signum, frame) -> None:
+    """SIGTERM: unwind as an exit does, so that worker processes are stopped on the way."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    raise SystemExit(128 + signal.SIGTERM)
+
+
+def _internal(error: Exception) -> None:
+    if os.environ.get("PINOCHLE_DEBUG"):
+        raise error
+    say_error(f"internal error ({type(error).__name__}: {shorten(str(error), 200)}); please"
+              " report it with the command line (PINOCHLE_DEBUG=1 shows the traceback)")
+    sys.exit(3)
 
 
 def _quiet_stdout() -> None:
-    """After a closed pipe: point stdout at /dev/null so that the final flush stays quiet."""
+    """After a closed pipe or a failed write: point stdout at /dev/null so that the final flush
+    stays quiet."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

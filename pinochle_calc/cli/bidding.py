@@ -7,10 +7,8 @@ imported inside each command so that the shell starts fast.
 
 from __future__ import annotations
 
-import sys
 from typing import Annotated, Optional
 
-import click
 import typer
 
 from ..errors import quoted
@@ -20,11 +18,13 @@ from .app import (
     HandArgument,
     RulesOption,
     SeedOption,
+    Share,
+    Stop,
     TrumpOption,
+    choice,
     command,
     format_option,
     hand_argument,
-    required_trump,
     rules_option,
     samples_option,
     suit_completion,
@@ -39,7 +39,7 @@ CONVENTION_HELP = ("jump (jump bids), davis (Jim Davis's system; without --rules
 EXPLAIN_CSV = ("position", "seat", "call", "meaning")
 BID_CSV = ("seat", "call", "meaning", "trump", "own_meld", "partner_meld", "trick_points",
            "max_bid", "samples", "seed")
-PASS_CSV = ("card", "reason")
+PASS_CSV = ("trump", "card", "reason")
 
 
 def _convention(value: str) -> str:
@@ -117,33 +117,31 @@ def explain(
             "summary": parsed.summary(),
         })
         return
-    from rich.console import Console
-    from rich.table import Table
+    from .render import add_row, console, new_table, say, show
 
-    console = Console()
-    table = Table(title=f"{CONVENTIONS[conv].title}; rules: {rule_set.name}")
-    for column in ("#", "seat", "call", "meaning"):
-        table.add_column(column, justify="right" if column in ("#", "call") else "left")
+    con = console()
+    table = new_table(("#", "right", False), ("seat", "left", False), ("call", "right", False),
+                      ("meaning", "left", True),
+                      title=f"{CONVENTIONS[conv].title}; rules: {rule_set.name}")
     for r in readings:
-        table.add_row(str(r.call.position), _seat_words(parsed, r.call.seat), r.call.label,
-                      r.meaning)
+        add_row(table, str(r.call.position), _seat_words(parsed, r.call.seat), r.call.label,
+                r.meaning)
     if readings:
-        console.print(table)
+        show(con, table)
     for note in notes:
-        console.print(f"note: {note}", markup=False, highlight=False, soft_wrap=True)
-    console.print(parsed.summary(), markup=False, highlight=False, soft_wrap=True)
+        say(con, f"note: {note}")
+    say(con, parsed.summary())
     if not parsed.finished:
         text = f"legal now: any bid from {legal.min_bid}"
         if legal.forced:
             text = f"legal now: only {legal.min_bid} (the dealer is stuck)"
         elif legal.can_pass:
             text += ", or pass"
-        console.print(text, markup=False, highlight=False, soft_wrap=True)
+        say(con, text)
         for bid, meaning in opens:
-            console.print(f"  {bid:>4}  {meaning}", markup=False, highlight=False, soft_wrap=True)
+            say(con, f"  {bid:>4}  {meaning}", hang=6)
         for hint, why in missing:
-            console.print(f"  no bid asks for {hint}: {why}", markup=False, highlight=False,
-                          soft_wrap=True)
+            say(con, f"  no bid asks for {hint}: {why}", hang=4)
 
 
 @command(hand=True)
@@ -157,9 +155,10 @@ def bid(
     seed: SeedOption = 0,
     confidence: Annotated[
         Optional[float],  # noqa: UP045
-        typer.Option("--confidence", click_type=click.FloatRange(0, 1, min_open=True),
-                     show_default=False, help="How sure the side must be of making its highest"
-                     " bid: above 0, at most 1; default 0.85, or 0.7 where cards are passed."),
+        typer.Option("--confidence", click_type=Share(), show_default=False,
+                     help="How sure the side must be of making its highest bid, as the table"
+                     " prints it: 85%, 85 or 0.85 (above 0, at most 100%); default 85%, or 70%"
+                     " where cards are passed."),
     ] = None,
     format: FormatOption = None,
 ) -> None:
@@ -172,18 +171,16 @@ def bid(
     conv = _convention(convention)
     chosen = rules_option(rules) if rules is not None else None
     from ..bidding.advise import advise
+    from .render import progress
 
     run = {"samples": samples, "seed": seed, "confidence": confidence}
-    if sys.stderr.isatty():
-        from rich.console import Console
-        from rich.progress import Progress
-
-        with Progress(console=Console(stderr=True), transient=True) as bar:
-            task = bar.add_task("playing deals", total=None)
-            advice = advise(cards, auction, conv, chosen, progress=lambda done, total: bar.update(
-                task, completed=done, total=total), **run)
-    else:
-        advice = advise(cards, auction, conv, chosen, **run)
+    try:
+        with progress("playing deals", None) as bar:
+            advice = advise(cards, auction, conv, chosen, progress=bar, **run)
+    except KeyboardInterrupt:
+        # the estimate needs every deal of every trump: there is nothing to show for part
+        raise Stop(130, "stopped: the estimate needs all its deals; nothing to show (fewer"
+                   " --samples finish sooner)") from None
     if fmt in ("json", "jsonl"):
         write_json(advice.to_dict())
     elif fmt == "csv":
@@ -212,70 +209,79 @@ def _round_bids(curve: list, keep: int | None, scale: int, most: int = 12) -> li
 
 
 def _print_bid(advice) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
     from ..bidding.auction import SEAT_NAMES
     from ..bidding.conventions import CONVENTIONS
     from ..cards import SUIT_SYMBOLS, SUITS
+    from .render import add_row, bars, console, new_table, say, show
 
-    console = Console()
-
-    def say(text: str = "") -> None:
-        console.print(text, markup=False, highlight=False, soft_wrap=True)
-
+    con = console()
     record, parsed, result = advice.to_dict(), advice.auction, advice.estimate
     seat = record["seat"]
-    say(f"You: seat {seat} ({SEAT_NAMES[seat]}); {CONVENTIONS[record['convention']].title};"
+    say(con, f"You: seat {seat} ({SEAT_NAMES[seat]}); {CONVENTIONS[record['convention']].title};"
         f" rules: {record['rules']}")
     for note in record["notes"]:
-        say(f"note: {note}")
+        say(con, f"note: {note}")
     for item, call in zip(record["auction"], parsed.calls):
-        say(f"  seat {item['seat']} ({parsed.relation(item['seat'])}): {call.label:>4}"
-            f"  {item['meaning']}")
+        say(con, f"  seat {item['seat']} ({parsed.relation(item['seat'])}): {call.label:>4}"
+            f"  {item['meaning']}", hang=6)
     call = record["call"]
-    say(f"Call: {call}  ({record['meaning']})")
-    say(f"Why: {record['reason']}")
+    say(con, f"Call: {call}  ({record['meaning']})")
+    say(con, f"Why: {record['reason']}")
     est = record["estimate"]
     conditioned = ""
     if est["conditions"]:
-        conditioned = (f"; conditioned on {'; '.join(est['conditions'])}"
-                       f" (acceptance {est['acceptance']:.1%})")
+        conditioned = (f"; only deals where {'; '.join(est['conditions'])}"
+                       f" ({_share_words(est['acceptance'])} of the deals drawn)")
     if est["dropped"]:
         conditioned += f"; given up as nearly impossible: {'; '.join(est['dropped'])}"
-    say(f"Estimate over {est['samples']} deals (seed {est['seed']}){conditioned}:")
+    say(con, f"Estimate over {est['samples']} deals (seed {est['seed']}){conditioned}:")
     for note in est["notes"]:
-        say(f"  {note}")
+        say(con, f"  {note}")
     if not result.trumps:
         return
-    table = Table()
     exchange = any(e.own_after is not None for e in result.trumps.values())
-    columns = ["trump", "own meld"] + (["after the exchange"] if exchange else [])
-    for column in (*columns, "partner meld", "trick points",
-                   f"max bid ({est['confidence']:.0%})"):
-        table.add_column(column, justify="right")
+    columns = [("trump", "left", False), ("own meld", "right", False)]
+    if exchange:
+        columns.append(("after the exchange", "right", False))
+    columns += [("partner meld", "right", False), ("trick points", "right", False),
+                (f"highest bid ({est['confidence']:.0%} sure)", "right", False)]
+    table = new_table(*columns)
 
     def figure(stats) -> str:
-        return f"{stats.mean:.1f} ± {stats.stderr:.1f} ({stats.p10}–{stats.p90})"
+        return f"{stats.mean:.1f} ({stats.p10}–{stats.p90})"
 
+    errors = []
     for t, e in sorted(result.trumps.items()):
-        after = [figure(e.own_after)] if exchange else []
-        table.add_row(SUIT_SYMBOLS[t] + (" *" if t == result.trump else ""), str(e.own_meld),
-                      *after, figure(e.partner_meld), figure(e.trick_points),
-                      "—" if e.max_bid is None else str(e.max_bid))
-    console.print(table)
+        shown = ([e.own_after] if exchange else []) + [e.partner_meld, e.trick_points]
+        errors += [s.stderr for s in shown]
+        add_row(table, ("★ " if t == result.trump else "  ") + SUIT_SYMBOLS[t], str(e.own_meld),
+                *(figure(s) for s in shown), "—" if e.max_bid is None else str(e.max_bid),
+                style="bold" if t == result.trump else None)
+    show(con, table)
+    say(con, "Each figure is the average over the deals, good to about"
+        f" ±{max(errors, default=0):.1f}, and in brackets the range 8 deals in 10 fall in.")
     best = result.best
     # the curve from the highest sure bid to the first under 2% (--format json has it all)
     curve = list(best.make_probability.items())
     sure = max((i for i, (_, p) in enumerate(curve) if p >= 1.0), default=0)
     shown = [(b, p) for b, p in curve[sure:] if p >= 0.02] or curve[-1:]
     few = _round_bids(shown, best.max_bid, parsed.rules.scale)
-    probs = "  ".join(f"{b}: {p:.0%}" for b, p in few)
     more = " (every bid: --format json)" if len(few) < len(shown) else ""
-    say(f"Chance to make, if you hold the contract, {SUIT_SYMBOLS[result.trump]} trump:"
-        f" {probs}{more}")
-    say(f"Name {SUIT_SYMBOLS[result.trump]} ({SUITS[result.trump]}) if you win the bid;"
+    say(con, f"Chance to make each bid, if you hold the contract with {SUIT_SYMBOLS[result.trump]}"
+        f" trump{more}:")
+    rows = [(f"  {b}", p, f"{p:.0%}" + ("  ← the highest bid" if b == best.max_bid else ""))
+            for b, p in few]
+    for line in bars(rows, con.width):
+        say(con, line)
+    say(con, f"Name {SUIT_SYMBOLS[result.trump]} ({SUITS[result.trump]}) if you win the bid;"
         f" go no higher than {best.max_bid if best.max_bid is not None else 'the minimum'}.")
+
+
+def _share_words(share: float) -> str:
+    """A share of the deals drawn, as a player reads it: ``37%``, or ``1 in 270`` when small."""
+    if share >= 0.01 or share <= 0:
+        return f"{share:.0%}"
+    return f"1 in {round(1 / share):,}"
 
 
 @command("pass", hand=True)
@@ -283,7 +289,7 @@ def pass_cards(
     hand: HandArgument = None,
     trump: TrumpOption = None,
     role: Annotated[str, typer.Option(
-        "--role", click_type=click.Choice(("partner", "bidder")),
+        "--role", click_type=choice("partner", "bidder"),
         help="partner (passing to the bidder) or bidder (returning cards).")] = "partner",
     cards: Annotated[
         Optional[int],  # noqa: UP045
@@ -316,29 +322,55 @@ def pass_cards(
     at the same time.
     """
     fmt = format_option(format)
-    suit = required_trump(trump)
+    suit = trump_option(trump)
     cards_in = hand_argument(hand)
     rule_set = rules_option(rules)
     if cards is None:
         cards = rule_set.pass_cards or 4
     request = trump_option(asked, "--suit")
-    from ..exchange.advice import advise_pass, parse_hint
+    from ..cards import SUITS, n_cards
+    from ..exchange.advice import advise_pass
 
-    wanted = parse_hint(hint) if hint is not None else None
-    advice = advise_pass(cards_in, suit, role, cards, rule_set, hint=wanted, samples=samples,
-                         seed=seed, suit=request)
+    wanted = _hint(hint) if hint is not None else None
+    trumps = range(4) if suit is None else (suit,)
+    advices = [advise_pass(cards_in, t, role, cards, rule_set, hint=wanted, samples=samples,
+                           seed=seed, suit=request) for t in trumps]
     if fmt in ("json", "jsonl"):
-        write_json(advice.to_dict())
+        if suit is not None:
+            write_json(advices[0].to_dict())
+        else:
+            write_json({"role": role, "hand": str(cards_in),
+                        "trumps": {SUITS[a.trump]: a.to_dict() for a in advices}})
         return
     if fmt == "csv":
-        write_csv(PASS_CSV, advice.reasons)
+        write_csv(PASS_CSV, [(SUITS[a.trump], card, reason) for a in advices
+                             for card, reason in a.reasons])
         return
-    from rich.console import Console
+    from .render import add_row, console, new_table, say, show, suit_heading
 
-    console = Console()
+    con = console()
+    if suit is None:
+        who = "the bidder" if role == "partner" else "your partner"
+        table = new_table(("trump", "left", False), ("pass", "left", True),
+                          (f"{who} gains", "right", False), ("you lose", "right", False),
+                          ("you keep", "right", False),
+                          title=f"The {n_cards(cards)} to pass for each trump (the reasons, card"
+                          " by card: --trump):")
+        for a in advices:
+            add_row(table, suit_heading(a.trump, False).strip(), a.best.text(),
+                    f"{a.best.gain:.2f}", str(a.best.loss), str(a.keeps))
+        show(con, table)
+        return
+    for line in advices[0].lines():
+        say(con, line, hang=5 if line.startswith("  ") else 2)
 
-    def say(text: str = "") -> None:
-        console.print(text, markup=False, highlight=False, soft_wrap=True)
 
-    for line in advice.lines():
-        say(line)
+def _hint(text: str):
+    """A ``--hint`` word as a convention signal (a misused option: exit 2)."""
+    from ..errors import UserError
+    from ..exchange.advice import parse_hint
+
+    try:
+        return parse_hint(text)
+    except UserError as e:
+        raise typer.BadParameter(str(e), param_hint="'--hint'") from None

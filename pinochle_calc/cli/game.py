@@ -13,12 +13,13 @@ from typing import Annotated, Optional
 import typer
 
 from ..errors import UserError
-from ..limits import ARENA_DEALS, HAND_DEALS
+from ..limits import ARENA_DEALS, HAND_DEALS, SEED_MAX
 from .app import (
     FormatOption,
     JobsOption,
     RulesOption,
     SeedOption,
+    Stop,
     command,
     format_option,
     rules_option,
@@ -42,22 +43,6 @@ def _policy(value: str) -> str:
     return key
 
 
-def _say(console, text: str = "") -> None:
-    console.print(text, markup=False, highlight=False, soft_wrap=True)
-
-
-def _with_progress(label: str, total: int | None, work):
-    """Run ``work(progress)`` with a progress bar on a terminal's stderr (else no bar)."""
-    if not sys.stderr.isatty():
-        return work(None)
-    from rich.console import Console
-    from rich.progress import Progress
-
-    with Progress(console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task(label, total=total)
-        return work(lambda done, of: bar.update(task, completed=done, total=of))
-
-
 # -------------------------------------------------------------------------------------- play
 
 
@@ -65,8 +50,8 @@ def _with_progress(label: str, total: int | None, work):
 def play(
     deal: Annotated[Optional[str], typer.Option(  # noqa: UP045
         "--deal", "-d", help="A file of four 20-card hands, one a line, seats 0-3 from the"
-        " dealer's left (seat 3 deals), any notation; '-' for stdin. Without it, --seed"
-        " deals at random.")] = None,
+        " dealer's left (seat 3 deals), any notation; '-' for stdin. Without it, a random deal:"
+        " --seed's, or a fresh one whose seed is printed.")] = None,
     us: Annotated[str, typer.Option("--us", help=f"The policy of seats 0 and 2: {POLICY_HELP}."
                                     )] = "advisor:jump",
     them: Annotated[str, typer.Option("--them", help="The policy of seats 1 and 3.")
@@ -76,7 +61,10 @@ def play(
         " (default the minimum) and names that trump, e.g. 1,H,55.")] = None,
     tricks: Annotated[bool, typer.Option("--tricks", help="Show the tricks one by one.")
                       ] = False,
-    seed: SeedOption = 0,
+    seed: Annotated[Optional[int], typer.Option(  # noqa: UP045
+        "--seed", min=0, max=SEED_MAX, show_default=False,
+        help=f"Random seed, 0 to {SEED_MAX:,}: deals (without --deal) and seeds every"
+        " decision; default: a fresh one, printed so that the hand can be replayed.")] = None,
     samples: SamplesOpt = 1000,
     format: FormatOption = None,
     rules: RulesOption = None,
@@ -84,60 +72,98 @@ def play(
     """Play one deal from the auction to the score: the calls with their meaning, the
     contract, the cards exchanged, each seat's meld, the tricks and the score.
 
-    The seed deals at random (without --deal) and seeds every decision. json and jsonl give
-    the hand as one JSON object; csv one row, as the arena writes for each hand."""
+    The seed deals at random (without --deal) and seeds every decision; without --seed a fresh
+    one is drawn and printed (--seed N replays the hand). json and jsonl give the hand as one
+    JSON object (with its "seed"); csv one row, as the arena writes for each hand."""
     fmt = format_option(format)
     us, them = _policy(us), _policy(them)
     given = _contract(contract)
     rule_set = rules_option(rules)
     from ..game.whole import deal_cards, hand_seed, play_hand
+    from .render import progress
 
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbelow(SEED_MAX + 1)
+        if fmt == "csv":  # the row has no room for it
+            sys.stderr.write(f"seed {seed} (--seed {seed} replays this hand)\n")
     hands = _read_deal(deal) if deal is not None else deal_cards(seed)
-    record = _with_progress("playing the hand", None, lambda _: play_hand(
-        hands, us, them, rule_set, seed=hand_seed(seed), contract=given, samples=samples))
+    with progress("playing the hand", None):
+        record = play_hand(hands, us, them, rule_set, seed=hand_seed(seed), contract=given,
+                           samples=samples)
     if fmt in ("json", "jsonl"):
-        write_json(record.to_dict(tricks=tricks))
+        write_json({**record.to_dict(tricks=tricks), "seed": seed})
         return
     if fmt == "csv":
         write_csv(CSV_COLUMNS, [_csv_row("", "", record)])
         return
-    _print_hand(record, tricks, "a random deal, seed " + str(seed) if deal is None else deal)
+    source = f"a random deal, seed {seed} (--seed {seed} replays it)" if deal is None else deal
+    _print_hand(record, tricks, source)
 
 
 def _contract(text: str | None):
     """``--contract SEAT,TRUMP[,BID]`` as (seat, trump, bid or None)."""
     if text is None:
         return None
+    import re
+
+    from ..errors import quoted
+
     parts = [p.strip() for p in text.split(",")]
     if len(parts) not in (2, 3) or not all(parts):
-        raise typer.BadParameter(f"{text!r}: write SEAT,TRUMP or SEAT,TRUMP,BID, e.g. 1,H,55")
+        raise typer.BadParameter(f"{quoted(text)}: write SEAT,TRUMP or SEAT,TRUMP,BID, e.g."
+                                 " 1,H,55", param_hint="'--contract'")
     if parts[0] not in ("0", "1", "2", "3"):
-        raise typer.BadParameter(f"seat {parts[0]!r}: a seat is 0 to 3 from the dealer's left"
-                                 " (3 deals)")
+        raise typer.BadParameter(f"seat {quoted(parts[0])}: a seat is 0 to 3 from the dealer's"
+                                 " left (3 deals)", param_hint="'--contract'")
     bid = None
     if len(parts) == 3:
-        if not parts[2].isdigit():
-            raise typer.BadParameter(f"bid {parts[2]!r}: a bid is a whole number")
+        # ASCII digits only ('²' is a digit to str.isdigit), and no more than a bid can have
+        if not re.fullmatch(r"[0-9]+", parts[2]):
+            raise typer.BadParameter(f"bid {quoted(parts[2])}: a bid is a whole number",
+                                     param_hint="'--contract'")
+        if len(parts[2].lstrip("0")) > len(str(MAX_BID)):
+            raise typer.BadParameter(f"bid {quoted(parts[2])}: a bid is at most {MAX_BID:,}",
+                                     param_hint="'--contract'")
         bid = int(parts[2])
-    return int(parts[0]), trump_option(parts[1]), bid
+    return int(parts[0]), trump_option(parts[1], "--contract"), bid
+
+
+#: The highest bid ``--contract`` takes: the largest figure a score sheet holds.
+MAX_BID = 10**15
+
+
+#: A deal file is four lines of about 60 characters: more than this is not one.
+DEAL_BYTES = 1 << 16
 
 
 def _read_deal(path: str):
-    """The four hands of a deal file (blank lines and # comments skipped)."""
+    """The four hands of a deal file (blank lines and # comments skipped), read as the
+    program reads every text file: UTF-8, a byte order mark dropped, any line ending; at most
+    ``DEAL_BYTES``."""
+    import io
+
     from ..game.whole import check_deal
     from ..hand import Hand
+    from ..lines import read_lines
 
     name = "stdin" if path == "-" else path
     try:
         if path == "-":
-            lines = sys.stdin.read().splitlines()
+            data = sys.stdin.buffer.read(DEAL_BYTES + 1)
         else:
-            with open(path, encoding="utf-8-sig") as f:
-                lines = f.read().splitlines()
+            with open(path, "rb") as f:
+                data = f.read(DEAL_BYTES + 1)
     except OSError as e:
-        raise UserError(f"cannot read {path}: {e.strerror}") from None
+        raise UserError(f"cannot read {name}: {e.strerror}") from None
+    if len(data) > DEAL_BYTES:
+        raise UserError(f"{name} is longer than {DEAL_BYTES:,} bytes: a deal file is four"
+                        " hands, one a line")
     hands = []
-    for number, line in enumerate(lines, 1):
+    for number, line in enumerate(read_lines(io.BytesIO(data)), 1):
+        if isinstance(line, UserError):
+            raise UserError(f"{name} line {number}: {line}")
         text = line.strip()
         if not text or text.startswith("#"):
             continue
@@ -164,28 +190,25 @@ def _seat_words(seat: int) -> str:
 
 
 def _print_hand(record, tricks: bool, source: str) -> None:
-    from rich import box
-    from rich.console import Console
-    from rich.table import Table
-
     from ..bidding.conventions import meld_words
     from ..cards import CARDS, SUIT_SYMBOLS
     from ..game.scoring import SIDES
     from ..game.whole import hint_word
+    from .render import add_row, console, new_table, say, show
 
-    console = Console()
+    con = console()
     rules = record.rules
-    _say(console, f"Deal: {source}; rules: {rules.name}; us (seats 0, 2): {record.policies[0]},"
-         f" them (seats 1, 3): {record.policies[1]}")
+    say(con, f"Deal: {source}; rules: {rules.name}; us (seats 0, 2): {record.policies[0]},"
+        f" them (seats 1, 3): {record.policies[1]}")
     for s, hand in enumerate(record.hands):
-        _say(console, f"  {_seat_words(s):<22} {hand.symbols()}")
+        say(con, f"  {_seat_words(s):<22} {hand.symbols()}", hang=23)
     if record.auction:
-        table = Table("#", "seat", "call", "meaning", box=box.SIMPLE_HEAD, title="Auction",
-                      title_justify="left")
+        table = new_table(("#", "right", False), ("seat", "left", False),
+                          ("call", "right", False), ("meaning", "left", True), title="Auction")
         for i, call in enumerate(record.auction, 1):
-            table.add_row(str(i), _seat_words(call.seat),
-                          "pass" if call.call is None else str(call.call), call.meaning)
-        console.print(table)
+            add_row(table, str(i), _seat_words(call.seat),
+                    "pass" if call.call is None else str(call.call), call.meaning)
+        show(con, table)
     c = record.contract
     trump = "no trump: no marriage" if record.trump is None else \
         f"{SUIT_SYMBOLS[record.trump]} trump"
@@ -194,7 +217,7 @@ def _print_hand(record, tricks: bool, source: str) -> None:
         line += " (given: no auction)"
     if record.prediction is not None:
         line += f"; its chance of making it, at its last bid: {record.prediction:.0%}"
-    _say(console, line)
+    say(con, line)
     to_bidder, to_partner = record.passed
     if len(to_bidder):
         partner = c.seat ^ 2
@@ -205,38 +228,45 @@ def _print_hand(record, tricks: bool, source: str) -> None:
             asked.append(f"hint: {hint_word(record.hint)}")
         extra = f" ({'; '.join(asked)})" if asked else ""
         first = "passes back" if rules.pass_order == "partner-first" else "passes"
-        _say(console, f"Exchange{extra}: seat {partner} passes {to_bidder.symbols()} to the"
-             f" bidder; seat {c.seat} {first} {to_partner.symbols()}")
+        say(con, f"Exchange{extra}: seat {partner} passes {_cards(to_bidder)} to the bidder;"
+            f" seat {c.seat} {first} {_cards(to_partner)}")
     else:
-        _say(console, f"Exchange: none (the {rules.name} rules pass no cards)"
-             if not rules.pass_cards else "Exchange: none (no trump was named)")
+        say(con, f"Exchange: none (the {rules.name} rules pass no cards)"
+            if not rules.pass_cards else "Exchange: none (no trump was named)")
     title = ("Meld (after the exchange)" if record.trump is not None and rules.pass_cards
              else "Meld")
-    table = Table("seat", "meld", "melds", box=box.SIMPLE_HEAD, title=title,
-                  title_justify="left")
+    table = new_table(("seat", "left", False), ("meld", "right", False),
+                      ("melds", "left", True), title=title)
     for s, m in enumerate(record.melds):
         words = meld_words(m)
         if record.trump is None:
             words += f" (its best suit, {SUIT_SYMBOLS[m.trump]})"
-        table.add_row(_seat_words(s), str(m.points), words)
-    console.print(table)
-    _say(console, f"Meld: us {record.meld[0]}, them {record.meld[1]}")
+        add_row(table, _seat_words(s), str(m.points), words)
+    show(con, table)
+    say(con, f"Meld: us {record.meld[0]}, them {record.meld[1]}")
     if record.tricks is None:
-        _say(console, "Tricks: not played")
+        say(con, "Tricks: not played")
     else:
-        _say(console, f"Tricks: us {record.tricks[0]}, them {record.tricks[1]} (the last"
-             " trick's 2 included)")
+        say(con, f"Tricks: us {record.tricks[0]}, them {record.tricks[1]} (the last trick's 2"
+            " included)")
         if tricks:
             for i, t in enumerate(record.play, 1):
                 cards = " ".join(CARDS[x].symbol for x in t.cards)
-                _say(console, f"  {i:>2}. seat {t.leader} leads: {cards:<16} won by"
-                     f" {_seat_words(t.winner)}, {t.points}")
+                say(con, f"  {i:>2}. seat {t.leader} leads: {cards:<16} won by"
+                    f" {_seat_words(t.winner)}, {t.points}", hang=4)
     score = record.score
-    _say(console, f"Result: {record.result}")
+    say(con, f"Result: {record.result}")
     for note in score.notes:
-        _say(console, f"  {note}")
-    _say(console, "Score: " + ", ".join(f"{side} {p:+d}" for side, p in zip(SIDES,
-                                                                            score.points)))
+        say(con, f"  {note}")
+    say(con, "Score: " + ", ".join(f"{side} {p:+d}" for side, p in zip(SIDES, score.points)))
+
+
+def _cards(hand) -> str:
+    """Cards passed, as tables and prose write cards: ``A♥ 10♥``."""
+    from ..cards import CARDS
+
+    return " ".join(CARDS[i].symbol for i in range(len(hand.counts))
+                    for _ in range(hand.counts[i]))
 
 
 # ------------------------------------------------------------------------------------- arena
@@ -246,7 +276,7 @@ def _print_hand(record, tricks: bool, source: str) -> None:
 def arena(
     policy_a: Annotated[str, typer.Argument(help=f"Policy A: {POLICY_HELP}.")],
     policy_b: Annotated[str, typer.Argument(help="Policy B.")],
-    deals: Annotated[int, typer.Option("--deals", "-N", min=1, max=ARENA_DEALS,
+    deals: Annotated[int, typer.Option("--deals", min=1, max=ARENA_DEALS,
                                        help="Random deals, each played twice with the seats"
                                        f" swapped, 1 to {ARENA_DEALS:,}.")] = 100,
     seed: SeedOption = 0,
@@ -269,7 +299,7 @@ def arena(
         raise typer.BadParameter(f"both policies are {a}: a duplicate match of a policy with"
                                  " itself scores 0 on every deal")
     rule_set = rules_option(rules)
-    from ..game.arena import run_arena
+    from ..game.arena import arena_tally, duplicate_deals
 
     on_hand = None
     if fmt == "jsonl":
@@ -281,12 +311,32 @@ def arena(
         def on_hand(deal: int, run: int, record) -> None:
             write_csv(None, [_csv_row(deal, run, record)])
 
-    report = _with_progress("playing deals", deals, lambda progress: run_arena(
-        a, b, deals, seed, rule_set, samples, jobs, progress=progress, on_hand=on_hand))
-    if fmt == "json":
-        write_json(report.to_dict())
-    elif fmt == "table":
-        _print_arena(report)
+    from .render import progress
+
+    stopped = False
+    tally = arena_tally(a, b, deals, seed, rule_set, samples)
+    try:
+        with progress("playing deals", deals) as bar:
+            for number, pair in enumerate(duplicate_deals(a, b, deals, seed, rule_set, samples,
+                                                          jobs)):
+                tally.add(pair)
+                if on_hand is not None:
+                    for run, record in enumerate(pair):
+                        on_hand(number, run, record)
+                if bar:
+                    bar(number + 1, deals)
+    except KeyboardInterrupt:
+        stopped = True
+    if tally.deals:
+        report = tally.report()
+        if fmt == "json":
+            write_json({**report.to_dict(), **({"stopped": True} if stopped else {})})
+        elif fmt == "table":
+            _print_arena(report, deals if stopped else None)
+    if stopped:
+        raise Stop(130, f"stopped after {tally.deals:,} of {deals:,} deals"
+                   + (": the figures are for the deals played" if tally.deals and fmt in
+                      ("json", "table") else ""))
 
 
 CSV_COLUMNS = ("deal", "run", "us", "them", "bidder", "side", "bid", "trump", "result",
@@ -303,45 +353,54 @@ def _csv_row(deal, run, record) -> tuple:
             "" if d["prediction"] is None else d["prediction"])
 
 
-def _print_arena(report) -> None:
-    from rich import box
-    from rich.console import Console
-    from rich.table import Table
+def _print_arena(report, planned: int | None = None) -> None:
+    """The arena's report as tables and charts (``planned``: the deals asked for, where the
+    match was stopped before)."""
+    from ..game.whole import RESULTS
+    from .render import add_row, bars, console, new_table, say, show
 
-    console = Console()
+    con = console()
     a, b = report.policies
-    _say(console, f"{a.name} against {b.name}: {report.deals} deals, each played twice with the"
-         f" seats swapped ({2 * report.deals} hands); seed {report.seed}; rules {report.rules};"
-         f" {report.samples} samples per estimate")
-    table = Table("", a.name, b.name, box=box.SIMPLE_HEAD)
+    played = f"{report.deals} deals" if planned is None else \
+        f"{report.deals} of the {planned} deals asked for (stopped)"
+    say(con, f"{a.name} against {b.name}: {played}, each played twice with the seats swapped"
+        f" ({2 * report.deals} hands); seed {report.seed}; rules {report.rules};"
+        f" {report.samples} simulated deals behind each estimate")
+    table = new_table(("", "left", False), (a.name, "right", False), (b.name, "right", False))
 
     def pct(x: float) -> str:
         return f"{x:.1%}"
 
-    table.add_row("points per hand", f"{a.points_per_hand:.2f}", f"{b.points_per_hand:.2f}")
-    table.add_row("bids won", pct(a.bids_won), pct(b.bids_won))
-    for key, label in (("made", "made"), ("set", "set"), ("thrown-in", "thrown in"),
-                       ("no-marriage", "no marriage"), ("under-min-meld", "under min meld")):
+    add_row(table, "points per hand", f"{a.points_per_hand:.2f}", f"{b.points_per_hand:.2f}")
+    add_row(table, "bids won", pct(a.bids_won), pct(b.bids_won))
+    for key in RESULTS:
         if key in ("made", "set", "thrown-in") or a.results[key] or b.results[key]:
-            table.add_row(f"  {label} (of bids won)", pct(a.results[key]), pct(b.results[key]))
-    table.add_row("mean contract", *("—" if p.mean_contract is None else f"{p.mean_contract:.1f}"
-                                     for p in (a, b)))
-    console.print(table)
-    err = "n/a" if report.stderr is None else f"{report.stderr:.2f}"
-    _say(console, f"Margin, {a.name} less {b.name}: {report.margin:+.2f} ± {err} points per deal"
-         " (both seatings; ± one standard error over deals)")
+            add_row(table, f"  {key} (of bids won)", pct(a.results[key]), pct(b.results[key]))
+    add_row(table, "mean contract", *("—" if p.mean_contract is None
+                                      else f"{p.mean_contract:.1f}" for p in (a, b)))
+    show(con, table)
+    if report.stderr is None:
+        margin = f"{report.margin:+.2f} points per deal (one deal: no idea yet how sure)"
+    else:
+        margin = (f"{report.margin:+.2f} points per deal, give or take {report.stderr:.2f}"
+                  " (the true margin is within twice that about 19 times in 20)")
+    say(con, f"Margin, {a.name} less {b.name}, over both seatings: {margin}")
     for p in (a, b):
         cal = p.calibration
         if cal is None:
             continue
-        _say(console, f"Calibration of {p.name}: its chance of making each contract it won,"
-             f" at its last bid ({cal.n} contracts): mean absolute gap {cal.mae:.3f},"
-             f" Brier score {cal.brier:.3f}")
-        grid = Table("predicted", "contracts", "mean predicted", "made", box=box.SIMPLE_HEAD)
+        say(con, f"How well {p.name} knew its chances: for each contract it won, the chance of"
+            f" making it that it gave at its last bid, against how often it made it"
+            f" ({cal.n} contracts). On average its chances were {cal.mae:.1%} off"
+            f" (squared error {cal.brier:.3f}; 0 is perfect).")
+        rows, marks = [], []
         for bin_ in cal.bins:
             if bin_.n:
-                grid.add_row(f"{bin_.low:.0%}–{bin_.high:.0%}", str(bin_.n),
-                             pct(bin_.predicted), pct(bin_.observed))
-        console.print(grid)
-    _say(console, f"{2 * report.deals} hands in {report.seconds:.1f} s:"
-         f" {report.hands_per_second:.2f} hands/s")
+                rows.append((f"  said {bin_.low:.0%}–{bin_.high:.0%}", bin_.observed,
+                             f"made {bin_.observed:.0%} of {bin_.n}"))
+                marks.append(bin_.predicted)
+        for line in bars(rows, con.width, marks):
+            say(con, line)
+        say(con, "  (the bar: how often it made them; │: the chance it gave, on average)")
+    say(con, f"{2 * report.deals} hands in {report.seconds:.1f} s:"
+        f" {report.hands_per_second:.2f} hands/s")

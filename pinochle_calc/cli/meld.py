@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from contextlib import nullcontext
 from typing import Annotated, Optional
 
 import typer
@@ -25,32 +26,22 @@ from .app import (
 
 class _Input:
     """A binary input stream for the batch: a read error is a one-line message naming the
-    input, and a long file on a terminal shows a progress bar on stderr."""
+    input; ``update(done)``, if given, hears how many bytes have been read (a progress bar)."""
 
-    def __init__(self, stream, name: str, total: int | None):
-        self.stream, self.name, self.done = stream, name, 0
-        self.progress = None
-        if total and total >= 1 << 20 and sys.stderr.isatty():
-            from rich.console import Console
-            from rich.progress import Progress
-
-            self.progress = Progress(console=Console(stderr=True), transient=True)
-            self.progress.start()
-            self.task = self.progress.add_task("scoring hands", total=total)
+    def __init__(self, stream, name: str, update=None):
+        self.stream, self.name, self.done, self.update = stream, name, 0, update
 
     def read(self, size: int) -> bytes:
         try:
             data = self.stream.read(size)
         except OSError as e:
             raise UserError(f"cannot read {self.name}: {e.strerror or e}") from None
-        if self.progress is not None:
+        if self.update is not None:
             self.done += len(data)
-            self.progress.update(self.task, completed=self.done)
+            self.update(self.done)
         return data
 
     def close(self) -> None:
-        if self.progress is not None:
-            self.progress.stop()
         if self.stream is not sys.stdin.buffer:
             self.stream.close()
 
@@ -96,19 +87,24 @@ def meld(
             raise typer.BadParameter("give a hand, --input FILE, or pipe hands on stdin")
         input = "-"
     from ..meld.batch import score_chunks
+    from .render import progress
 
     if input == "-":
-        stream = _Input(sys.stdin.buffer, "stdin", None)
+        file, size = sys.stdin.buffer, 0
     else:
         try:
             file = open(input, "rb")  # noqa: SIM115 (closed below)
         except OSError as e:
             raise UserError(f"cannot read {input}: {e.strerror}") from None
-        stream = _Input(file, input, os.fstat(file.fileno()).st_size)
-    try:
-        _write_batch(score_chunks(stream, rule_set, suit, strict), fmt, suit)
-    finally:
-        stream.close()
+        size = os.fstat(file.fileno()).st_size
+    # a bar for a file of a megabyte or more, in bytes read
+    with progress("scoring hands", size) if size >= 1 << 20 else nullcontext() as bar:
+        stream = _Input(file, "stdin" if input == "-" else input,
+                        None if bar is None else lambda done: bar(done, size))
+        try:
+            _write_batch(score_chunks(stream, rule_set, suit, strict), fmt, suit)
+        finally:
+            stream.close()
 
 
 def _write_one(item, fmt: str, trump: int | None) -> None:
@@ -124,13 +120,9 @@ def _write_one(item, fmt: str, trump: int | None) -> None:
             sys.stderr.write(item.pointer + "\n")
     if fmt == "table":
         if not failed:
-            from rich.console import Console
+            from .render import console, show_meld
 
-            from .render import table
-
-            console = Console()
-            console.print(table(item, trump, colour=console.color_system is not None,
-                                lone=True))
+            show_meld(console(), item, trump, lone=True)
     elif fmt == "csv":
         sys.stdout.write(CSV_HEADER + "\n" + CsvRows(trump)(item) + "\n")
     else:
@@ -141,8 +133,8 @@ def _write_one(item, fmt: str, trump: int | None) -> None:
 
 def _write_batch(chunks, fmt: str, trump: int | None) -> None:
     """Print results (``batch.Chunk``s) in the chosen format, as UTF-8; report failures on
-    stderr as ``line N: message``; exit 1 if any failed. ``json`` is one object for one hand,
-    else a list."""
+    stderr as ``line N: message``; exit 1 if any failed. ``json`` is one list on one line,
+    a record per line of the input (however many), as ``jsonl`` gives them one a line."""
     from ..meld.batch import Failed
     from ..meld.report import CSV_HEADER, CsvRows, JsonLines
 
@@ -150,12 +142,9 @@ def _write_batch(chunks, fmt: str, trump: int | None) -> None:
     out = sys.stdout.buffer
     failed = 0
     if fmt == "table":
-        from rich.console import Console
+        from .render import console, show_meld
 
-        from .render import table
-
-        console = Console()
-        colour = console.color_system is not None
+        con = console()
         for chunk in chunks:
             for item in chunk.results():
                 if isinstance(item, Failed):
@@ -164,32 +153,30 @@ def _write_batch(chunks, fmt: str, trump: int | None) -> None:
                     continue
                 if isinstance(item.id, str):  # a lone surrogate (a JSON escape) as "?"
                     item = item._replace(id=item.id.encode(errors="replace").decode())
-                console.print(table(item, trump, colour=colour))
+                show_meld(con, item, trump)
         if failed:
             raise typer.Exit(1)
         return
     render = CsvRows(trump) if fmt == "csv" else JsonLines(trump)
     if fmt == "csv":
         out.write(CSV_HEADER.encode() + b"\n")
-    written, first = 0, b""
+    elif fmt == "json":
+        out.write(b"[")
+    written = 0
     for chunk in chunks:
         if chunk.failed:
             failed += len(chunk.failed)
             sys.stderr.write("".join(f"line {f.line}: {f.error}\n"
                                      for _, f in sorted(chunk.failed.items())))
         pieces = render.chunk(chunk)
-        if fmt != "json":
-            for start in range(0, len(pieces), 1024):  # about a megabyte at a time
-                out.write(b"".join(pieces[start:start + 1024]))
-            continue
-        for line in b"".join(pieces).split(b"\n")[:-1]:
-            written += 1
-            if written == 1:
-                first = line
-            else:
-                out.write((b"[\n" + first if written == 2 else b"") + b",\n" + line)
+        if fmt == "json":  # the records of the lines, one list on one line
+            records = b"".join(pieces).rstrip(b"\n").split(b"\n") if pieces else []
+            pieces = [(b", " if written or k else b"") + r for k, r in enumerate(records)]
+            written += len(records)
+        for start in range(0, len(pieces), 1024):  # about a megabyte at a time
+            out.write(b"".join(pieces[start:start + 1024]))
     if fmt == "json":
-        out.write((b"[]" if not written else first if written == 1 else b"\n]") + b"\n")
+        out.write(b"]\n")
     out.flush()
     if failed:
         raise typer.Exit(1)
@@ -239,35 +226,26 @@ def write_partnership(hand_text: str, partner_text: str, rule_set, trump: int | 
         callable_ = "".join(SUITS[t.trump] for t in side.trumps if t.callable)
         sys.stdout.write(f"side,{SUITS[best.trump]},{best.points},{totals},{callable_},\n")
         return
-    from rich.console import Console
-    from rich.table import Table
+    from .render import add_row, console, new_table, say, show, show_meld, suit_heading
 
-    from ..cards import SUIT_NAMES, SUIT_SYMBOLS
-    from .render import table
-
-    console = Console()
-    colour = console.color_system is not None
+    con = console()
     for who, item in zip(("Hand", "Partner"), items):
-        console.print(f"[bold]{who}[/bold]")
-        console.print(table(item, trump, colour=colour, lone=True))
-    grid = Table(title="Side (each hand melds on its own)", title_justify="left")
-    for name, justify in (("trump", "left"), ("hand", "right"), ("partner", "right"),
-                          ("side", "right"), ("may name it", "left")):
-        grid.add_column(name, justify=justify)
+        say(con, who, style="bold")
+        show_meld(con, item, trump, lone=True)
+    columns = [("trump", "left", False), ("hand", "right", False), ("partner", "right", False),
+               ("side", "right", False), ("may name it", "left", True)]
     if side.minimum:
-        grid.add_column(f"on the board (>= {side.minimum})", justify="left")
+        columns.append((f"on the board (at least {side.minimum})", "left", False))
+    grid = new_table(*columns, title="Side (each hand melds on its own)")
     for t in shown:
-        name = f"{SUIT_SYMBOLS[t.trump]} {SUIT_NAMES[t.trump]}"
-        if t is best:
-            name = "★ " + name
-        row = [name, str(t.hand.points), str(t.partner.points), str(t.points),
-               " and ".join(t.callable_by) or "neither"]
+        row = [suit_heading(t.trump, t is best), str(t.hand.points), str(t.partner.points),
+               str(t.points), " and ".join(t.callable_by) or "neither"]
         if side.minimum:
             row.append("yes" if t.on_board else "no")
-        grid.add_row(*row, style="bold" if t is best else None)
-    console.print(grid)
+        add_row(grid, *row, style="bold" if t is best else None)
+    show(con, grid)
     for warning in side.warnings:
-        console.print(f"warning: {warning}", style="yellow" if colour else "", markup=False)
+        say(con, f"warning: {warning}", style="yellow")
 
 
 def side_json(side, best, shown) -> dict:

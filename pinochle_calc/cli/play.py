@@ -20,6 +20,7 @@ from .app import (
     JobsOption,
     RulesOption,
     SeedOption,
+    Stop,
     TrumpOption,
     command,
     format_option,
@@ -27,6 +28,7 @@ from .app import (
     required_trump,
     rules_option,
     samples_option,
+    trump_option,
     write_csv,
     write_json,
 )
@@ -38,76 +40,92 @@ TRICKS_CSV = ("trump", "samples", "seed", "mean", "stderr", "p10", "p50", "p90")
 def tricks(
     hand: HandArgument = None,
     trump: TrumpOption = None,
-    samples: samples_option(TRICK_DEALS, "Deals to play out") = 2000,
+    samples: samples_option(TRICK_DEALS, "Deals to play out for each trump") = 2000,
     seed: SeedOption = 0,
     jobs: JobsOption = 1,
     format: FormatOption = None,
     rules: RulesOption = None,
 ) -> None:
-    """Expected trick points for this hand's side when it names trump and leads.
+    """Expected trick points for this hand's side when it names trump and leads: for the trump
+    given, or for every trump (the best starred).
 
     The 60 cards the hand has not seen are dealt at random to the other three players, and
-    all four play the hand out with the heuristic player; partner sits opposite.
+    all four play the hand out with the heuristic player; partner sits opposite. Ctrl-C stops
+    early and shows the deals played so far.
     """
     fmt = format_option(format)
-    suit = required_trump(trump)
+    suit = trump_option(trump)
     cards = hand_argument(hand)
     rule_set = rules_option(rules)
-    from ..cards import HAND_SIZE, SUITS, n_cards
-    from ..play.simulate import simulate_tricks
+    from ..cards import HAND_SIZE, n_cards
+    from ..play.simulate import tricks_so_far
+    from .render import progress
 
     if len(cards) != HAND_SIZE:
         raise UserError(f"tricks needs a {HAND_SIZE}-card hand, not {n_cards(len(cards))}")
-    run = {"samples": samples, "seed": seed, "jobs": jobs, "scale": rule_set.scale}
-    if sys.stderr.isatty():
-        from rich.console import Console
-        from rich.progress import Progress
+    trumps = range(4) if suit is None else (suit,)
+    stats: dict = {}
+    stopped = False
+    try:
+        with progress("playing deals", samples * len(trumps)) as bar:
+            for k, t in enumerate(trumps):
+                for so_far in tricks_so_far(cards, t, samples=samples, seed=seed, jobs=jobs,
+                                            scale=rule_set.scale):
+                    stats[t] = so_far
+                    if bar:
+                        bar(k * samples + so_far.samples)
+    except KeyboardInterrupt:
+        stopped = True
+    _write_tricks(stats, fmt, samples, seed, rule_set.scale, all_trumps=suit is None)
+    if stopped:
+        done = sum(s.samples for s in stats.values())
+        raise Stop(130, f"stopped after {done:,} of {samples * len(trumps):,} deals"
+                   + (": the figures above are for the deals played" if stats else ""))
 
-        with Progress(console=Console(stderr=True), transient=True) as bar:
-            task = bar.add_task("playing deals", total=samples)
-            stats = simulate_tricks(
-                cards, suit, progress=lambda done, total: bar.update(task, completed=done), **run
-            )
-    else:
-        stats = simulate_tricks(cards, suit, **run)
-    d = stats.to_dict()
+
+def _write_tricks(stats: dict, fmt: str, samples: int, seed: int, scale: int,
+                  all_trumps: bool) -> None:
+    from ..cards import SUIT_SYMBOLS, SUITS
+
+    best = max(stats, key=lambda t: (stats[t].mean, -t)) if stats else None
     if fmt in ("json", "jsonl"):
-        write_json({"trump": SUITS[suit], "samples": samples, "seed": seed, "trick_points": d})
+        if not all_trumps:
+            for t, s in stats.items():
+                write_json({"trump": SUITS[t], "samples": s.samples, "seed": seed,
+                            "trick_points": s.to_dict()})
+        else:
+            write_json({"samples": samples, "seed": seed,
+                        "best": None if best is None else SUITS[best],
+                        "trumps": {SUITS[t]: {"samples": s.samples, "trick_points": s.to_dict()}
+                                   for t, s in stats.items()}})
         return
     if fmt == "csv":
-        write_csv(TRICKS_CSV, [(SUITS[suit], samples, seed, d["mean"], d["stderr"], d["p10"],
-                                d["p50"], d["p90"])])
+        write_csv(TRICKS_CSV, [(SUITS[t], s.samples, seed, *(s.to_dict()[k] for k in
+                                                           ("mean", "stderr", "p10", "p50",
+                                                            "p90")))
+                               for t, s in stats.items()])
         return
-    from rich.console import Console
-    from rich.table import Table
+    if not stats:
+        return
+    from .render import add_row, console, histogram, new_table, say, show, suit_heading
 
-    from ..cards import SUIT_SYMBOLS
-
-    table = Table(title=f"Trick points with {SUIT_SYMBOLS[suit]} trump, leading"
-                  f" ({samples} deals, seed {seed})")
-    for column in ("mean", "± stderr", "p10", "p50", "p90"):
-        table.add_column(column, justify="right")
-    # one deal gives no estimate of the error
-    stderr = f"{d['stderr']:.2f}" if stats.samples > 1 else "n/a"
-    table.add_row(f"{d['mean']:.2f}", stderr, str(d["p10"]), str(d["p50"]), str(d["p90"]))
-    console = Console()
-    console.print(table)
-    console.print(_histogram(stats.distribution, rule_set.scale), highlight=False)
-
-
-def _histogram(distribution: tuple[int, ...], scale: int) -> str:
-    """The share of deals in each band of 5 points, as bars."""
-    total = sum(distribution)
-    bands = [sum(distribution[lo:lo + 5]) for lo in range(0, 50, 5)]
-    bands[-1] += distribution[50]
-    first = next(i for i, n in enumerate(bands) if n)
-    last = max(i for i, n in enumerate(bands) if n)
-    lines = []
-    for i in range(first, last + 1):
-        share = bands[i] / total
-        top = (i * 5 + (5 if i == 9 else 4)) * scale
-        lines.append(f"{i * 5 * scale:>4}-{top:<4} {'█' * round(share * 40):<40} {share:6.1%}")
-    return "\n".join(lines)
+    con = console()
+    table = new_table(("trump", "left", False), ("on average", "right", False),
+                      ("good to", "right", False), ("8 deals in 10", "right", False),
+                      ("half the deals at least", "right", False),
+                      title=f"Trick points for your side, naming trump and leading"
+                      f" ({samples:,} deals per trump, seed {seed}):")
+    for t, s in stats.items():
+        # one deal gives no estimate of the error
+        error = f"±{s.stderr:.2f}" if s.samples > 1 else "—"
+        add_row(table, suit_heading(t, all_trumps and t == best), f"{s.mean:.2f}", error,
+                f"{s.p10}–{s.p90}", str(s.p50), style="bold" if all_trumps and t == best
+                else None)
+    show(con, table)
+    shown = best if all_trumps else next(iter(stats))
+    say(con, f"How often each score came, {SUIT_SYMBOLS[shown]} trump:")
+    for line in histogram(stats[shown].distribution, scale, con.width):
+        say(con, line)
 
 
 LEGAL_CSV = ("legal", "winning", "rule")
@@ -149,8 +167,10 @@ def legal(
             raise UserError(f"{CARDS[card]} is in the trick {_times(played.count(card))} and"
                             f" in the hand {_times(held.counts[card])}: a double deck has only"
                             f" four {CARDS[card].symbol}")
-    cards = " ".join(str(CARDS[c]) for c in legal_cards(held.counts, played, suit))
-    winning = str(CARDS[played[trick_winner(played, suit)]]) if played else None
+    legal_now = legal_cards(held.counts, played, suit)
+    cards = " ".join(str(CARDS[c]) for c in legal_now)
+    win = played[trick_winner(played, suit)] if played else None
+    winning = None if win is None else str(CARDS[win])
     rule = rule_in_force(held.counts, played, suit)
     if fmt in ("json", "jsonl"):
         write_json({"trump": SUITS[suit], "legal": cards.split(), "winning": winning,
@@ -158,8 +178,13 @@ def legal(
     elif fmt == "csv":
         write_csv(LEGAL_CSV, [(cards, winning, rule)])
     else:
-        lines = [f"legal: {cards}"] + ([f"winning: {winning}"] if winning else [])
-        sys.stdout.write("\n".join([*lines, f"rule: {rule}"]) + "\n")
+        from .render import console, say
+
+        con = console()
+        say(con, "legal: " + " ".join(CARDS[c].symbol for c in legal_now), hang=5)
+        if win is not None:
+            say(con, f"winning: {CARDS[win].symbol}")
+        say(con, f"rule: {rule}")
 
 
 def _times(n: int) -> str:

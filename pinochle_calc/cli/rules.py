@@ -6,13 +6,13 @@ from __future__ import annotations
 import sys
 from typing import Annotated, Optional
 
-import click
 import typer
 
 from .app import (
     FORMATS,
     HELP_OPTIONS,
     app,
+    choice,
     command,
     rules_option,
     write_csv,
@@ -32,7 +32,7 @@ app.add_typer(rules_app, name="rules")
 def rules_list(
     ctx: typer.Context,
     format: Annotated[str, typer.Option(
-        "--format", "-f", click_type=click.Choice(FORMATS),
+        "--format", "-f", click_type=choice(*FORMATS),
         help="table (the listing, also when piped), json, jsonl or csv.")] = "table",
 ) -> None:
     """The presets, one line each, and the options that combine with any of them."""
@@ -50,25 +50,34 @@ def rules_list(
             for record in records:
                 write_json(record)
         return
-    out = sys.stdout
+    from .render import console, say
+
+    con = console()
     width = max(map(len, PRESETS))
-    out.write("Presets (--rules NAME, or extends = \"NAME\" in a rule file):\n")
+    say(con, "Presets (--rules NAME, or extends = \"NAME\" in a rule file):")
     for name in PRESETS:
-        out.write(f"  {name:<{width}}  {PRESET_SUMMARIES.get(name, '')}\n")
-    out.write(
-        "\nOptions combine with any preset: --rules PRESET,key=value,... or a TOML rule file.\n"
-        "  scale=10              every score times 10 (100 aces)\n"
-        "  min_meld=20           the minimum-20 rule (meld and trick points)\n"
-        "  roundhouse.single=32  roundhouse.with_run=39  roundhouse.double=240\n"
-        "  steps=by1-then-5|any|by10-above-100   rounds=unlimited|one|two\n"
-        "  marriage_required=true|false|after-pass\n"
-        "  passing.cards=0-4  passing.order=simultaneous|partner-first"
-        "  passing.when=after-trump|before-trump\n"
-        "  concession=standard|nothing|meld|25-and-meld|50-and-meld|play\n"
-        "  meld.run=15/150/225/300 (any table: single/double/triple/quadruple, - for blank)\n"
-        f"Every key: {', '.join(SCHEMA)}.\n"
-        "Show one in full: pinochle-calc rules show NAME|FILE (prints a rule file).\n"
-    )
+        say(con, f"  {name:<{width}}  {PRESET_SUMMARIES.get(name, '')}", hang=width + 2)
+    say(con)
+    say(con, "Options combine with any preset: --rules PRESET,key=value,... or a TOML rule file"
+        " (keys as in the file, section.key):")
+    for line in OPTION_LINES:
+        say(con, f"  {line}", hang=4)
+    say(con, f"Every key: {', '.join(SCHEMA)}.")
+    say(con, "Show one in full: pinochle-calc rules show NAME|FILE (prints a rule file).")
+
+
+#: The options most often changed, one line each (``rules``).
+OPTION_LINES = (
+    "scale=10  every score times 10 (100 aces)",
+    "min_meld=20  the minimum-20 rule (meld and trick points)",
+    "roundhouse.single=32  roundhouse.with_run=39  roundhouse.double=240",
+    "bidding.steps=by1-then-5|any|by10-above-100  bidding.rounds=unlimited|one|two",
+    "bidding.marriage_required=true|false|after-pass",
+    "passing.cards=0-4  passing.order=simultaneous|partner-first"
+    "  passing.when=after-trump|before-trump",
+    "scoring.concession=standard|nothing|meld|25-and-meld|50-and-meld|play",
+    "meld.run=15/150/225/300 (any table: single/double/triple/quadruple, - for blank)",
+)
 
 
 @command("show", on=rules_app)
@@ -78,7 +87,7 @@ def rules_show(
         typer.Argument(show_default=False),
     ] = None,
     format: Annotated[
-        str, typer.Option("--format", "-f", click_type=click.Choice(("toml", "json")),
+        str, typer.Option("--format", "-f", click_type=choice("toml", "json"),
                           help="toml (a rule file) or json.")
     ] = "toml",
 ) -> None:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated, Optional
 
+import click
 import typer
 
+from ..errors import quoted
 from .app import (
     FormatOption,
     RulesOption,
@@ -21,7 +23,8 @@ from .app import (
 @command()
 def score(
     bidder: Annotated[Optional[str], typer.Option(  # noqa: UP045
-        "--bidder", "-b", help="The bidding side: us or them.")] = None,
+        "--bidder", "-b", callback=lambda v: _word(v, "--bidder", SIDE_WORDS),
+        help="The bidding side: us or them.")] = None,
     bid: Annotated[Optional[int], typer.Option(help="The winning bid.")] = None,  # noqa: UP045
     meld_us: Annotated[Optional[int], typer.Option(help="Our meld.")] = None,  # noqa: UP045
     meld_them: Annotated[Optional[int], typer.Option(  # noqa: UP045
@@ -31,7 +34,9 @@ def score(
     tricks_them: Annotated[Optional[int], typer.Option(  # noqa: UP045
         help="Their trick points.")] = None,
     result: Annotated[str, typer.Option(
-        "--result", "-r", help="played, throw-in or no-marriage.")] = "played",
+        "--result", "-r", callback=lambda v: _word(v, "--result", RESULT_WORDS),
+        help="How the hand ended: played (the program finds made or set), thrown-in or"
+        " no-marriage.")] = "played",
     score_us: Annotated[int, typer.Option(help="Our score before the hand.")] = 0,
     score_them: Annotated[int, typer.Option(help="Their score before the hand.")] = 0,
     sheet: Annotated[Optional[str], typer.Option(  # noqa: UP045
@@ -70,15 +75,37 @@ def score(
                                     ("--meld-us", meld_us), ("--meld-them", meld_them))
                if v is None]
     if missing:
-        raise typer.BadParameter(f"a hand needs {', '.join(missing)} (or give --sheet FILE)")
+        raise click.UsageError(f"missing {', '.join(missing)}: a hand needs them (or give"
+                               " --sheet FILE)")
     hand = HandInput.of(bidder, bid, meld_us, meld_them, tricks_us, tricks_them, result)
     score_hand(hand, rule_set)  # a hand that cannot be scored is an error, not a row
     game = score_game([(1, hand)], rule_set, (score_us, score_them), source="")
     _write_game(game, fmt, single=True)
 
 
-CSV_GAME_HEADER = ("hand", "line", "bidder", "bid", "result", "outcome", "points_us",
-                   "points_them", "total_us", "total_them", "winner", "error")
+#: The words ``--bidder`` takes, each to the side it names.
+SIDE_WORDS = {"us": "us", "them": "them", "we": "us", "they": "them"}
+#: The words ``--result`` takes (how the hand ended), each to the word the library reads.
+RESULT_WORDS = {"played": "played", "thrown-in": "thrown-in", "throw-in": "thrown-in",
+                "no-marriage": "no-marriage"}
+#: A hand's result as every output spells it (docs/vocabulary.md), from the library's word.
+RESULT = {"made": "made", "set": "set", "throw-in": "thrown-in", "thrown-in": "thrown-in",
+          "no-marriage": "no-marriage", "under-min-meld": "under-min-meld"}
+
+CSV_GAME_HEADER = ("hand", "line", "bidder", "bid", "result", "points_us", "points_them",
+                   "total_us", "total_them", "winner", "error")
+
+
+def _word(value: str | None, option: str, words: dict[str, str]) -> str | None:
+    """An option's word (any case, spaces for hyphens) as the word it stands for; another is
+    a misused option (exit 2)."""
+    if value is None:
+        return None
+    key = "-".join(value.strip().lower().split())
+    if key not in words:
+        shown = ", ".join(dict.fromkeys(w for w in words.values()))
+        raise typer.BadParameter(f"{quoted(value)} is not one of {shown}", param_hint=f"'{option}'")
+    return words[key]
 
 
 def _signed(n: int) -> str:
@@ -101,58 +128,46 @@ def _write_game(game, fmt: str, single: bool) -> None:
         return
     if fmt == "csv":
         write_csv(CSV_GAME_HEADER, [
-            (h.number, h.line, *[""] * 9, h.error) if isinstance(h, BadHand) else
-            (h.number, h.line, h.score.bidder, h.score.hand.bid, h.score.hand.result,
-             h.score.outcome, *h.score.points, *h.totals, h.winner or "", "")
+            (h.number, h.line, *[""] * 8, h.error) if isinstance(h, BadHand) else
+            (h.number, h.line, h.score.bidder, h.score.hand.bid, RESULT[h.score.outcome],
+             *h.score.points, *h.totals, h.winner or "", "")
             for h in game.hands])
         return
-    from rich.console import Console
-    from rich.table import Table
+    from .render import add_row, console, new_table, say, show
 
-    console = Console()
+    con = console()
     if single:
         h = game.hands[0]
         s = h.score
-        console.print(f"Bid {s.hand.bid} by {s.bidder} ({game.rules} rules): "
-                      f"[bold]{_outcome_words(s.outcome)}[/bold]", highlight=False)
+        say(con, f"Bid {s.hand.bid} by {s.bidder} ({game.rules} rules): {RESULT[s.outcome]}")
         for note in s.notes:
-            console.print(f"  {note}", markup=False, highlight=False)
-        grid = Table(show_header=True, box=None, padding=(0, 2))
-        grid.add_column("")
-        grid.add_column("us", justify="right")
-        grid.add_column("them", justify="right")
-        grid.add_row("meld", *(str(m) for m in s.hand.meld))
+            say(con, f"  {note}")
+        grid = new_table(("", "left", False), ("us", "right", False), ("them", "right", False))
+        add_row(grid, "meld", *(str(m) for m in s.hand.meld))
         if s.played is not None:
-            grid.add_row("tricks", *(str(t) for t in s.played))
-        grid.add_row("meld scored", *(str(m) for m in s.meld))
+            add_row(grid, "tricks", *(str(t) for t in s.played))
+        add_row(grid, "meld scored", *(str(m) for m in s.meld))
         if any(s.cards):
-            grid.add_row("for the cards", *(str(c) for c in s.cards))
-        grid.add_row("hand", *(_signed(p) for p in s.points))
-        grid.add_row("total", *(str(t) for t in h.totals))
-        console.print(grid)
-        console.print(_game_state(game), markup=False, highlight=False)
+            add_row(grid, "for the cards", *(str(c) for c in s.cards))
+        add_row(grid, "hand", *(_signed(p) for p in s.points))
+        add_row(grid, "total", *(str(t) for t in h.totals))
+        show(con, grid)
+        say(con, _game_state(game))
         return
-    grid = Table(title=f"Game ({game.rules} rules, target {game.target})", title_justify="left")
-    for name, justify in (("#", "right"), ("bidder", "left"), ("bid", "right"),
-                          ("result", "left"), ("us", "right"), ("them", "right"),
-                          ("total us", "right"), ("total them", "right")):
-        grid.add_column(name, justify=justify)
+    grid = new_table(("#", "right", False), ("bidder", "left", False), ("bid", "right", False),
+                     ("result", "left", True), ("us", "right", False), ("them", "right", False),
+                     ("total us", "right", False), ("total them", "right", False),
+                     title=f"Game ({game.rules} rules, target {game.target})")
     for h in game.hands:
         if isinstance(h, BadHand):
-            grid.add_row(str(h.number), "", "", f"not scored (line {h.line})", "", "", "", "")
+            add_row(grid, str(h.number), "", "", f"not scored (line {h.line})", "", "", "", "")
             continue
         s = h.score
-        grid.add_row(str(h.number), s.bidder, str(s.hand.bid), _outcome_words(s.outcome),
-                     _signed(s.points[0]), _signed(s.points[1]), str(h.totals[0]),
-                     str(h.totals[1]), style="bold" if h.winner else None)
-    console.print(grid)
-    console.print(_game_state(game), markup=False, highlight=False)
-
-
-def _outcome_words(outcome: str) -> str:
-    return {"made": "made", "set": "set", "throw-in": "thrown in",
-            "no-marriage": "no marriage",
-            "under-min-meld": "meld under min"}[outcome]
+        add_row(grid, str(h.number), s.bidder, str(s.hand.bid), RESULT[s.outcome],
+                _signed(s.points[0]), _signed(s.points[1]), str(h.totals[0]),
+                str(h.totals[1]), style="bold" if h.winner else None)
+    show(con, grid)
+    say(con, _game_state(game))
 
 
 def _game_state(game) -> str:

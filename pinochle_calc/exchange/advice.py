@@ -35,7 +35,7 @@ from itertools import combinations_with_replacement
 
 import numpy as np
 
-from ..cards import ACE, CARDS, JACK, KING, QUEEN, SUIT_SYMBOLS, SUITS, TEN, n_cards
+from ..cards import ACE, CARDS, JACK, KING, QUEEN, SUIT_SYMBOLS, SUITS, TEN, Card, n_cards
 from ..errors import UserError
 from ..hand import Hand
 from ..limits import PASS_HANDS, PASS_WORK, SEED_MAX, check
@@ -186,7 +186,15 @@ class Choice:
 
 @dataclass(frozen=True)
 class PassAdvice:
-    """The cards to pass, why each, and the next best choices."""
+    """The cards to pass (``best``), why each, and the next best choices.
+
+    ``best`` is the exchange policy's choice (``policy``, the one the bid estimate and whole
+    hands play) unless the check finds a choice better by more than its own noise (``noise``:
+    two standard errors of the difference between the two over the simulated hands; for the
+    bidder, a choice that keeps more of its meld is better whatever the noise); then it is the
+    check's best. ``shares`` give each card passed its share of the receiver's gain, of the
+    passer's loss and of the trick strength (their Shapley values: the average of what the card
+    adds over every order the cards could be passed in), so that they add up to the totals."""
 
     role: str
     trump: int
@@ -207,15 +215,26 @@ class PassAdvice:
     check: Choice | None = None
     #: the least meld the passer can lose (above 0: no choice keeps all of it)
     least_loss: int = 0
+    #: the exchange policy's choice (None: the same as ``best``)
+    policy: Choice | None = None
+    #: the check's noise between its best and the policy's choice (0: the same choice)
+    noise: float = 0.0
+    #: per card passed (in ``reasons``' order): (gain, loss, trick strength), adding up to best's
+    shares: tuple[tuple[float, float, float], ...] = ()
 
     def to_dict(self) -> dict:
         check = self.check or self.best
+        policy = self.policy or self.best
         return {
             "role": self.role, "trump": SUITS[self.trump], "hand": str(self.hand),
             "pass": self.best.to_dict()["cards"],
-            "reasons": [{"card": c, "reason": r} for c, r in self.reasons],
+            "reasons": [{"card": c, "reason": r, "receiver_gain": round(g, 2),
+                         "own_loss": round(lo, 2), "trick_strength": round(t, 2)}
+                        for (c, r), (g, lo, t) in zip(self.reasons, self.shares)],
             "score": self.best.to_dict(), "own_meld_after": self.keeps,
-            "check": {**check.to_dict(), "same": check.cards == self.best.cards},
+            "policy": {**policy.to_dict(), "same": policy.cards == self.best.cards},
+            "check": {**check.to_dict(), "same": check.cards == self.best.cards,
+                      "noise": round(self.noise, 2)},
             "alternatives": [c.to_dict() for c in self.alternatives],
             "choices": self.choices, "samples": self.samples, "seed": self.seed,
             "acceptance": round(self.acceptance, 4), "conditions": list(self.conditions),
@@ -223,25 +242,41 @@ class PassAdvice:
         }
 
     def lines(self) -> list[str]:
+        """The advice in words: the first line is the advice; nothing after it rates another
+        choice higher by more than the check's noise."""
         who = "the bidder" if self.role == "partner" else "your partner"
-        out = [f"Pass {self.best.text()} to {who} ({SUIT_SYMBOLS[self.trump]} trump; the"
-               " exchange policy, as the estimate and whole hands play it)"]
-        for card, reason in self.reasons:
-            out.append(f"  {Hand.parse(card).symbols():<5} {reason}")
         b = self.best
-        out.append(f"Score {b.score:+.2f}: {who} gains {b.gain:.2f} meld on average, you lose"
-                   f" {b.loss}, trick strength {b.tricks:+.1f}; you keep {self.keeps} meld")
+        policy = self.policy or b
+        out = [f"Pass {b.text()} to {who} ({SUIT_SYMBOLS[self.trump]} trump)"]
+        for card, reason in self.reasons:
+            out.append(f"  {Card.parse(card).symbol:<4} {reason}")
+        out.append(f"Together: {who} gains {b.gain:.2f} meld on average, you lose {b.loss},"
+                   f" trick strength {b.tricks:+.1f}, a score of {b.score:+.2f}; you keep"
+                   f" {self.keeps} meld. Each card's figures above are its share of these"
+                   " (what it adds, on average over the orders the cards could go in), so"
+                   " they add up.")
         if self.least_loss:
             out.append(f"No {n_cards(sum(b.cards))} can go without breaking your meld: the"
                        f" least you can lose is {self.least_loss}")
+        checked = (f"every one of the {self.choices:,} choices, tried on {self.samples:,}"
+                   f" simulated hands of {who} (seed {self.seed})")
         check = self.check or b
-        verdict = ("the same choice" if check.cards == b.cards else
-                   f"{check.text()}, {check.score - b.score:+.2f} over the policy's")
-        out.append(f"Check, every one of the {self.choices} choices over {self.samples}"
-                   f" simulated hands (seed {self.seed}): the best is {verdict}")
+        if policy.cards != b.cards:
+            out.append(f"Checked against {checked}: this pass beats the exchange policy's"
+                       f" {policy.text()} ({policy.score:+.2f}) by {b.score - policy.score:.2f},"
+                       f" more than the check's noise (±{self.noise:.2f}). The bid estimate"
+                       " and whole hands (play, arena) play the policy's pass.")
+        elif check.cards != b.cards:
+            out.append(f"Checked against {checked}: the best there, {check.text()}"
+                       f" ({check.score:+.2f}), is within the check's noise (±{self.noise:.2f})"
+                       " of this pass, the exchange policy's, which the bid estimate and whole"
+                       " hands play.")
+        else:
+            out.append(f"Checked against {checked}: none is better. This is the exchange"
+                       " policy's pass, which the bid estimate and whole hands play.")
         if self.conditions:
-            out.append(f"Hands conditioned on: {'; '.join(self.conditions)}"
-                       f" (acceptance {self.acceptance:.1%})")
+            out.append(f"Their hands: only those where {'; '.join(self.conditions)}"
+                       f" ({self.acceptance:.0%} of the hands drawn)")
         if self.dropped:
             out.append(f"Given up as nearly impossible: {'; '.join(self.dropped)}")
         if self.alternatives:
@@ -327,47 +362,111 @@ def advise_pass(hand: Hand | str, trump: int, role: str = "partner", n: int = 4,
 
     order = sorted(range(len(scored)), key=rank)
     chosen = next(i for i, c in enumerate(scored) if c.cards == tuple(policy.tolist()))
-    best = scored[chosen]
-    reasons = _reasons(hand, best, receiver, trump, rules, role, before)
+    top = order[0]
+    noise = 0.0
+    if top != chosen:
+        noise = 2 * _difference_error(receiver, scored[top].cards, scored[chosen].cards, trump,
+                                      rules)
+    # the check's best, where it beats the policy's choice by more than the noise
+    if top != chosen and (rank(top)[0] < rank(chosen)[0]
+                          or scored[top].score - scored[chosen].score > noise):
+        advised = top
+    else:
+        advised = chosen
+    best = scored[advised]
+    shares = _shares(hand, best, receiver, trump, rules, role, before)
+    reasons = _reasons(hand, best, receiver, trump, rules, role, shares)
     least = min(c.loss for c in scored) if role == "bidder" else 0
     return PassAdvice(role, trump, hand, best, tuple(reasons),
-                      tuple(scored[i] for i in order if i != chosen)[:alternatives],
+                      tuple(scored[i] for i in order if i != advised)[:alternatives],
                       len(choices), samples, seed, acceptance,
                       tuple(t for t, _ in tests if t not in dropped), tuple(dropped),
-                      int(after[chosen]), receiver, scored[order[0]], least)
+                      int(after[advised]), receiver, scored[top], least, scored[chosen],
+                      noise, tuple(shares))
+
+
+def _difference_error(receiver: np.ndarray, a: tuple[int, ...], b: tuple[int, ...], trump: int,
+                      rules: RuleSet) -> float:
+    """The standard error of the mean difference in the receiver's meld gain between passing
+    ``a`` and passing ``b``, over the simulated hands (the rest of a choice's score is exact)."""
+    from ..meld.vector import meld_points
+
+    if len(receiver) < 2:
+        return 0.0
+    got = meld_points(np.concatenate([receiver + np.array(a), receiver + np.array(b)]), rules)
+    n = len(receiver)
+    difference = got[:n, trump] - got[n:, trump]
+    return float(difference.std(ddof=1) / np.sqrt(n))
+
+
+def _shares(hand: Hand, best: Choice, receiver: np.ndarray, trump: int, rules: RuleSet,
+            role: str, before: int) -> list[tuple[float, float, float]]:
+    """Each card passed's share of the receiver's gain, the passer's loss and the trick
+    strength: its Shapley value, the average of what it adds over every order of the cards
+    passed (copies of a card alike get equal shares), so the shares add up to the totals."""
+    from itertools import permutations
+
+    from ..meld.vector import meld_points
+
+    cards = [i for i in range(20) for _ in range(best.cards[i])]
+    n = len(cards)
+    subsets = range(1 << n)
+    counts = np.zeros((len(subsets), 20), dtype=np.int64)
+    for mask in subsets:
+        for k in range(n):
+            if mask >> k & 1:
+                counts[mask, cards[k]] += 1
+    s = len(receiver)
+    gained = meld_points((receiver[None, :, :] + counts[:, None, :]).reshape(-1, 20), rules)
+    gain = gained[:, trump].reshape(len(subsets), s).mean(axis=1)
+    gain -= gain[0]
+    mine = np.array(hand.counts, dtype=np.int64)
+    loss = before - meld_points(mine[None, :] - counts, rules)[:, trump]
+    orders = list(permutations(range(n)))
+    out = []
+    for k in range(n):
+        g = lo = 0.0
+        for order in orders:
+            mask = sum(1 << j for j in order[:order.index(k)])
+            g += gain[mask | 1 << k] - gain[mask]
+            lo += loss[mask | 1 << k] - loss[mask]
+        one = np.zeros(20, dtype=np.int64)
+        one[cards[k]] = 1
+        out.append((g / len(orders), lo / len(orders),
+                    trick_strength(tuple(one), trump, role == "partner")))
+    return out
 
 
 def _reasons(hand: Hand, best: Choice, receiver: np.ndarray, trump: int, rules: RuleSet,
-             role: str, before: int) -> list[tuple[str, str]]:
-    """A reason for each card passed: its own meld value to the receiver, what passing it
-    costs the passer, and its trick value."""
+             role: str, shares: list[tuple[float, float, float]]) -> list[tuple[str, str]]:
+    """A reason for each card passed: its share of the meld the receiver gains and of the meld
+    the passer loses (``_shares``), what kind of card it is, and its trick strength."""
     from ..meld.vector import meld_points
 
     who = "the bidder" if role == "partner" else "your partner"
     base = meld_points(receiver, rules)[:, trump]
-    mine = np.array(hand.counts, dtype=np.int64)
     out = []
-    for i in range(20):
-        for _ in range(best.cards[i]):
-            card = CARDS[i]
-            one = np.zeros(20, dtype=np.int64)
-            one[i] = 1
-            gain = meld_points(np.minimum(receiver + one, 4), rules)[:, trump] - base
-            lost = before - int(meld_points(mine - one, rules)[0, trump])
-            parts = []
-            if gain.mean() > 0:
-                parts.append(f"+{gain.mean():.2f} meld for {who} on average (adds meld in"
-                             f" {(gain > 0).mean():.0%} of their hands)")
-            if card.suit == trump:
-                parts.append("a trump: length and control for the bidder" if role == "partner"
-                             else "a trump: costs the bidder length")
-            elif card.rank == ACE:
-                parts.append("a side ace: a trick for the bidder" if role == "partner"
-                             else "a side ace: a trick leaves the bidder")
-            parts.append(f"costs you {lost} meld" if lost else "no meld of yours")
-            if gain.mean() <= 0 and card.suit != trump and card.rank != ACE:
-                parts.insert(0, "a safe card")
-            out.append((str(card), "; ".join(parts)))
+    cards = [i for i in range(20) for _ in range(best.cards[i])]
+    for i, (gain, lost, tricks) in zip(cards, shares):
+        card = CARDS[i]
+        one = np.zeros(20, dtype=np.int64)
+        one[i] = 1
+        alone = meld_points(np.minimum(receiver + one, 4), rules)[:, trump] - base
+        parts = []
+        if gain > 0.005:
+            parts.append(f"+{gain:.2f} meld for {who} (alone it adds meld in"
+                         f" {(alone > 0).mean():.0%} of their hands)")
+        if card.suit == trump:
+            parts.append("a trump: length and control for the bidder" if role == "partner"
+                         else "a trump: costs the bidder length")
+        elif card.rank == ACE:
+            parts.append("a side ace: a trick for the bidder" if role == "partner"
+                         else "a side ace: a trick leaves the bidder")
+        parts.append(f"costs you {lost:.3g} meld" if abs(lost) > 0.005 else "no meld of yours")
+        parts.append(f"trick strength {tricks:+.1f}")
+        if gain <= 0.005 and card.suit != trump and card.rank != ACE:
+            parts.insert(0, "a safe card")
+        out.append((str(card), "; ".join(parts)))
     return out
 
 

@@ -179,6 +179,23 @@ def run_arena(a: str, b: str, deals: int, seed: int = 0, rules: RuleSet = STANDA
     """Play ``deals`` duplicate deals of policy ``a`` against policy ``b`` (names, see
     ``policies.policy``). ``progress(done, deals)`` is called after each deal and
     ``on_hand(deal, run, record)`` for each hand played (run 0: A at seats 0 and 2)."""
+    tally = arena_tally(a, b, deals, seed, rules, samples, jobs)
+    a, b = tally.names
+    for number, pair in enumerate(duplicate_deals(a, b, deals, seed, rules, samples, jobs)):
+        tally.add(pair)
+        if on_hand is not None:
+            for run, record in enumerate(pair):
+                on_hand(number, run, record)
+        if progress is not None:
+            progress(number + 1, deals)
+    return tally.report()
+
+
+def arena_tally(a: str, b: str, deals: int, seed: int = 0, rules: RuleSet = STANDARD,
+                samples: int = DEFAULT_SAMPLES, jobs: int = 1) -> ArenaTally:
+    """The running figures of a match of ``a`` against ``b`` (``run_arena``'s arguments
+    checked), to be given each deal's pair of hands (``duplicate_deals``) in order; its report
+    is the match's so far, so a caller stopped early still has the deals played."""
     # an unknown name fails here, before any process starts
     a, b = policy(a, samples).name, policy(b, samples).name
     if a == b:
@@ -190,27 +207,47 @@ def run_arena(a: str, b: str, deals: int, seed: int = 0, rules: RuleSet = STANDA
         raise UserError("jobs must be at least 1")
     if seed < 0:
         raise UserError("the seed must not be negative")
-    started = time.perf_counter()
-    margins: list[float] = []
-    tally = {a: _Tally(), b: _Tally()}
-    for number, pair in enumerate(duplicate_deals(a, b, deals, seed, rules, samples, jobs)):
+    return ArenaTally((a, b), seed, rules.name, samples)
+
+
+class ArenaTally:
+    """A match's figures over the deals given so far (``add``), and its report (``report``)."""
+
+    def __init__(self, names: tuple[str, str], seed: int, rules: str, samples: int):
+        self.names, self.seed, self.rules, self.samples = names, seed, rules, samples
+        self.margins: list[float] = []
+        self.tallies = {name: _Tally() for name in names}
+        self.started = time.perf_counter()
+
+    @property
+    def deals(self) -> int:
+        """The deals given so far."""
+        return len(self.margins)
+
+    def add(self, pair: tuple[HandRecord, HandRecord]) -> None:
+        """One deal's two hands: A at seats 0 and 2, then at seats 1 and 3."""
+        a, b = self.names
         margin = 0
         for run, record in enumerate(pair):
             first, second = (a, b) if run == 0 else (b, a)  # first plays seats 0 and 2
             for side, name in enumerate((first, second)):
-                tally[name].add(record, side)
+                self.tallies[name].add(record, side)
             a_side = 0 if run == 0 else 1
             margin += record.score.points[a_side] - record.score.points[1 - a_side]
-            if on_hand is not None:
-                on_hand(number, run, record)
-        margins.append(margin)
-        if progress is not None:
-            progress(number + 1, deals)
-    n = len(margins)
-    mean = sum(margins) / n
-    stderr = (sqrt(sum((m - mean) ** 2 for m in margins) / (n - 1) / n) if n > 1 else None)
-    return ArenaReport((tally[a].result(a), tally[b].result(b)), deals, seed, rules.name,
-                       samples, mean, stderr, time.perf_counter() - started)
+        self.margins.append(margin)
+
+    def report(self) -> ArenaReport:
+        """The report over the deals given so far (at least one)."""
+        a, b = self.names
+        margins = self.margins
+        n = len(margins)
+        if not n:
+            raise ValueError("no deal has been played")
+        mean = sum(margins) / n
+        stderr = (sqrt(sum((m - mean) ** 2 for m in margins) / (n - 1) / n) if n > 1 else None)
+        return ArenaReport((self.tallies[a].result(a), self.tallies[b].result(b)), n,
+                           self.seed, self.rules, self.samples, mean, stderr,
+                           time.perf_counter() - self.started)
 
 
 class _Tally:
@@ -243,5 +280,5 @@ class _Tally:
             Calibration.of(self.predictions, self.made) if self.predictions else None)
 
 
-__all__ = ["run_arena", "duplicate_deals", "play_twice", "ArenaReport", "PolicyResult",
-           "Calibration", "Bin", "BINS"]
+__all__ = ["run_arena", "arena_tally", "ArenaTally", "duplicate_deals", "play_twice",
+           "ArenaReport", "PolicyResult", "Calibration", "Bin", "BINS"]

@@ -42,6 +42,7 @@ RESULTS = ("played", "throw-in", "no-marriage")
 OUTCOMES = ("made", "set", "throw-in", "no-marriage", "under-min-meld")
 _RESULT_WORDS = {"": "played", "play": "played", "played": "played", "throw-in": "throw-in",
                  "throwin": "throw-in", "throw in": "throw-in", "thrown in": "throw-in",
+                 "thrown-in": "throw-in",
                  "no-marriage": "no-marriage", "no marriage": "no-marriage"}
 
 
@@ -513,6 +514,9 @@ def _json_record(text: str, where: str) -> dict:
         raise ScoreError(f"{where}: not a JSON object: {e.msg} at column {e.colno}") from None
     except RecursionError:
         raise ScoreError(f"{where}: not a JSON object: nested too deeply") from None
+    except ValueError:  # a number of more digits than Python converts (4,300)
+        raise ScoreError(f"{where}: a number with too many digits: a figure is at most"
+                         f" {MAX_FIGURE:,}") from None
     if not isinstance(record, dict):
         raise ScoreError(f"{where}: expected a JSON object with the keys"
                          f" {', '.join(REQUIRED_COLUMNS)}")

@@ -52,6 +52,11 @@ _OUTCOME_RESULT = {"made": "made", "set": "set", "throw-in": "thrown-in",
 _CALL, _PLAN, _NAME, _PASS, _RETURN, _THROW = range(6)
 
 
+class AuctionTooLong(UserError):
+    """An auction that a legal rule set lets go on past ``MAX_CALLS`` calls: its bidding steps
+    are too small for its meld values (see ``_Table._endless``)."""
+
+
 class PolicyError(ValueError):
     """A policy did something the rules do not allow (an illegal call, cards it does not hold)."""
 
@@ -309,8 +314,7 @@ class _Table:
         while not self.auction.finished:
             s = self.auction.next_seat
             if len(self.calls) >= MAX_CALLS:
-                raise PolicyError(f"the auction has gone on for {MAX_CALLS} calls: a policy"
-                                  " keeps bidding without a limit")
+                raise self._endless()
             bid = self.players[s].call(self.seat(s, _CALL, len(self.calls),
                                                  needs_marriage=needs))
             try:
@@ -321,6 +325,24 @@ class _Table:
             self.bids[s].append(bid)
             self.calls.append(Call(s, bid.call, bid.meaning, bid.prediction))
         self.contract = Contract(self.auction.high_seat, self.auction.high)
+
+    def _endless(self) -> Exception:
+        """The error of an auction past ``MAX_CALLS`` calls. Where the bid is still within what
+        the hands could make (the sides' best meld and every trick point) the policies are
+        bidding by the rule set's steps toward limits that many steps away: a legal rule set
+        whose steps are too small for its meld values, named as the rule set's problem (a
+        ``UserError``). Beyond that, a policy bids without a limit (``PolicyError``)."""
+        rules, high = self.rules, self.auction.high
+        best = [meld(h, rules).best.points for h in self.now]
+        worth = max(best[0] + best[2], best[1] + best[3]) + rules.trick_points
+        if high is not None and high <= worth:
+            return AuctionTooLong(
+                f"the auction passed {MAX_CALLS} calls and stands at {high}, with hands worth up"
+                f" to {worth:,}: under the rules {rules.name} the bids rise by small steps"
+                f" ({rules.steps_text()}) toward meld this large, so no real auction would end;"
+                " give larger steps (bidding.steps) or a higher bidding.min_bid")
+        return PolicyError(f"the auction has gone on for {MAX_CALLS} calls, past {high}, more"
+                           " than these hands can make: a policy keeps bidding without a limit")
 
     def name_trump(self, exchanged: bool, given: int | None) -> int | None:
         """The trump the bidder names (``given``: the one a given contract names), None when
@@ -416,5 +438,5 @@ def _tricks(record: list[int], trump: int, leader: int, scale: int) -> tuple[Tri
     return tuple(out)
 
 
-__all__ = ["play_hand", "HandRecord", "Call", "Trick", "PolicyError", "RESULTS", "deal_cards",
-           "hand_seed", "check_deal", "needs_marriage", "shown_cards", "hint_word"]
+__all__ = ["play_hand", "HandRecord", "Call", "Trick", "PolicyError", "AuctionTooLong", "RESULTS",
+           "deal_cards", "hand_seed", "check_deal", "needs_marriage", "shown_cards", "hint_word"]

@@ -19,7 +19,7 @@ meet them. Results depend only on the seed, never on ``jobs``.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import closing
 from dataclasses import dataclass
 
@@ -314,6 +314,23 @@ def simulate_tricks(hand: Hand, trump: int, *, samples: int = 2000, seed: int = 
     memory does not grow with ``samples``. ``progress(done, samples)`` is called after each
     block.
     """
+    stats = None
+    for stats in tricks_so_far(hand, trump, samples=samples, seed=seed, seat=seat,
+                               leader=leader, constraints=constraints, players=players,
+                               scale=scale, jobs=jobs):
+        if progress:
+            progress(stats.samples, samples)
+    return stats
+
+
+def tricks_so_far(hand: Hand, trump: int, *, samples: int = 2000, seed: int = 0,
+                  seat: int = 0, leader: int | None = None,
+                  constraints: Mapping[int, SeatConstraint] | None = None,
+                  players: Sequence[FastPlayer] | None = None, scale: int = 1,
+                  jobs: int = 1) -> Iterator[TrickStats]:
+    """``simulate_tricks`` a block at a time: the statistics of the deals played so far after
+    each block (the last is ``simulate_tricks``'s result), for a caller that may stop early
+    and show what it has."""
     check("trump", trump, 0, 3)
     check("samples", samples, 1, TRICK_DEALS)
     check("seed", seed, 0, SEED_MAX)
@@ -332,6 +349,4 @@ def simulate_tricks(hand: Hand, trump: int, *, samples: int = 2000, seed: int = 
     with closing(parts):  # stopped early: the blocks not started are not played
         for part in parts:
             distribution += part
-            if progress:
-                progress(int(distribution.sum()), samples)
-    return TrickStats.from_distribution(distribution, scale)
+            yield TrickStats.from_distribution(distribution, scale)

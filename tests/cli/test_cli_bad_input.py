@@ -106,8 +106,8 @@ def test_a_sheet_field_over_128_kib_is_an_error_for_its_row_only():
     result = run("score", "--sheet", "-", "-f", "csv", input=text)
     assert result.exit_code == 1
     rows = result.stdout.splitlines()
-    assert rows[1].startswith("1,2,us,50,played,made") and rows[3].startswith("3,4,them,50")
-    assert rows[2] == ('2,3,,,,,,,,,,"stdin line 3: not a CSV row: a field longer than 131,072'
+    assert rows[1].startswith("1,2,us,50,made,") and rows[3].startswith("3,4,them,50")
+    assert rows[2] == ('2,3,,,,,,,,,"stdin line 3: not a CSV row: a field longer than 131,072'
                        ' characters"')
 
 

@@ -183,10 +183,9 @@ def test_shell_completion_of_commands_options_presets_and_suits():
 @pytest.mark.parametrize(("args", "code", "message"), [
     (["meld", "--bogus"], 2, "--bogus"),
     (["nosuch"], 2, "nosuch"),
-    (["tricks", HAND], 2, "Error: Invalid value for '--trump': give the trump: S, H, D or C"
-     " (see root tricks -h)\n"),
-    (["legal", "-t", "H"], 2, "Error: Invalid value for HAND: give a hand, such as AH 10H KH QH"
-     " JH (see root legal -h)\n"),
+    (["legal", HAND], 2, "Error: Missing option '--trump' (see root legal -h)\n"),
+    (["legal", "-t", "H"], 2, "Error: Missing argument 'HAND'. Give a hand, such as AH 10H KH"
+     " QH JH (see root legal -h)\n"),
     (["legal", "AS", "-t", "H", "--trick", "AS 11S"], 1, "Error: --trick card 2: unknown card"
      " '11S': did you mean 10S?\n"),
     (["score", "--sheet", "/no/such.csv"], 1, "Error: cannot read /no/such.csv: No such file or"

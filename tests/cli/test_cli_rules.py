@@ -210,8 +210,6 @@ def test_score_concession_and_scale():
     (["-b", "us", "--bid", "62", "--meld-us", "30", "--meld-them", "20", "--tricks-us", "30"],
      "Error: bid 62 is off the bidding steps (from 50 by 1 up to 60, then multiples of 5): bid"
      " 60 or 65\n"),
-    (["-b", "x", "--bid", "60", "--meld-us", "30", "--meld-them", "20"],
-     "Error: unknown side 'x': use us or them\n"),
     (["-b", "us", "--bid", "60", "--meld-us", "-2", "--meld-them", "20", "--tricks-us", "30"],
      "Error: meld -2 for us is negative\n"),
 ])
@@ -223,6 +221,20 @@ def test_score_rejects_impossible_input(args, message):
 
 def test_score_usage_errors():
     assert run("score", "--bid", "50").exit_code == 2
+    # a word an option does not take is a misused option: exit 2, naming the option
+    result = run("score", "-b", "x", "--bid", "60", "--meld-us", "30", "--meld-them", "20")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("Error: Invalid value for '--bidder': 'x' is not one of"
+                                    " us, them")
+    result = run("score", "-b", "us", "--bid", "60", "--meld-us", "30", "--meld-them", "20",
+                 "--result", "x")
+    assert result.exit_code == 2 and "'--result': 'x' is not one of played, thrown-in," \
+        " no-marriage" in result.stderr
+    # the words any case; the result spelled as everywhere (throw-in still read)
+    for word in ("thrown-in", "Thrown-In", "throw-in"):
+        out = run("score", "-b", "US", "--bid", "60", "--meld-us", "30", "--meld-them", "20",
+                  "--result", word, "-f", "csv")
+        assert out.exit_code == 0 and out.stdout.splitlines()[1].split(",")[4] == "thrown-in"
     assert run("score", "--sheet", "x.csv", "--bid", "50").exit_code == 2
 
 
@@ -239,9 +251,10 @@ def test_score_sheet_json_csv_jsonl():
     assert data["totals"] == {"us": 523, "them": 396}
     assert [h["outcome"] for h in data["hands"]][:4] == ["made", "made", "set", "throw-in"]
     rows = run("score", "--sheet", path, "-f", "csv").stdout.splitlines()
-    assert rows[0] == ("hand,line,bidder,bid,result,outcome,points_us,points_them,total_us,"
+    assert rows[0] == ("hand,line,bidder,bid,result,points_us,points_them,total_us,"
                        "total_them,winner,error")
-    assert rows[-1] == "12,17,us,60,played,made,64,40,523,396,us,"
+    assert [row.split(",")[4] for row in rows[1:5]] == ["made", "made", "set", "thrown-in"]
+    assert rows[-1] == "12,17,us,60,made,64,40,523,396,us,"
     lines = run("score", "--sheet", path, "-f", "jsonl").stdout.splitlines()
     assert len(lines) == 12 and json.loads(lines[5])["outcome"] == "no-marriage"
 
@@ -263,8 +276,8 @@ def test_score_sheet_errors_name_the_file_and_line(tmp_path):
                            " a hand has 50 trick points in all\n")
     # the good row still has its answer; the bad one its error in its place
     assert proc.stdout.splitlines()[1:] == [
-        "1,2,us,50,played,made,50,40,50,40,,",
-        f"2,3,,,,,,,,,,{sheet} line 3: trick points 70 for us are out of range: a hand has 50"
+        "1,2,us,50,made,50,40,50,40,,",
+        f"2,3,,,,,,,,,{sheet} line 3: trick points 70 for us are out of range: a hand has 50"
         " trick points in all"]
     result = run("score", "--sheet", str(tmp_path / "none.csv"))
     assert result.exit_code == 1
