@@ -15,6 +15,7 @@ from .app import (
     FormatOption,
     HandArgument,
     RulesOption,
+    Stop,
     TrumpOption,
     command,
     format_option,
@@ -134,47 +135,52 @@ def _write_one(item, fmt: str, trump: int | None) -> None:
 def _write_batch(chunks, fmt: str, trump: int | None) -> None:
     """Print results (``batch.Chunk``s) in the chosen format, as UTF-8; report failures on
     stderr as ``line N: message``; exit 1 if any failed. ``json`` is one list on one line,
-    a record per line of the input (however many), as ``jsonl`` gives them one a line."""
+    a record per line of the input (however many), as ``jsonl`` gives them one a line.
+    Ctrl-C stops after the lines answered so far (a ``json`` list is closed)."""
     from ..meld.batch import Failed
     from ..meld.report import CSV_HEADER, CsvRows, JsonLines
 
     sys.stdout.flush()
     out = sys.stdout.buffer
-    failed = 0
-    if fmt == "table":
-        from .render import console, show_meld
-
-        con = console()
-        for chunk in chunks:
-            for item in chunk.results():
-                if isinstance(item, Failed):
-                    failed += 1
-                    sys.stderr.write(f"line {item.line}: {item.error}\n")
-                    continue
-                if isinstance(item.id, str):  # a lone surrogate (a JSON escape) as "?"
-                    item = item._replace(id=item.id.encode(errors="replace").decode())
-                show_meld(con, item, trump)
-        if failed:
-            raise typer.Exit(1)
-        return
+    failed = lines = 0
     render = CsvRows(trump) if fmt == "csv" else JsonLines(trump)
     if fmt == "csv":
         out.write(CSV_HEADER.encode() + b"\n")
     elif fmt == "json":
         out.write(b"[")
-    written = 0
-    for chunk in chunks:
-        if chunk.failed:
-            failed += len(chunk.failed)
-            sys.stderr.write("".join(f"line {f.line}: {f.error}\n"
-                                     for _, f in sorted(chunk.failed.items())))
-        pieces = render.chunk(chunk)
-        if fmt == "json":  # the records of the lines, one list on one line
-            records = b"".join(pieces).rstrip(b"\n").split(b"\n") if pieces else []
-            pieces = [(b", " if written or k else b"") + r for k, r in enumerate(records)]
-            written += len(records)
-        for start in range(0, len(pieces), 1024):  # about a megabyte at a time
-            out.write(b"".join(pieces[start:start + 1024]))
+    try:
+        if fmt == "table":
+            from .render import console, show_meld
+
+            con = console()
+        for chunk in chunks:
+            if fmt == "table":
+                for item in chunk.results():
+                    lines += 1
+                    if isinstance(item, Failed):
+                        failed += 1
+                        sys.stderr.write(f"line {item.line}: {item.error}\n")
+                        continue
+                    if isinstance(item.id, str):  # a lone surrogate (a JSON escape) as "?"
+                        item = item._replace(id=item.id.encode(errors="replace").decode())
+                    show_meld(con, item, trump)
+                continue
+            if chunk.failed:
+                failed += len(chunk.failed)
+                sys.stderr.write("".join(f"line {f.line}: {f.error}\n"
+                                         for _, f in sorted(chunk.failed.items())))
+            pieces = render.chunk(chunk)
+            if fmt == "json":  # the records of the lines, one list on one line
+                records = b"".join(pieces).rstrip(b"\n").split(b"\n") if pieces else []
+                pieces = [(b", " if lines or k else b"") + r for k, r in enumerate(records)]
+            lines += len(records) if fmt == "json" else len(chunk) + len(chunk.failed)
+            for start in range(0, len(pieces), 1024):  # about a megabyte at a time
+                out.write(b"".join(pieces[start:start + 1024]))
+    except KeyboardInterrupt:
+        if fmt == "json":
+            out.write(b"]\n")
+        out.flush()
+        raise Stop(130, f"stopped after {lines:,} lines: the ones above are answered") from None
     if fmt == "json":
         out.write(b"]\n")
     out.flush()

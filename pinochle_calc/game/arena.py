@@ -136,8 +136,7 @@ class ArenaReport:
             "points_per_hand": each(lambda p: round(p.points_per_hand, 3)),
             "margin": {"mean": round(self.margin, 3), "stderr": _round(self.stderr, 3)},
             "bids_won": each(lambda p: round(p.bids_won, 4)),
-            **{key.replace("-", "_"): each(lambda p, key=key: round(p.results[key], 4))
-               for key in RESULTS},
+            **{key: each(lambda p, key=key: round(p.results[key], 4)) for key in RESULTS},
             "mean_contract": each(lambda p: _round(p.mean_contract, 2)),
             "calibration": {p.name: p.calibration.to_dict() for p in both
                             if p.calibration is not None},

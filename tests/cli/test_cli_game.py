@@ -131,7 +131,7 @@ def test_play_errors_are_one_line_messages_from_the_shell(tmp_path):
 def test_arena_json():
     out = run_json("arena", "formula", "pass", "--deals", "3", "--seed", "1")
     assert out["policies"] == ["formula", "pass"] and out["deals"] == 3 and out["hands"] == 6
-    for key in ("points_per_hand", "bids_won", "made", "set", "thrown_in", "mean_contract"):
+    for key in ("points_per_hand", "bids_won", "made", "set", "thrown-in", "mean_contract"):
         assert set(out[key]) == {"formula", "pass"}
     assert set(out["margin"]) == {"mean", "stderr"}
     assert out["bids_won"]["formula"] + out["bids_won"]["pass"] == 1
