@@ -68,14 +68,14 @@ def rules_list(
 
 #: The options most often changed, one line each (``rules``).
 OPTION_LINES = (
-    "scale=10  every score times 10 (100 aces)",
-    "min_meld=20  the minimum-20 rule (meld and trick points)",
-    "roundhouse.single=32  roundhouse.with_run=39  roundhouse.double=240",
-    "bidding.steps=by1-then-5|any|by10-above-100  bidding.rounds=unlimited|one|two",
-    "bidding.marriage_required=true|false|after-pass",
-    "passing.cards=0-4  passing.order=simultaneous|partner-first"
-    "  passing.when=after-trump|before-trump",
-    "scoring.concession=standard|nothing|meld|25-and-meld|50-and-meld|play",
+    "scale=10: every score times 10 (100 aces)",
+    "min_meld=20: the minimum-20 rule (meld and trick points)",
+    "roundhouse.single=32, roundhouse.with_run=39, roundhouse.double=240",
+    "bidding.steps: by1-then-5, any or by10-above-100; bidding.rounds: unlimited, one or two",
+    "bidding.marriage_required: true, false or after-pass",
+    "passing.cards: 0 to 4; passing.order: simultaneous or partner-first; passing.when:"
+    " after-trump or before-trump",
+    "scoring.concession: standard, nothing, meld, 25-and-meld, 50-and-meld or play",
     "meld.run=15/150/225/300 (any table: single/double/triple/quadruple, - for blank)",
 )
 

@@ -31,7 +31,11 @@ def test_rules_lists_every_preset_in_one_line():
     lines = result.stdout.splitlines()
     for name in PRESETS:
         assert sum(line.startswith(f"  {name} ") for line in lines) == 1
-    assert "min_meld=20" in result.stdout and "concession=" in result.stdout
+    assert "min_meld=20" in result.stdout and "scoring.concession:" in result.stdout
+    # the keys as a rule file and every output spell them, section.key, work as overrides
+    for key in ("bidding.steps=any", "scoring.concession=play", "passing.cards=3"):
+        assert key.split("=")[0] in result.stdout
+        assert load_rules(f"standard,{key}").name == f"standard,{key}"
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
