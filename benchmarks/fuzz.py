@@ -195,6 +195,7 @@ def sheet_lines(rng: random.Random) -> list[bytes]:
             out.append(json.dumps(record, allow_nan=True).encode())
     for _ in range(rng.choice((0, 0, 0, 1, 2))):
         bad = pick(rng, [b"\xff\xfe", b"#comment", b"", b"[" * 5000, b"\x00,1,2,3",
+                         b'{"bidder": "us", "bid": ' + b"9" * 5000 + b', "meld_us": 1}',
                          b"us,50,20,10,30" + b"x" * 140_000, b"{", b"\r"])
         out.insert(rng.randrange(len(out) + 1), bad)
     return out
@@ -465,11 +466,14 @@ def notation(rng: random.Random, hand) -> str:
 # The command line ---------------------------------------------------------------------------
 
 COMMANDS = ["meld", "legal", "tricks", "bid", "pass", "explain", "score", "rules",
-            "rules show", "", "--version", "-h", "meld -h", "nosuch"]
+            "rules show", "play", "arena", "", "--version", "-h", "meld -h", "nosuch"]
 OPTIONS = ["--trump", "-t", "--format", "-f", "--rules", "--seed", "--samples", "-n", "--jobs",
            "--auction", "--convention", "--role", "--cards", "--hint", "--trick", "--hand",
            "--partner", "--strict", "--sheet", "--bid", "--bidder", "--meld-us", "--result",
-           "--confidence", "--score-us", "--bogus", "--input", "-", "--"]
+           "--confidence", "--score-us", "--bogus", "--input", "-", "--", "--deal", "--contract",
+           "--us", "--them", "--deals", "--tricks", "-N"]
+CONTRACTS = ["0,H", "1,S,55", "3,♥,60", "0,H,²", "0,H,5x", "0,H," + "9" * 30,
+             "0,H," + "9" * 5000, "4,H", "0,X", "0", "", ",,", "0,H,55,1"]
 NUMBERS = ["", "-1", "0", "1", "2", "3", "20", "1000000000000", "-9999999999999999999999",
            "abc", "1e9", "nan", "0.5", "100001", "1000001", "65", "4", "5",
            "9223372036854775808"]
@@ -483,7 +487,8 @@ def command_line(rng: random.Random, files: dict[str, str]) -> tuple[str, list[s
     if c in ("meld", "tricks", "bid", "pass", "legal"):
         text = rng.choice(HANDS20) if clean or rng.random() < 0.3 else hand_text(rng)
         args += text.split() if rng.random() < 0.4 else [text]
-    takes = {"meld": "trump rules format", "legal": "trump format", "tricks":
+    takes = {"play": "rules format", "arena": "seed rules format",
+             "meld": "trump rules format", "legal": "trump format", "tricks":
              "trump seed rules format", "bid": "seed rules format", "pass": "trump seed rules"
              " format", "explain": "rules format", "score": "rules format", "rules": "format"}
     takes = takes.get(c, "") if clean else "trump seed rules format"
@@ -540,6 +545,21 @@ def command_line(rng: random.Random, files: dict[str, str]) -> tuple[str, list[s
                 elif not clean and rng.random() < 0.7:
                     args += [option, pick(rng, ["us", "them", "50", "30", "20", "throw-in",
                                                 "999", "499", "-10", "x", "1e3"])]
+    if c == "play":  # quick policies; a deal file, a contract or a seed of any kind
+        args += ["--us", pick(rng, ["formula", "pass"]), "--them", pick(rng, ["formula", "pass"])]
+        k = rng.random()
+        if k < 0.4:
+            args += ["--deal", pick(rng, [files["deal"], files["deal_bom"], files["deal_bad"],
+                                          files["deal_big"], "-", "/no/such", "/dev/null"])]
+        elif k < 0.7:
+            args += ["--contract", pick(rng, CONTRACTS) if not clean else pick(rng, CONTRACTS[:3])]
+        args += ["--seed", str(rng.randrange(2**32)) if clean else pick(rng, NUMBERS)]
+        if rng.random() < 0.2:
+            args += ["--tricks"]
+    if c == "arena":
+        args += [pick(rng, ["formula", "pass", "FORMULA", "advisor:none"]),
+                 pick(rng, ["pass", "formula"]), "--deals",
+                 pick(rng, ["1", "2"]) if clean else pick(rng, ["1", "0", "x", "2"])]
     if c == "rules show" and rng.random() < 0.6:
         args += [rules_text(rng) or "standard"]
     if "format" in takes and rng.random() < 0.6:
@@ -568,10 +588,14 @@ def fuzz_cli(rng: random.Random, n: int, tally: Tally, tmp: str) -> None:
 
     from pinochle_calc import Hand, meld
     from pinochle_calc.cli.app import app_for  # the app the console script runs
+    from pinochle_calc.game.whole import deal_cards
     from pinochle_calc.rules import load_rules
 
+    deal = "\n".join(str(h) for h in deal_cards(rng.randrange(100))).encode() + b"\n"
     files = {}
     for name, data in (("hands", b"AS KS QS JD\n# c\n\nH: A 10 K\nAH 11H\n"),
+                       ("deal", deal), ("deal_bom", b"\xef\xbb\xbf" + deal.replace(b"\n", b"\r\n")),
+                       ("deal_bad", b"\xff" + deal), ("deal_big", deal + b"\x00" * 100_000),
                        ("sheet", join_lines(rng, sheet_lines(rng))),
                        ("sheet2", open(os.path.join(os.path.dirname(__file__), "..", "samples",
                                                     "game.csv"), "rb").read()),
@@ -583,6 +607,9 @@ def fuzz_cli(rng: random.Random, n: int, tally: Tally, tmp: str) -> None:
     for _ in range(n):
         command, args = command_line(rng, files)
         stdin = join_lines(rng, sheet_lines(rng)) if "-" in args else None
+        if "--deal" in args and "-" in args:
+            with open(files[pick(rng, ["deal", "deal_bom", "deal_bad"])], "rb") as f:
+                stdin = f.read()
         env = {}
         if rng.random() < 0.05:  # an environment cannot hold a NUL
             env["PINOCHLE_RULES"] = (rules_text(rng) or "").replace("\x00", "")

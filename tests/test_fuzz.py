@@ -100,8 +100,9 @@ def sheets(draw):
                                   field_values)
         lines = [json.dumps(r) for r in draw(st.lists(records, max_size=8))]
     data = [line.encode("utf-8", "surrogateescape") for line in lines]
-    for _ in range(draw(st.integers(0, 2))):
-        data.insert(draw(st.integers(0, len(data))), draw(st.binary(max_size=8)))
+    for _ in range(draw(st.integers(0, 2))):  # bad bytes, or a number of 5,000 digits
+        data.insert(draw(st.integers(0, len(data))), draw(st.binary(max_size=8) | st.just(
+            b'{"bidder": "us", "bid": ' + b"9" * 5000 + b', "meld_us": 1, "meld_them": 1}')))
     ending = draw(st.sampled_from([b"\n", b"\r\n", b"\r"]))
     return ending.join(data)
 
@@ -185,6 +186,8 @@ words = st.one_of(
                      "--hint", "--trick", "--hand", "--partner", "--strict", "--sheet", "--bid",
                      "--bidder", "--meld-us", "--meld-them", "--tricks-us", "--result",
                      "--confidence", "-h", "--version", "--", "-", "H", "♥", "json", "jsonl",
+                     "--deal", "--contract", "--us", "--them", "--deals", "--tricks", "formula",
+                     "pass", "CSV", "85%", "85", "thrown-in", "throw-in", "--result",
                      "csv", "table", "toml", "us", "them", "50", "0", "-1", "1", "3", "1e9",
                      "99999999999999999999", *HANDS]),
     hand_texts(), rules_values(), auctions, st.text(max_size=6))
@@ -193,8 +196,14 @@ words = st.one_of(
 @st.composite
 def command_lines(draw):
     command = draw(st.sampled_from([["meld"], ["legal"], ["tricks"], ["bid"], ["pass"],
-                                    ["explain"], ["score"], ["rules"], ["rules", "show"], []]))
+                                    ["explain"], ["score"], ["rules"], ["rules", "show"],
+                                    ["play"], ["arena", "formula", "pass"], []]))
     args = command + draw(st.lists(words, max_size=10))
+    if command[:1] == ["play"]:  # quick policies, a deal from stdin or a contract of any text
+        args += ["--us", "formula", "--them", "pass"]
+        args += draw(st.sampled_from([[], ["--deal", "-"], ["--contract", draw(contracts)]]))
+    if command[:1] == ["arena"]:
+        args += ["--deals", "1"]
     if command and command[0] in ("tricks", "bid", "pass") and draw(st.booleans()):
         args += [draw(st.sampled_from(HANDS)), "-t", "H"]
     if command and command[0] in ("tricks", "bid", "pass") and not {"-n", "--samples"} & set(
@@ -203,16 +212,38 @@ def command_lines(draw):
     return args
 
 
+contracts = st.one_of(
+    st.tuples(st.sampled_from(["0", "3", "4", "x", ""]), st.sampled_from(["H", "♠", "X", ""]),
+              st.sampled_from(["", "55", "²", "5x", "9" * 30, "9" * 5000, "-1"]))
+    .map(lambda p: ",".join(x for x in p if x) if p[2] else f"{p[0]},{p[1]}"),
+    st.text(max_size=8))
+
+
+@st.composite
+def deal_files(draw):
+    """A deal file's bytes: a real deal (a byte order mark, CR LF) or near and wrong ones."""
+    from pinochle_calc.game.whole import deal_cards
+
+    hands = [str(h) for h in deal_cards(draw(st.integers(0, 5)))]
+    if draw(st.booleans()):
+        hands[draw(st.integers(0, 3))] = draw(hand_texts())
+    text = draw(st.sampled_from(["\n", "\r\n"])).join(hands).encode("utf-8", "surrogateescape")
+    head = draw(st.sampled_from([b"", b"\xef\xbb\xbf", b"\xff\xfe", b"# a deal\n"]))
+    tail = draw(st.sampled_from([b"", b"\n", b"\n" + b"\x00" * 70_000, b"\n\xe9"]))
+    return head + text + tail
+
+
 runner = CliRunner()
 
 
 @settings(max_examples=max(settings().max_examples // 2, 20),
           suppress_health_check=[HealthCheck.too_slow])
-@given(command_lines(), sheets())
-def test_command_lines_exit_0_1_or_2_without_a_traceback(args, stdin):
-    # stdin goes to a score sheet; meld's batch input has its own property tests; the app is
-    # the one the console script runs for these arguments
-    result = runner.invoke(app_for(args), args, input=stdin if "--sheet" in args else None)
+@given(command_lines(), sheets(), deal_files())
+def test_command_lines_exit_0_1_or_2_without_a_traceback(args, sheet, deal):
+    # stdin goes to a score sheet or a deal; meld's batch input has its own property tests;
+    # the app is the one the console script runs for these arguments
+    stdin = sheet if "--sheet" in args else deal if "--deal" in args else None
+    result = runner.invoke(app_for(args), args, input=stdin)
     assert result.exit_code in (0, 1, 2), (args, result.output, result.exception)
     assert result.exception is None or isinstance(result.exception, SystemExit), args
     assert "Traceback" not in result.stdout + result.stderr
