@@ -269,7 +269,7 @@ def _print_bid(advice) -> None:
     more = " (every bid: --format json)" if len(few) < len(shown) else ""
     say(con, f"Chance to make each bid, if you hold the contract with {SUIT_SYMBOLS[result.trump]}"
         f" trump{more}:")
-    rows = [(f"  {b}", p, f"{p:.0%}" + ("  ← the highest bid" if b == best.max_bid else ""))
+    rows = [(f"  {b}", p, f"{p:4.0%}" + ("  ← the highest bid" if b == best.max_bid else ""))
             for b, p in few]
     for line in bars(rows, con.width):
         say(con, line)

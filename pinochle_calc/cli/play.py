@@ -178,13 +178,13 @@ def legal(
     elif fmt == "csv":
         write_csv(LEGAL_CSV, [(cards, winning, rule)])
     else:
-        from .render import console, say
+        from .render import console, say, symbols
 
         con = console()
         say(con, "legal: " + " ".join(CARDS[c].symbol for c in legal_now), hang=5)
         if win is not None:
             say(con, f"winning: {CARDS[win].symbol}")
-        say(con, f"rule: {rule}")
+        say(con, f"rule: {symbols(rule)}")
 
 
 def _times(n: int) -> str:

@@ -61,6 +61,17 @@ def cards(text, style: str | None = None):
     return out
 
 
+_TOKEN = re.compile(r"\b(10|[AKQJ])([SHDC])\b")
+_SUIT = re.compile(r"\b([SHDC])( cards?\b| trump\b)")
+
+
+def symbols(text: str) -> str:
+    """Canonical cards in a text the core wrote (``10S``, ``no S card``) as tables and prose
+    write them (``10♠``, ``no ♠ card``)."""
+    text = _TOKEN.sub(lambda m: m.group(1) + SUIT_SYMBOLS["SHDC".index(m.group(2))], text)
+    return _SUIT.sub(lambda m: SUIT_SYMBOLS["SHDC".index(m.group(1))] + m.group(2), text)
+
+
 def say(con, text: str = "", hang: int = 2, style: str | None = None) -> None:
     """A line of prose wrapped at words to the console's width; lines after the first are
     indented ``hang`` more than the first."""

@@ -97,7 +97,7 @@ def test_legal_cases(hand, trick, legal, winning):
 
 def test_legal_text_names_the_rule():
     result = run("legal", "KH JH AD", "--trump", "H", "--trick", "AS QH", "-f", "table")
-    assert result.stdout == "legal: K♥\nwinning: Q♥\nrule: no S card: over-trump QH\n"
+    assert result.stdout == "legal: K♥\nwinning: Q♥\nrule: no ♠ card: over-trump Q♥\n"
 
 
 @pytest.mark.parametrize(("trick", "hand", "message"), [
