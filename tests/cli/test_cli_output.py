@@ -374,3 +374,27 @@ def test_results_are_spelled_one_way_in_every_output():
     assert {"made", "set", "thrown-in", "no-marriage", "under-min-meld"} <= set(report)
     arena = table(["arena", "formula", "pass", "--deals", "2"], 100)
     assert "thrown-in (of bids won)" in arena
+
+
+def test_progress_bars_show_counts_and_the_time_left(monkeypatch):
+    import io
+    import sys
+
+    from pinochle_calc.cli import render
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    err = Terminal()
+    monkeypatch.setattr(sys, "stderr", err)
+    monkeypatch.setenv("COLUMNS", "100")
+    with render.progress("playing deals", 40) as bar:
+        assert bar is not None
+        bar(12, 40)
+        bar(12)  # the total kept
+    text = err.getvalue()
+    assert "playing deals" in text and "12/40" in text and "left" in text
+    monkeypatch.setattr(sys, "stderr", io.StringIO())  # not a terminal: no bar
+    with render.progress("playing deals", 40) as bar:
+        assert bar is None
