@@ -73,7 +73,7 @@ def tricks(
                                             scale=rule_set.scale):
                     stats[t] = so_far
                     if bar:
-                        bar(k * samples + so_far.samples)
+                        bar(k * samples + so_far.samples, samples * len(trumps))
     except KeyboardInterrupt:
         stopped = True
     _write_tricks(stats, fmt, samples, seed, rule_set.scale, all_trumps=suit is None)
@@ -122,7 +122,7 @@ def _write_tricks(stats: dict, fmt: str, samples: int, seed: int, scale: int,
                 f"{s.p10}–{s.p90}", str(s.p50), style="bold" if all_trumps and t == best
                 else None)
     show(con, table)
-    shown = best if all_trumps else next(iter(stats))
+    shown = next(iter(stats)) if best is None or not all_trumps else best
     say(con, f"How often each score came, {SUIT_SYMBOLS[shown]} trump:")
     for line in histogram(stats[shown].distribution, scale, con.width):
         say(con, line)

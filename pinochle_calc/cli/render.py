@@ -25,15 +25,21 @@ import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from typing import TYPE_CHECKING, cast
 
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS
 from ..hand import Hand
+
+if TYPE_CHECKING:
+    from rich.console import JustifyMethod
 
 #: The colour of each suit's cards on a terminal (spades and clubs: the terminal's own).
 SUIT_COLOURS = {"♥": "red", "♦": "red"}
 _RANK = r"(?:10|[AKQJ])"
 #: A red card (``A♥``) or a red suit group (``♥A 10 K``, ``♦``).
 _RED = re.compile(rf"{_RANK}[♥♦]|[♥♦]{_RANK}?(?: {_RANK}(?![♠♥♦♣]))*")
+#: Where a table made by ``new_table`` keeps the title ``show`` prints above it.
+_TITLE = "pinochle_title"
 #: The bar of a bar chart at most this wide.
 BAR_WIDTH = 40
 
@@ -91,9 +97,10 @@ def new_table(*columns: tuple[str, str, bool], title: str | None = None):
 
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1),
                   header_style="bold")
-    table.caption_title = title  # printed by show(), above the table
+    setattr(table, _TITLE, title)  # noqa: B010 (printed by show(), above the table)
     for header, justify, wrap in columns:
-        table.add_column(header, justify=justify, no_wrap=not wrap, overflow="fold")
+        table.add_column(header, justify=cast("JustifyMethod", justify), no_wrap=not wrap,
+                         overflow="fold")
     return table
 
 
@@ -137,7 +144,7 @@ def layout(table, width: int) -> list[int] | None:
 
 def show(con, table) -> None:
     """Print a table made by ``new_table`` at the console's width (see the module docstring)."""
-    title = getattr(table, "caption_title", None)
+    title = getattr(table, _TITLE, None)
     if title:
         say(con, title)
     widths = layout(table, con.width)
@@ -211,8 +218,14 @@ def progress(label: str, total: int | None) -> Iterator[Callable[[int, int | Non
     with Progress(*columns, console=console(stderr=True), transient=True,
                   speed_estimate_period=3600) as bar:
         task = bar.add_task(label, total=total)
-        yield lambda done, of=None: bar.update(task, completed=done,
-                                               **({"total": of} if of is not None else {}))
+
+        def update(done: int, of: int | None = None) -> None:
+            if of is None:
+                bar.update(task, completed=done)
+            else:
+                bar.update(task, completed=done, total=of)
+
+        yield update
 
 
 def suit_heading(trump: int, best: bool) -> str:

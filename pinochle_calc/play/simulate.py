@@ -320,6 +320,7 @@ def simulate_tricks(hand: Hand, trump: int, *, samples: int = 2000, seed: int = 
                                scale=scale, jobs=jobs):
         if progress:
             progress(stats.samples, samples)
+    assert stats is not None  # at least one block
     return stats
 
 
