@@ -94,7 +94,7 @@ def _arena_with_workers():
         time.sleep(0.1)
     workers = _children(proc.pid)
     assert len(workers) == 2
-    time.sleep(3)  # some deals played
+    time.sleep(1.5)  # some deals played
     return proc, workers
 
 
