@@ -241,3 +241,23 @@ def test_a_sheet_number_of_thousands_of_digits_is_its_rows_error():
     assert out[1].startswith("1,1,us,50,made,") and out[3].startswith("3,3,them,50,set,")
     assert "stdin line 2: a number with too many digits" in out[2]
     assert result.stderr.startswith("Error: stdin line 2: a number with too many digits")
+
+
+@pytest.mark.parametrize("fmt", ["json", "jsonl", "csv", "table"])
+def test_ctrl_c_in_a_batch_keeps_the_lines_answered(monkeypatch, fmt):
+    from pinochle_calc.meld import batch
+
+    real = batch.score_chunks
+
+    def stopped(*args, **kwargs):
+        yield next(iter(real(*args, **kwargs)))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(batch, "score_chunks", stopped)
+    result = run("meld", "-f", fmt, input=(HAND + "\n") * 3)
+    assert result.exit_code == 130
+    assert result.stderr == "Error: stopped after 3 lines: the ones above are answered\n"
+    if fmt == "json":
+        assert len(json.loads(result.stdout)) == 3  # the list is closed
+    elif fmt == "jsonl":
+        assert len(result.stdout.splitlines()) == 3
