@@ -82,6 +82,7 @@ def play(
     from ..game.whole import deal_cards, hand_seed, play_hand
     from .render import progress
 
+    fresh = seed is None
     if seed is None:
         import secrets
 
@@ -98,7 +99,8 @@ def play(
     if fmt == "csv":
         write_csv(CSV_COLUMNS, [_csv_row("", "", record)])
         return
-    source = f"a random deal, seed {seed} (--seed {seed} replays it)" if deal is None else deal
+    source = deal if deal is not None else f"a random deal, seed {seed}" + (
+        f" (--seed {seed} replays it)" if fresh else "")
     _print_hand(record, tricks, source)
 
 
