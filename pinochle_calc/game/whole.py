@@ -30,6 +30,7 @@ in its own best suit.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..bidding.auction import AuctionError, start
 from ..bidding.conventions import asked_for
@@ -59,6 +60,22 @@ class AuctionTooLong(UserError):
 
 class PolicyError(ValueError):
     """A policy did something the rules do not allow (an illegal call, cards it does not hold)."""
+
+
+class Script(NamedTuple):
+    """Decisions taken as given rather than asked of the policies (a recorded hand replayed up
+    to some event, the engine deciding the rest): the first ``calls`` of the auction, the suit
+    the bidder asks for (``request``), the cards the partner and the bidder pass (``passes``,
+    in that order), the trump named (``trump``; ``named`` False: not given), the throw-in
+    (None: not given) and the first ``cards`` played. A decision not given is the policy's."""
+
+    calls: tuple[int | None, ...] = ()
+    request: int | None = None
+    passes: tuple[Hand, ...] = ()
+    named: bool = False
+    trump: int | None = None
+    throw_in: bool | None = None
+    cards: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -122,6 +139,7 @@ class HandRecord:
     score: HandScore
     prediction: float | None
     seed: int = 0
+    named: int | None = None  # the suit the bidder named (trump None after it: lost after the pass)
 
     @property
     def result(self) -> str:
@@ -232,19 +250,21 @@ def hint_word(signal) -> str | None:
 
 def play_hand(hands, us: Policy | str = "advisor:jump", them: Policy | str = "advisor:jump",
               rules: RuleSet = STANDARD, *, seed: int = 0,
-              contract: tuple[int, int, int | None] | None = None,
-              samples: int = DEFAULT_SAMPLES) -> HandRecord:
+              contract: tuple[int, int | None, int | None] | None = None,
+              samples: int = DEFAULT_SAMPLES, script: Script | None = None) -> HandRecord:
     """Play one deal from the auction to the score (see the module docstring).
 
     ``hands``: four hands (``Hand`` or text), seats 0-3 from the dealer's left. ``us`` plays
     seats 0 and 2, ``them`` seats 1 and 3 (a ``Policy`` or a built-in policy's name; an
     advisor named here simulates ``samples`` deals per estimate). ``contract`` = (seat, trump,
-    bid or None for the minimum) skips the auction: that seat wins at that bid and names that
-    trump.
+    bid or None for the minimum; trump None: its policy names it) skips the auction: that seat
+    wins at that bid and names that trump. ``script``: decisions taken as given (``Script``);
+    the policies make the rest.
     """
     hands = check_deal(hands)
     sides = tuple(policy(p, samples) if isinstance(p, str) else p for p in (us, them))
-    table = _Table(hands, sides, rules, seed)
+    script = script or Script()
+    table = _Table(hands, sides, rules, seed, script)
     given = None
     if contract is None:
         table.bid()
@@ -257,15 +277,20 @@ def play_hand(hands, us: Policy | str = "advisor:jump", them: Policy | str = "ad
     passed = (Hand([0] * KINDS), Hand([0] * KINDS))
     request = None
     if n and rules.pass_when == "before-trump":
-        plan = given
-        if plan is None:
-            plan = table.players[won.seat].name_trump(table.seat(
-                won.seat, _PLAN, needs_marriage=rules.marriage_required == "true"))
-        request = suit_request(table.now[won.seat], plan)
+        if script.request is not None:
+            request = script.request
+        else:
+            plan = given if given is not None else script.trump if script.named else None
+            if plan is None:
+                plan = table.players[won.seat].name_trump(table.seat(
+                    won.seat, _PLAN, needs_marriage=rules.marriage_required == "true"))
+            request = suit_request(table.now[won.seat], plan)
         passed = table.exchange(n, request, hint, request)
         trump = table.name_trump(True, given)
+        named = trump
     else:
         trump = table.name_trump(False, given)
+        named = trump
         if n and trump is not None:
             passed = table.exchange(n, trump, hint, None)
             if rules.marriage_required == "after-pass" and trump not in table.seat(
@@ -274,14 +299,14 @@ def play_hand(hands, us: Policy | str = "advisor:jump", them: Policy | str = "ad
     melds, side_meld, tricks, play, score = table.finish(trump, passed)
     return HandRecord(hands, rules, (sides[0].name, sides[1].name), tuple(table.calls), won,
                       trump, request, hint, passed, tuple(table.now), melds, side_meld, tricks,
-                      play, score, prediction, seed)
+                      play, score, prediction, seed, named)
 
 
-def _given(contract, rules: RuleSet) -> tuple[Contract, int]:
+def _given(contract, rules: RuleSet) -> tuple[Contract, int | None]:
     s, trump, bid = contract
     if s not in range(4):
         raise UserError(f"a seat is 0 to 3 (from the dealer's left; 3 deals), not {s}")
-    if trump not in range(4):
+    if trump is not None and trump not in range(4):
         raise UserError(f"a trump is a suit 0 to 3 (S H D C), not {trump!r}")
     bid = rules.next_bid(None) if bid is None else bid
     problem = rules.bid_problem(bid)
@@ -294,8 +319,9 @@ class _Table:
     """A hand in progress: the cards each seat holds now, its policy, the auction and the
     calls each seat made, and the contract once there is one."""
 
-    def __init__(self, hands, sides, rules: RuleSet, seed: int):
+    def __init__(self, hands, sides, rules: RuleSet, seed: int, script: Script | None = None):
         self.now = list(hands)
+        self.script = script or Script()
         self.players = (sides[0], sides[1], sides[0], sides[1])
         self.rules, self.seed = rules, seed
         self.auction = start(rules)
@@ -315,8 +341,11 @@ class _Table:
             s = self.auction.next_seat
             if len(self.calls) >= MAX_CALLS:
                 raise self._endless()
-            bid = self.players[s].call(self.seat(s, _CALL, len(self.calls),
-                                                 needs_marriage=needs))
+            if len(self.calls) < len(self.script.calls):
+                bid = Bid(self.script.calls[len(self.calls)], "as recorded")
+            else:
+                bid = self.players[s].call(self.seat(s, _CALL, len(self.calls),
+                                                     needs_marriage=needs))
             try:
                 self.auction = self.auction.then(bid.call)
             except AuctionError as e:
@@ -350,6 +379,12 @@ class _Table:
         bidder = self.contract.seat
         view = self.seat(bidder, _NAME, needs_marriage=needs_marriage(self.rules, exchanged))
         allowed = view.may_name()
+        if given is None and self.script.named:
+            trump = self.script.trump
+            if trump is None and allowed or trump is not None and trump not in allowed:
+                raise UserError(f"seat {bidder} may not name {trump!r} as recorded; it may name"
+                                f" one of {allowed}")
+            return trump
         if given is not None:
             if given not in allowed and not exchanged:
                 raise UserError(f"seat {bidder} cannot name {SUIT_SYMBOLS[given]}: it holds no"
@@ -366,19 +401,23 @@ class _Table:
         cards passed to the bidder and to the partner."""
         bidder, partner = self.contract.seat, self.contract.seat ^ 2
         now = self.now
-        given = self.players[partner].pass_cards(
-            self.seat(partner, _PASS, trump=trump, hint=hint, request=request), n)
+        forced = self.script.passes
+        if forced:
+            given = forced[0]
+        else:
+            given = self.players[partner].pass_cards(
+                self.seat(partner, _PASS, trump=trump, hint=hint, request=request), n)
         self._check(given, partner, n)
         # what the partner's calls asked for, read as the bidder reads them
         asked = asked_for(self.auction, partner, self.players[bidder].convention)
         if self.rules.pass_order == "partner-first":
             now[bidder], now[partner] = now[bidder] + given, now[partner] - given
-            back = self.players[bidder].return_cards(
+            back = forced[1] if len(forced) > 1 else self.players[bidder].return_cards(
                 self.seat(bidder, _RETURN, trump=trump, hint=asked), n)
             self._check(back, bidder, n)
             now[bidder], now[partner] = now[bidder] - back, now[partner] + back
         else:
-            back = self.players[bidder].pass_cards(
+            back = forced[1] if len(forced) > 1 else self.players[bidder].pass_cards(
                 self.seat(bidder, _PASS, trump=trump, hint=asked, asked=hint), n)
             self._check(back, bidder, n)
             now[bidder], now[partner] = now[bidder] - back + given, now[partner] - given + back
@@ -410,19 +449,43 @@ class _Table:
             partner = won.seat ^ 2  # holds the cards the bidder passed, too
             known[partner] = Hand(max(a, b) for a, b in zip(known[partner].counts,
                                                             passed[1].counts))
-            throw = self.players[won.seat].throw_in(self.seat(
-                won.seat, _THROW, trump=trump, meld=side_meld, known=tuple(known)))
+            throw = self.script.throw_in
+            if throw is None:
+                throw = self.players[won.seat].throw_in(self.seat(
+                    won.seat, _THROW, trump=trump, meld=side_meld, known=tuple(known)))
             outcome = "throw-in" if throw else "played"
         tricks, play = None, ()
         if trump is not None and (outcome == "played" and not under_min
                                   or rules.concession == "play"):
             record: list[int] = []
-            points = play_deal(now, trump, won.seat, record=record)
+            if self.script.cards:
+                points = _play_on(now, trump, won.seat, self.script.cards, record)
+            else:
+                points = play_deal(now, trump, won.seat, record=record)
             tricks = (points[0] * k, points[1] * k)
             play = _tricks(record, trump, won.seat, k)
         score = score_hand(HandInput(side, won.bid, side_meld, tricks or (None, None), outcome),
                            rules)
         return melds, side_meld, tricks, play, score
+
+
+def _play_on(hands, trump: int, leader: int, cards: tuple[int, ...],
+             record: list[int]) -> tuple[int, int]:
+    """Play the deal with the first ``cards`` as given, then the heuristic players; trick
+    points per side (unscaled)."""
+    from ..play.players import HeuristicPlayer
+    from ..play.tricks import IllegalPlay, PlayState
+
+    state = PlayState.deal(hands, trump, leader)
+    player = HeuristicPlayer()
+    for n in range(len(state.hands[0]) * 4):
+        card = cards[n] if n < len(cards) else player.choose(state.view())
+        try:
+            state = state.play(card)
+        except IllegalPlay as e:
+            raise UserError(f"card {n + 1} as recorded: {e}") from None
+        record.append(card)
+    return state.points
 
 
 def _tricks(record: list[int], trump: int, leader: int, scale: int) -> tuple[Trick, ...]:
@@ -438,5 +501,6 @@ def _tricks(record: list[int], trump: int, leader: int, scale: int) -> tuple[Tri
     return tuple(out)
 
 
-__all__ = ["play_hand", "HandRecord", "Call", "Trick", "PolicyError", "AuctionTooLong", "RESULTS",
-           "deal_cards", "hand_seed", "check_deal", "needs_marriage", "shown_cards", "hint_word"]
+__all__ = ["play_hand", "HandRecord", "Call", "Trick", "PolicyError", "AuctionTooLong", "Script",
+           "RESULTS", "deal_cards", "hand_seed", "check_deal", "needs_marriage", "shown_cards",
+           "hint_word"]

@@ -1,0 +1,253 @@
+"""Records of hands: the text and JSON forms read back to each other exactly, every event is
+checked against the rules (the error names the line, the event and the rule), and a recorded
+hand is continued by the engine from any event."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from pinochle_calc.game.record import (
+    Event,
+    Record,
+    RecordError,
+    load_record,
+    read_json,
+    read_record,
+    read_text,
+    replay,
+    rules_spec,
+    to_json,
+    write_json,
+    write_text,
+)
+from pinochle_calc.game.replay import continue_from, play_tags, record_of, reseat
+from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
+from pinochle_calc.hand import Hand
+from pinochle_calc.rules import PRESETS, load_rules
+
+EXCHANGE = ("standard,passing.cards=4", "standard,passing.cards=3,passing.order=partner-first",
+            "standard,passing.cards=4,marriage_required=after-pass")
+
+
+def played(seed: int, rules="standard", policy="formula") -> Record:
+    rule_set = load_rules(rules)
+    hand = play_hand(deal_cards(seed), policy, policy, rule_set, seed=hand_seed(seed))
+    return record_of(hand, play_tags(hand, seed))
+
+
+def played_out(start: int) -> Record:
+    """The first hand from seed ``start`` on whose cards were played."""
+    return next(r for r in map(played, range(start, start + 30)) if replay(r).tricks)
+
+
+@pytest.mark.parametrize("rules", [*PRESETS, *EXCHANGE])
+def test_text_and_json_read_back_to_each_other_exactly(rules):
+    for seed in range(6):
+        record = played(seed, rules)
+        text = write_text(record)
+        from_text = read_text(text)
+        assert from_text == record
+        from_json = read_json(write_json(from_text))
+        assert from_json == record
+        assert write_text(from_json) == text
+        assert read_record(write_json(record)) == read_record(text) == record
+
+
+def test_a_record_holds_the_whole_hand_and_the_play_json():
+    seed = next(s for s in range(20) if played(s).result in ("made", "set"))
+    hand = play_hand(deal_cards(seed), "formula", "formula", seed=hand_seed(seed))
+    record = record_of(hand, play_tags(hand, seed))
+    data = to_json(record)
+    today = hand.to_dict(tricks=True)
+    for key in ("hands", "policies", "auction", "contract", "melds", "meld", "tricks",
+                "side_total", "result", "score", "play"):
+        assert data[key] == today[key], key
+    assert data["dealer"] == 3 and data["rules"] == "standard"
+    assert data["tags"] == {"Us": "formula", "Them": "formula", "Seed": str(seed)}
+    plays = [e for e in data["events"] if e["kind"] == "play"]
+    assert len(plays) == 80 and plays[0]["seat"] == hand.contract.seat
+
+
+def test_rules_are_named_so_that_they_load_back_without_a_file():
+    house = load_rules("samples/house-rules.toml")
+    spec = rules_spec(house)
+    assert spec.startswith("standard,name=") and load_rules(spec) == house
+    assert rules_spec(PRESETS["book"]) == "book"
+    over = load_rules("npa,passing.cards=4")
+    assert rules_spec(over) == "npa,passing.cards=4"
+
+
+def lines_of(record: Record) -> list[str]:
+    return write_text(record).splitlines()
+
+
+def refused(lines: list[str]) -> str:
+    with pytest.raises(RecordError) as caught:
+        read_text("\n".join(lines), "x.txt")
+    return str(caught.value)
+
+
+def test_a_bid_below_the_last_names_its_line_event_and_rule():
+    lines = lines_of(played(1))
+    i = next(n for n, line in enumerate(lines) if line.startswith("call 1:"))
+    message = refused(lines[:i] + ["call 1: 49"] + lines[i + 1:])
+    assert message.startswith(f"x.txt line {i + 1}, event 2 (seat 1 bids 49): 49 is below the"
+                              " minimum bid 50")
+    assert "(bidding.min_bid)" in message
+    j = next(n for n, line in enumerate(lines) if line.startswith("call 2:"))
+    message = refused(lines[:j] + ["call 2: 50"] + lines[j + 1:])
+    assert "event 3 (seat 2 bids 50): 50 is not above the current bid" in message
+    message = refused(lines[:j] + ["call 3: pass"] + lines[j + 1:])
+    assert "it is seat 2's turn, not seat 3's" in message
+
+
+def test_a_card_not_held_or_played_against_the_rules_is_refused():
+    record = played(1)
+    lines = lines_of(record)
+    first = next(n for n, line in enumerate(lines) if line.startswith("lead"))
+    words = lines[first + 3].split()
+    words[2], words[4] = words[4], words[2]  # two cards of a trick swapped between seats
+    message = refused(lines[:first + 3] + [" ".join(words)] + lines[first + 4:])
+    assert message.startswith(f"x.txt line {first + 4}, event ") and "does not hold" in message
+    # a trick where the second seat does not follow suit though it could
+    progress = replay(record)
+    trick = next(t for t in progress.tricks
+                 if len({c // 5 for c in t.cards}) > 1 and t.cards[1] // 5 == t.cards[0] // 5)
+    assert trick is not None
+
+
+def test_a_revoke_is_seen_from_the_cards_the_seat_plays_later():
+    """Without the hands, a play is refused when the cards the seat plays later show it held
+    one the rules required."""
+    record = played_out(2)
+    unknown = replace(record, hands=(record.hands[0], None, None, None))
+    assert read_text(write_text(unknown)) == unknown
+    events = list(unknown.events)
+    plays = [n for n, e in enumerate(events) if e.kind == "play"]
+    # find a follower who followed suit, and a later card of that seat in another suit: swap
+    for n in plays:
+        e = events[n]
+        if e.seat == 0 or (plays.index(n) % 4) == 0:
+            continue
+        lead = events[plays[plays.index(n) // 4 * 4]]
+        if e.card // 5 != lead.card // 5:
+            continue
+        later = next((m for m in plays if m > n and events[m].seat == e.seat
+                      and events[m].card // 5 != lead.card // 5 and (plays.index(m) % 4)), None)
+        if later is None:
+            continue
+        events[n], events[later] = (replace(e, card=events[later].card),
+                                    replace(events[later], card=e.card))
+        break
+    bad = replace(unknown, events=tuple(events), result=None, score=None)
+    with pytest.raises(RecordError) as caught:
+        read_text(write_text(bad), "y.txt")
+    message = str(caught.value)
+    assert f"event {n + 1} (seat {e.seat} plays" in message
+    assert "may not be played" in message and "(the play rules)" in message
+
+
+def test_a_score_or_meld_that_does_not_add_up_is_refused():
+    lines = lines_of(played(1))
+    assert lines[-1].startswith("score:")
+    message = refused(lines[:-1] + ["score: us +1, them +2"])
+    assert message.startswith(f"x.txt line {len(lines)}: the score us +1, them +2 does not add"
+                              " up: the scoring rules give")
+    i = next(n for n, line in enumerate(lines) if line.startswith("meld 1:"))
+    message = refused(lines[:i] + [lines[i].replace("meld 1: ", "meld 1: 1")] + lines[i + 1:])
+    assert "the meld says 1" in message and "but the cards shown make" in message
+    k = next(n for n, line in enumerate(lines) if line.startswith("result:"))
+    other = "made" if "set" in lines[k] else "set"
+    assert "the scoring rules give" in refused(lines[:k] + [f"result: {other}"] + lines[k + 1:])
+
+
+def test_bad_lines_name_what_is_wrong():
+    assert "did you mean call?" in refused(['[Rules "standard"]', "cal 0: 50"])
+    assert "no [Rules" in refused(["call 0: 50"])
+    assert "not a file" in refused(['[Rules "samples/house-rules.toml"]'])
+    assert "a fifth" in refused(['[Rules "standard"]', "hand 0: AS AS AS AS AS"]) \
+        or "four" in refused(['[Rules "standard"]', "hand 0: AS AS AS AS AS"])
+    assert "is not a call" in refused(['[Rules "standard"]', "call 0: fifty"])
+    assert "seat 0 was dealt 3 cards" in refused(['[Rules "standard"]', "hand 0: AS KS QS"])
+    message = refused(['[Rules "standard"]', 'call 0: 50', 'call 1: pass', 'call 2: pass',
+                       'call 3: pass', 'trump 0: H', 'lead 0: AS AS AS AS', 'lead 0: AS'])
+    assert "line 8, event" in message and "hold 5 A♠" in message
+
+
+def test_json_summary_keys_must_agree_with_the_events():
+    data = to_json(played(3))
+    data["meld"] = {"us": 1, "them": 2}
+    with pytest.raises(RecordError, match="meld is .* but the events give"):
+        read_json(json.dumps(data), "r.json")
+    data = to_json(played(3))
+    data["events"][0]["call"] = 49
+    with pytest.raises(RecordError, match="event 1 .*below the minimum"):
+        read_json(data)
+    minimal = {k: v for k, v in to_json(played(3)).items()
+               if k in ("rules", "dealer", "hands", "events", "tags")}
+    assert read_json(minimal) == played(3)
+
+
+def test_a_record_with_only_one_hand_and_no_play_yet():
+    text = "\n".join(['[Rules "standard"]', '[Dealer "1"]', '[Date "2026-03-14"]',
+                      "hand 0: ♠A 10 K Q J  ♥A 10 K Q J  ♦A 10 K Q J  ♣A 10 K Q J",
+                      "call 2: 50 {partner opens}", "call 3: pass", "call 0: 52", "call 1: p"])
+    record = read_text(text)
+    progress = replay(record)
+    assert progress.next() == ("call", 2)
+    assert record.events[0].comment == "partner opens"
+    assert record.tag("date") == "2026-03-14"
+    more = record.then(Event("call", 2, bid=None))
+    assert replay(more).next() == ("trump", 0) and more.undo() == record
+    with pytest.raises(RecordError, match="it is seat 2's turn"):
+        record.then(Event("call", 0, bid=60))
+
+
+def test_reseat_turns_every_seat_and_keeps_the_hand():
+    record = played(5)
+    moved = reseat(record, 0)
+    assert moved.dealer == 0 and replay(moved).complete
+    assert moved.score == (record.score[1], record.score[0])
+    assert read_text(write_text(moved)) == moved
+    assert reseat(moved, 3) == record
+
+
+def test_continuing_from_the_first_event_plays_the_same_hand():
+    record = played(6)
+    again = continue_from(record, 1, "formula", "formula", seed=hand_seed(6))
+    assert again.events == record.events and again.score == record.score
+    assert again.tag("From") == "1"
+
+
+def test_continuing_from_a_later_event_keeps_what_came_before():
+    record = played_out(7)
+    first_play = next(n for n, e in enumerate(record.events, 1) if e.kind == "play")
+    for start in (3, first_play, first_play + 9):
+        other = continue_from(record, start, "pass", "pass", seed=1)
+        assert other.events[:start - 1] == record.events[:start - 1]
+        assert replay(other).complete
+    with pytest.raises(Exception, match="--from"):
+        continue_from(record, 500, "formula", "formula")
+
+
+def test_continuing_a_record_with_unknown_hands_deals_them_to_fit():
+    record = played_out(8)
+    own = replace(record, hands=(record.hands[0], None, None, None))
+    first_play = next(n for n, e in enumerate(own.events, 1) if e.kind == "play")
+    other = continue_from(own, first_play + 12, "formula", "formula", seed=3)
+    assert other.hands[0] == record.hands[0]
+    assert other.events[:first_play + 11] == own.events[:first_play + 11]
+    assert all(isinstance(h, Hand) for h in other.hands)
+
+
+def test_load_record_reads_either_form_from_a_file(tmp_path):
+    record = played(9)
+    text, js = tmp_path / "r.txt", tmp_path / "r.json"
+    text.write_bytes(("\ufeff" + write_text(record)).replace("\n", "\r\n").encode())
+    js.write_text(write_json(record))
+    assert load_record(str(text)) == load_record(str(js)) == record
+    with pytest.raises(RecordError, match="cannot read"):
+        load_record(str(tmp_path / "none.txt"))
