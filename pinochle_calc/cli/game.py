@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 from typing import Annotated, Optional
 
+import click
 import typer
 
 from ..errors import UserError
@@ -20,6 +21,7 @@ from .app import (
     RulesOption,
     SeedOption,
     Stop,
+    choice,
     command,
     format_option,
     rules_option,
@@ -28,6 +30,7 @@ from .app import (
     write_csv,
     write_json,
 )
+from .record import PLAY_FORMATS, play_record, write_record
 
 POLICY_HELP = "advisor:jump, advisor:davis, advisor:toby, formula or pass"
 
@@ -61,12 +64,22 @@ def play(
         " (default the minimum) and names that trump, e.g. 1,H,55.")] = None,
     tricks: Annotated[bool, typer.Option("--tricks", help="Show the tricks one by one.")
                       ] = False,
+    record_file: Annotated[Optional[str], typer.Option(  # noqa: UP045
+        "--record", "-r", help="A record of a hand (text or JSON; '-' for stdin) to replay as"
+        " recorded, or with --from to continue.")] = None,
+    start: Annotated[Optional[str], typer.Option(  # noqa: UP045
+        "--from", help="With --record: the event from which the engine's players (--us,"
+        " --them; default the record's) decide: its number, 'call N', 'trick N', 'pass',"
+        " 'trump', 'meld' or 'play'.")] = None,
     seed: Annotated[Optional[int], typer.Option(  # noqa: UP045
         "--seed", min=0, max=SEED_MAX, show_default=False,
         help=f"Random seed, 0 to {SEED_MAX:,}: deals (without --deal) and seeds every"
         " decision; default: a fresh one, printed so that the hand can be replayed.")] = None,
     samples: SamplesOpt = 1000,
-    format: FormatOption = None,
+    format: Annotated[Optional[str], typer.Option(  # noqa: UP045
+        "--format", "-f", click_type=choice(*PLAY_FORMATS), show_default=False,
+        help="table, json, jsonl, csv or record (the record's text); default: table on a"
+        " terminal, jsonl otherwise.")] = None,
     rules: RulesOption = None,
 ) -> None:
     """Play one deal from the auction to the score: the calls with their meaning, the
@@ -74,8 +87,26 @@ def play(
 
     The seed deals at random (without --deal) and seeds every decision; without --seed a fresh
     one is drawn and printed (--seed N replays the hand). json and jsonl give the hand as one
-    JSON object (with its "seed"); csv one row, as the arena writes for each hand."""
+    JSON object, the record's JSON form (with its "seed"; docs/records.md); record its text
+    form; csv one row, as the arena writes for each hand. --record replays a recorded hand,
+    and --from continues it with the engine's players from any event on."""
     fmt = format_option(format)
+    if record_file is not None:
+        if deal is not None or contract is not None:
+            raise typer.BadParameter("--record holds the deal and the contract: leave out"
+                                     " --deal and --contract")
+        from .render import progress
+
+        source = click.get_current_context().get_parameter_source
+        pick = [p if source(name) != click.core.ParameterSource.DEFAULT else None
+                for name, p in (("us", us), ("them", them))]
+        with progress("playing the hand", None):
+            replayed = play_record(record_file, start, pick[0], pick[1], seed, samples,
+                                   rules is not None)
+        write_record(replayed, fmt, tricks)
+        return
+    if start is not None:
+        raise typer.BadParameter("--from continues a recorded hand: give --record FILE")
     us, them = _policy(us), _policy(them)
     given = _contract(contract)
     rule_set = rules_option(rules)
@@ -93,8 +124,11 @@ def play(
     with progress("playing the hand", None):
         record = play_hand(hands, us, them, rule_set, seed=hand_seed(seed), contract=given,
                            samples=samples)
-    if fmt in ("json", "jsonl"):
-        write_json({**record.to_dict(tricks=tricks), "seed": seed})
+    if fmt in ("json", "jsonl", "record"):
+        from ..game.replay import play_tags, record_of
+
+        tags = play_tags(record, seed, samples)
+        write_record(record_of(record, tags), fmt)
         return
     if fmt == "csv":
         write_csv(CSV_COLUMNS, [_csv_row("", "", record)])
@@ -347,7 +381,7 @@ CSV_COLUMNS = ("deal", "run", "us", "them", "bidder", "side", "bid", "trump", "r
 
 
 def _csv_row(deal, run, record) -> tuple:
-    d = record.to_dict()
+    d = record if isinstance(record, dict) else record.to_dict()
     c, t = d["contract"], d["tricks"] or {"us": "", "them": ""}
     return (deal, run, d["policies"]["us"], d["policies"]["them"], c["seat"], c["side"],
             c["bid"], c["trump"] or "", d["result"], d["meld"]["us"], d["meld"]["them"],

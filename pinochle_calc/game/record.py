@@ -142,8 +142,10 @@ class Record:
     def with_tag(self, name: str, value: str) -> Record:
         """The record with one tag set (replacing one of the same name)."""
         low = name.lower()
-        tags = [(k, v) for k, v in self.tags if k.lower() != low]
-        return replace(self, tags=(*tags, (name, value)))
+        if any(k.lower() == low for k, _ in self.tags):
+            return replace(self, tags=tuple((k, value if k.lower() == low else v)
+                                            for k, v in self.tags))
+        return replace(self, tags=(*self.tags, (name, value)))
 
     def then(self, event: Event) -> Record:
         """The record with one more event, checked (``RecordError`` if the rules refuse it)."""
@@ -1181,7 +1183,7 @@ def _summary(record: Record, progress: Progress) -> dict:
                     else SUITS[progress.trump]}
     out["contract"] = contract
     exchange = None
-    if progress.contract is not None and progress.exchange_cards:
+    if progress.contract is not None:
         bidder = progress.contract[0]
         to_bidder, to_partner = progress.passed(bidder ^ 2), progress.passed(bidder)
         exchange = {"to_bidder": [str(c) for c in to_bidder] if to_bidder else [],
@@ -1429,6 +1431,40 @@ def _json_event(item, number: int) -> Event:
     return Event("play", seat, card=_card(card), comment=comment)
 
 
+# ------------------------------------------------------------------------------ an event
+
+
+def find_event(record: Record, text: str) -> int:
+    """The number of the event ``text`` names: its number (1 to one past the last: after the
+    last event), ``call N`` (the N-th call), ``trick N`` (the first card of trick N), or the
+    first ``request``, ``pass``, ``trump``, ``meld``, ``throw-in`` or ``play``."""
+    word = " ".join(text.strip().lower().split())
+    last = len(record.events) + 1
+    if word.isdigit() and len(word) < 10:
+        n = int(word)
+        if not 1 <= n <= last:
+            raise UserError(f"event {n}: the record has {len(record.events)} events (1 to"
+                            f" {last}, where {last} is after the last)")
+        return n
+    m = re.fullmatch(r"(call|trick) ([0-9]{1,4})", word)
+    if m:
+        kind, k = m.group(1), int(m.group(2))
+        numbers = [i for i, e in enumerate(record.events, 1)
+                   if e.kind == ("call" if kind == "call" else "play")]
+        if kind == "trick":
+            numbers = numbers[::4]
+        if not 1 <= k <= len(numbers):
+            raise UserError(f"{kind} {k}: the record has {len(numbers)} {kind}s")
+        return numbers[k - 1]
+    if word in EVENT_KINDS:
+        found = next((i for i, e in enumerate(record.events, 1) if e.kind == word), None)
+        if found is None:
+            raise UserError(f"the record has no {word} event")
+        return found
+    raise UserError(f"{quoted(text)} names no event: give its number, call N, trick N, or one"
+                    f" of {', '.join(EVENT_KINDS)}")
+
+
 # ------------------------------------------------------------------------- reading a file
 
 
@@ -1472,4 +1508,4 @@ def load_record(path: str) -> Record:
 __all__ = ["Record", "Event", "Progress", "TrickPlayed", "RecordError", "replay", "settled",
            "read_text", "write_text", "read_json", "write_json", "to_json", "read_record",
            "load_record", "rules_spec", "load_spec", "engine_seat", "table_seat",
-           "convention_of", "EVENT_KINDS", "RESULTS", "FORMAT"]
+           "convention_of", "find_event", "EVENT_KINDS", "RESULTS", "FORMAT"]

@@ -141,10 +141,11 @@ def continue_from(record: Record, start: int, us: str, them: str, *, seed: int =
     for i, event in enumerate(prefix.events[:len(events)]):
         if events[i].kind == event.kind and events[i].seat == event.seat:
             events[i] = replace(events[i], comment=event.comment)
-    tags = [(k, v) for k, v in record.tags if k.lower() not in ("us", "them", "from")]
-    tags += [("Us", us), ("Them", them), ("From", str(start))]
     del progress
-    return settled(replace(done, events=tuple(events), tags=tuple(tags)))
+    record = replace(done, events=tuple(events), tags=record.tags)
+    for name, value in (("Us", us), ("Them", them), ("From", str(start))):
+        record = record.with_tag(name, value)
+    return settled(record)
 
 
 def _script(record: Record, progress: Progress) -> tuple[Script, tuple | None]:

@@ -40,7 +40,9 @@ def test_play_json_contract(tmp_path):
     assert out["melds"] == [98, 0, 16, 300] and out["meld"] == {"us": 114, "them": 300}
     assert out["tricks"] == {"us": 0, "them": 50} and out["side_total"] == 350
     assert out["result"] == "made" and out["score"] == {"us": 114, "them": 350}
-    assert out["prediction"] is None and "play" not in out
+    assert out["prediction"] is None and len(out["play"]) == 20  # the record holds the play
+    assert out["format"] == "pinochle-calc record" and out["dealer"] == 3
+    assert [e["kind"] for e in out["events"]].count("play") == 80
 
 
 def test_play_a_given_contract_with_the_tricks(tmp_path):

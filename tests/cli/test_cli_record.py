@@ -1,0 +1,80 @@
+"""`play --format record`, `play --record FILE` and `--from EVENT`: a hand written, read back,
+replayed as recorded, and continued by the engine; bad records exit 1 with a located error."""
+
+import json
+
+from cli_runner import run
+
+from pinochle_calc.game.record import read_json, read_text, replay
+
+
+def record_text(*extra):
+    result = run("play", "--seed", "3", "--us", "formula", "--them", "formula", "--format",
+                 "record", *extra)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def write(tmp_path, text, name="hand.txt"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_play_writes_the_record_and_its_json_is_the_same_hand():
+    text = record_text()
+    assert text.startswith('[Rules "standard"]\n[Dealer "3"]\n[Us "formula"]')
+    as_json = run("play", "--seed", "3", "--us", "formula", "--them", "formula", "--format",
+                  "json")
+    assert read_json(as_json.stdout) == read_text(text)
+
+
+def test_play_record_replays_the_hand_as_recorded(tmp_path):
+    text = record_text()
+    path = write(tmp_path, text)
+    again = run("play", "--record", path, "--format", "record")
+    assert again.exit_code == 0 and again.stdout == text
+    table = run("play", "--record", path, "--format", "table")
+    assert "Contract: seat 3 (them, dealer) at 75, ♠ trump" in table.stdout
+    assert "Score: us +38, them +83" in table.stdout
+    from_json = write(tmp_path, run("play", "--record", path, "--format", "json").stdout, "h.json")
+    assert run("play", "--record", from_json, "--format", "record").stdout == text
+
+
+def test_from_the_first_event_with_the_records_policies_and_seed_is_the_same_hand(tmp_path):
+    text = record_text()
+    again = run("play", "--record", write(tmp_path, text), "--from", "1", "--format", "record")
+    assert again.exit_code == 0
+    assert again.stdout == text.replace('[Seed "3"]\n', '[Seed "3"]\n[From "1"]\n')
+
+
+def test_from_a_call_the_engine_decides_the_rest(tmp_path):
+    path = write(tmp_path, record_text())
+    out = run("play", "--record", path, "--from", "call 3", "--us", "pass", "--them", "pass",
+              "--format", "json")
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert [c["call"] for c in data["auction"][:2]] == [50, 51]
+    assert data["auction"][2]["call"] == "pass" and data["tags"]["From"] == "3"
+    assert data["tags"]["Us"] == "pass"
+    assert replay(read_json(out.stdout)).complete
+
+
+def test_bad_records_and_options_exit_with_one_line():
+    bad = run("play", "--record", "/no/such/file")
+    assert bad.exit_code == 1 and "cannot read /no/such/file" in bad.output
+    both = run("play", "--record", "x.txt", "--deal", "d.txt")
+    assert both.exit_code == 2
+    alone = run("play", "--from", "3")
+    assert alone.exit_code == 2 and "--record" in alone.output
+
+
+def test_a_bad_event_names_the_line_event_and_rule(tmp_path):
+    text = record_text().replace("call 1: 51", "call 1: 50")
+    out = run("play", "--record", write(tmp_path, text))
+    assert out.exit_code == 1
+    assert "hand.txt line 12, event 2 (seat 1 bids 50): 50 is not above the current bid 50" \
+        in out.output
+    assert "Traceback" not in out.output
+    out = run("play", "--record", write(tmp_path, record_text()), "--from", "call 99")
+    assert out.exit_code == 1 and "call 99: the record has 17 calls" in out.output
