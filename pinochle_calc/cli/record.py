@@ -128,19 +128,19 @@ def print_record(record, tricks: bool = True) -> None:
         if side is not None:
             say(f"Meld: us {side[0]}, them {side[1]}")
     if progress.tricks or progress.trick:
-        points = progress.trick_points()
-        if points is not None:
-            say(f"Tricks: us {points[0]}, them {points[1]} (the last trick's 2 included)")
+        taken = progress.trick_points()
+        if taken is not None:
+            say(f"Tricks: us {taken[0]}, them {taken[1]} (the last trick's 2 included)")
         if tricks:
             first = next(n for n, e in enumerate(record.events, 1) if e.kind == "play")
             for i, t in enumerate(progress.tricks, 1):
-                cards = " ".join(CARDS[c].symbol for c in t.cards)
+                shown = " ".join(CARDS[c].symbol for c in t.cards)
                 at = first + 4 * (i - 1)
-                say(f"  {i:>2}. seat {t.leader} leads: {cards:<16} won by"
+                say(f"  {i:>2}. seat {t.leader} leads: {shown:<16} won by"
                     f" {_seat_words(t.winner, dealer)}, {t.points}  (events {at}-{at + 3})")
             if progress.trick:
-                cards = " ".join(CARDS[c].symbol for c in progress.trick)
-                say(f"  {len(progress.tricks) + 1:>2}. seat {progress.leader} leads: {cards}")
+                shown = " ".join(CARDS[c].symbol for c in progress.trick)
+                say(f"  {len(progress.tricks) + 1:>2}. seat {progress.leader} leads: {shown}")
     if record.result is not None:
         say(f"Result: {record.result}")
     if record.score is not None:

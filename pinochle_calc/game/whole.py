@@ -271,6 +271,7 @@ def play_hand(hands, us: Policy | str = "advisor:jump", them: Policy | str = "ad
     else:
         table.contract, given = _given(contract, rules)
     won = table.contract
+    assert won is not None  # an auction always ends with a contract (a stuck dealer bids)
     prediction = table.bids[won.seat][-1].prediction if table.bids[won.seat] else None
     hint = asked_for(table.auction, won.seat, table.players[won.seat ^ 2].convention)
     n = rules.pass_cards
