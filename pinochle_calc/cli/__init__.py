@@ -3,10 +3,18 @@
 ``app`` holds the typer app, the options every command shares and ``main`` (the console
 script); each command group registers itself on the app from its own module: ``meld``,
 ``play`` (tricks, legal), ``bidding`` (explain, bid, pass), ``game`` (play, arena),
-``rules`` and ``score``.
+``review`` (a recorded hand reviewed), ``rules`` and ``score``.
 """
 
-from . import bidding, game, meld, play, rules, score  # noqa: F401 (each registers its commands)
+from . import (  # noqa: F401 (each registers its commands)
+    bidding,
+    game,
+    meld,
+    play,
+    review,
+    rules,
+    score,
+)
 from .app import app, main
 
 __all__ = ["app", "main"]

@@ -287,10 +287,11 @@ class PassAdvice:
 
 def advise_pass(hand: Hand | str, trump: int, role: str = "partner", n: int = 4,
                 rules: RuleSet = STANDARD, hint=None, samples: int = 600, seed: int = 0,
-                alternatives: int = 4, suit: int | None = None) -> PassAdvice:
+                alternatives: int = 4, suit: int | None = None, asked=None) -> PassAdvice:
     """The ``n`` cards to pass: the exchange policy's choice, with the check of every choice
     (see the module docstring). ``hint``: what the other partner's calls asked for; ``suit``:
-    the suit the bidder asked for (partner only; its cards go first)."""
+    the suit the bidder asked for (partner only; its cards go first); ``asked``: what the
+    bidder's own calls asked for (a bidder passing at the same time counts on receiving it)."""
     from ..bidding.conventions import signal_mask
     from ..meld.engine import meld
     from ..meld.vector import meld_points
@@ -330,7 +331,7 @@ def advise_pass(hand: Hand | str, trump: int, role: str = "partner", n: int = 4,
     elif size == 20 + n:
         policy = bidder_return(counts, trump, n, rules, hint)[0]
     else:
-        policy = bidder_pass(counts, trump, n, rules, hint)[0]
+        policy = bidder_pass(counts, trump, n, rules, hint, asked)[0]
     receiver_size = 20 if size == 20 else 20 - n
     tests = []
     if role == "partner" and rules.marriage_required == "true":

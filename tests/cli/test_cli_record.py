@@ -78,3 +78,26 @@ def test_a_bad_event_names_the_line_event_and_rule(tmp_path):
     assert "Traceback" not in out.output
     out = run("play", "--record", write(tmp_path, record_text()), "--from", "call 99")
     assert out.exit_code == 1 and "call 99: the record has 17 calls" in out.output
+
+
+def test_review_gives_one_json_object_per_decision(tmp_path):
+    path = write(tmp_path, record_text())
+    out = run("review", path, "--seat", "2", "--samples", "200", "--format", "json")
+    assert out.exit_code == 0, out.output
+    rows = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [r["event"] for r in rows] == [3, 7, 11, 15, 17]
+    assert all({"event", "seat", "actual", "advised", "cost", "mark"} <= set(r) for r in rows)
+    assert all(set(r["cost"]) == {"mean", "stderr"} and r["seat"] == 2 for r in rows)
+    assert all(r["cost"] == {"mean": 0.0, "stderr": 0.0} for r in rows
+               if r["actual"] == r["advised"])
+    table = run("review", path, "--seat", "2", "--samples", "200", "--format", "table")
+    assert "Cost by phase: auction" in table.stdout and "blunder" in table.stdout
+    assert "Not reviewed: 20 cards played" in table.stdout
+
+
+def test_review_errors_exit_one_or_two(tmp_path):
+    path = write(tmp_path, "\n".join(['[Rules "standard"]', "call 0: pass"]))
+    out = run("review", path)
+    assert out.exit_code == 1 and "nothing to review" in out.output
+    assert run("review", path, "--seat", "7").exit_code == 2
+    assert run("review", path, "--convention", "x").exit_code == 2

@@ -1,0 +1,116 @@
+"""``review``: every decision of a recorded hand beside the advice, with its expected cost and a
+mark (``game.review``).
+
+Only typer and the standard library are imported at the top; the core and rich are imported
+inside the command so that the shell starts fast.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from ..limits import BID_DEALS
+from .app import (
+    FormatOption,
+    JobsOption,
+    SeedOption,
+    command,
+    format_option,
+    write_csv,
+    write_json,
+)
+
+REVIEW_CSV = ("event", "seat", "phase", "actual", "advised", "cost", "stderr", "mark")
+
+
+@command()
+def review(
+    record: Annotated[str, typer.Argument(help="A record of a hand (text or JSON; '-' for"
+                                          " stdin).", show_default=False)],
+    seat: Annotated[Optional[list[int]], typer.Option(  # noqa: UP045
+        "--seat", "-s", min=0, max=3, help="A seat whose decisions to review (repeatable);"
+        " default: every seat whose hand the record gives.")] = None,
+    convention: Annotated[Optional[str], typer.Option(  # noqa: UP045
+        "--convention", "-c", help="The bidding convention the calls are read under: jump,"
+        " davis or toby; default: the record's (its Us/Them or Convention tag), else jump.")
+    ] = None,
+    samples: Annotated[Optional[int], typer.Option(  # noqa: UP045
+        "--samples", "-n", min=1, max=BID_DEALS, show_default=False,
+        help=f"Simulated deals behind each advice and cost, 1 to {BID_DEALS:,}; default: each"
+        " advice's own (1,000 deals for a call, 600 hands for a pass).")] = None,
+    seed: SeedOption = 0,
+    jobs: JobsOption = 1,
+    format: FormatOption = None,
+) -> None:
+    """Review a recorded hand: each call, pass and card of a seat, what the advice would have
+    done from that seat's knowledge at that moment, the expected cost in points of the choice
+    made (± its standard error) and a mark: fine, inaccuracy, mistake or blunder.
+
+    The cost is summed by phase (auction, exchange, play). json gives one object per decision;
+    csv one row. docs/records.md says how each cost is measured and where the marks start."""
+    fmt = format_option(format)
+    conv = _convention(convention)
+    from ..game.record import load_record
+    from ..game.review import review as run_review
+    from .game import _with_progress
+
+    hand = load_record(record)
+    seats = tuple(dict.fromkeys(seat)) if seat else None
+    result = _with_progress("reviewing the hand", None, lambda progress: run_review(
+        hand, seats, samples=samples, seed=seed, jobs=jobs, convention=conv,
+        progress=progress))
+    if fmt in ("json", "jsonl"):
+        for decision in result.decisions:
+            write_json(decision.to_dict())
+        return
+    if fmt == "csv":
+        write_csv(REVIEW_CSV, [(d.event, d.seat, d.phase, d.actual, d.advised,
+                                round(d.cost.mean, 3), round(d.cost.stderr, 3), d.mark)
+                               for d in result.decisions])
+        return
+    _print_review(hand, result)
+
+
+def _convention(value: str | None) -> str | None:
+    if value is None:
+        return None
+    from ..bidding.conventions import CONVENTIONS
+
+    low = value.strip().lower()
+    if low not in CONVENTIONS:
+        raise typer.BadParameter(f"{value!r} is not one of {', '.join(CONVENTIONS)}",
+                                 param_hint="'--convention'")
+    return low
+
+
+def _print_review(record, result) -> None:
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+
+    def say(text: str = "") -> None:
+        console.print(text, markup=False, highlight=False, soft_wrap=True)
+
+    seats = ", ".join(str(s) for s in result.seats)
+    say(f"Review of seat{'s' if len(result.seats) > 1 else ''} {seats}: each decision beside"
+        " the advice from that seat's knowledge then; cost in points, ± one standard error")
+    table = Table("event", "seat", "phase", "made", "advised", "cost", "mark",
+                  box=box.SIMPLE_HEAD)
+    for d in result.decisions:
+        cost = "0" if d.cost.mean == 0 and d.cost.stderr == 0 else \
+            f"{d.cost.mean:+.1f} ± {d.cost.stderr:.1f}"
+        table.add_row(str(d.event), str(d.seat), d.phase, d.actual, d.advised, cost, d.mark)
+    console.print(table)
+    totals = result.by_phase()
+    say("Cost by phase: " + ", ".join(f"{p} {c.mean:+.1f} ± {c.stderr:.1f}"
+                                      for p, c in totals.items()))
+    marks = [d.mark for d in result.decisions]
+    counts = [f"{marks.count(m)} {m}{'s' if marks.count(m) != 1 and m != 'fine' else ''}"
+              for m in ("fine", "inaccuracy", "mistake", "blunder") if marks.count(m)]
+    say(f"{len(marks)} decisions: {', '.join(counts)}" if marks else "No decisions to review")
+    for note in result.skipped:
+        say(f"Not reviewed: {note}")

@@ -1,0 +1,432 @@
+"""Review of a recorded hand: every decision of a seat beside the advice from that seat's
+knowledge at that moment, the expected cost of the choice made, and a mark.
+
+For each decision (``decisions``):
+
+- a **call**: the bid advice (``bidding.advise``: the seat's hand and the auction so far, read
+  under the convention). Its cost is measured by playing the hand out over ``samples`` deals of
+  the cards the seat cannot see, dealt as the bid estimate deals them (meeting what the other
+  calls said), once with the call made and once with the call advised, the rest decided by the
+  engine's fast players (the formula bidder's calls, the exchange policy, heuristic card play;
+  nobody throws in): the cost is the mean of the difference in the seat's side's margin (its
+  score for the hand less the other side's), with its standard error over the deals;
+- a **pass** (the partner's, or the bidder's pass or return): the pass advice
+  (``exchange.advice.advise_pass``, the exchange policy's choice). Its cost is the difference
+  between the two choices' scores under the pass advice's own check (the receiver's meld gain
+  over its simulated hands, less the meld the passer breaks, plus trick strength), with the
+  standard error of the paired gains;
+- a **card**: the card advice, where the package has it (issue 19); not reviewed otherwise.
+
+A decision the advice agrees with costs 0. A cost below 0 means the choice made did better
+than the advice by that measure. The marks, by the cost's mean in points (times the rule set's
+``scale``): **fine** under 2, or within two standard errors of 0; **inaccuracy** under 5;
+**mistake** under 10; **blunder** from 10.
+
+**Decision (seeds).** A record ``play`` wrote carries its seed (and samples): each decision is
+advised with the seed the engine gave it then, so an advisor's own decisions are advised again
+exactly, at cost 0. Other records use ``seed`` with the event's number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from ..cards import SUIT_SYMBOLS
+from ..errors import UserError
+from ..hand import Hand
+from ..rules import RuleSet
+from .record import Record, convention_of, engine_seat, replay
+
+Phase = Literal["auction", "exchange", "play"]
+Mark = Literal["fine", "inaccuracy", "mistake", "blunder"]
+PHASES: tuple[Phase, ...] = ("auction", "exchange", "play")
+#: The marks' upper bounds in points (unscaled); from the last bound on, a blunder.
+MARK_BOUNDS: tuple[tuple[float, Mark], ...] = ((2.0, "fine"), (5.0, "inaccuracy"),
+                                               (10.0, "mistake"))
+#: A cost within this many standard errors of 0 is fine, whatever its mean.
+NOISE = 2.0
+#: Deals behind a call's cost, and hands behind a pass's, unless ``samples`` is given.
+CALL_SAMPLES = 1000
+PASS_SAMPLES = 600
+
+
+@dataclass(frozen=True)
+class Cost:
+    """An expected cost in points and its standard error."""
+
+    mean: float
+    stderr: float
+
+    def to_dict(self) -> dict:
+        return {"mean": round(self.mean, 3), "stderr": round(self.stderr, 3)}
+
+
+ZERO = Cost(0.0, 0.0)
+
+
+def mark(cost: Cost, scale: int = 1) -> Mark:
+    """The mark of a cost (see the module docstring)."""
+    if cost.mean <= NOISE * cost.stderr:
+        return "fine"
+    for bound, name in MARK_BOUNDS:
+        if cost.mean < bound * scale:
+            return name
+    return "blunder"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision reviewed: the event, the seat, the phase, the choice made and the one
+    advised (as a player writes them), the cost and the mark, and the advice's reason."""
+
+    event: int
+    seat: int
+    phase: Phase
+    actual: str
+    advised: str
+    cost: Cost
+    mark: Mark
+    reason: str = ""
+
+    def to_dict(self) -> dict:
+        return {"event": self.event, "seat": self.seat, "phase": self.phase,
+                "actual": self.actual, "advised": self.advised, "cost": self.cost.to_dict(),
+                "mark": self.mark, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class Review:
+    """Every decision reviewed, in order, and how: the seats, the samples (None: each
+    advice's default) and the seed."""
+
+    seats: tuple[int, ...]
+    decisions: tuple[Decision, ...]
+    samples: int | None
+    seed: int
+    skipped: tuple[str, ...] = ()
+
+    def by_phase(self) -> dict[Phase, Cost]:
+        """The cost summed over each phase's decisions (standard errors added in quadrature)."""
+        out = {}
+        for phase in PHASES:
+            costs = [d.cost for d in self.decisions if d.phase == phase]
+            out[phase] = Cost(sum(c.mean for c in costs),
+                              sum(c.stderr ** 2 for c in costs) ** 0.5)
+        return out
+
+    def to_dict(self) -> dict:
+        return {"seats": list(self.seats), "samples": self.samples, "seed": self.seed,
+                "decisions": [d.to_dict() for d in self.decisions],
+                "by_phase": {p: c.to_dict() for p, c in self.by_phase().items()},
+                "skipped": list(self.skipped)}
+
+
+def decisions(record: Record, seats: tuple[int, ...]) -> tuple[list[int], list[str]]:
+    """The events to review (numbers), and what is left out and why: the calls (not a stuck
+    dealer's) and passes of these seats; their cards where the card advice exists."""
+    progress = replay(record)
+    out, skipped = [], []
+    plays = [n for n, e in enumerate(record.events, 1)
+             if e.kind == "play" and e.seat in seats]
+    for n, event in enumerate(record.events, 1):
+        if event.seat not in seats:
+            continue
+        if event.kind == "call":
+            before = replay(record.prefix(n - 1)).auction
+            if not before.legal().forced:
+                out.append(n)
+        elif event.kind == "pass":
+            out.append(n)
+    if plays:
+        skipped.append(f"{len(plays)} cards played: the card advice is not in this version")
+    del progress
+    return out, skipped
+
+
+def review(record: Record, seats: tuple[int, ...] | None = None, *, samples: int | None = None,
+           seed: int = 0, jobs: int = 1, convention: str | None = None,
+           progress: Callable[[int, int], None] | None = None) -> Review:
+    """Review every decision of ``seats`` (default: every seat whose hand the record gives)."""
+    from ..processes import map_jobs
+
+    known = record.known_seats
+    if seats is None:
+        seats = known
+    for s in seats:
+        if s not in range(4):
+            raise UserError(f"a seat is 0 to 3, not {s}")
+        if s not in known:
+            raise UserError(f"seat {s}'s hand is not in the record: its decisions cannot be"
+                            " advised")
+    if not seats:
+        raise UserError("the record gives no seat's hand: there is nothing to review")
+    numbers, skipped = decisions(record, seats)
+    job = (record, samples, seed, convention)
+    out = []
+    for done, decision in enumerate(map_jobs(_decide, job, numbers, jobs=jobs), 1):
+        out.append(decision)
+        if progress is not None:
+            progress(done, len(numbers))
+    return Review(tuple(seats), tuple(out), samples, seed, tuple(skipped))
+
+
+def _decide(number: int, job) -> Decision:
+    record, samples, seed, convention = job
+    event = record.events[number - 1]
+    before = replay(record.prefix(number - 1))
+    if event.kind == "call":
+        return _call(record, before, number, samples, seed, convention)
+    return _pass(record, before, number, samples, seed, convention)
+
+
+def _play_seed(record: Record) -> tuple[int, int | None] | None:
+    """The hand seed and samples of a record ``play`` wrote (its Seed and Samples tags)."""
+    from .whole import hand_seed
+
+    tag = record.tag("Seed")
+    if tag is None or not tag.isdigit() or len(tag) > 18:
+        return None
+    samples = record.tag("Samples")
+    return hand_seed(int(tag)), int(samples) if samples and samples.isdigit() \
+        and len(samples) < 9 else None
+
+
+def _convention(record: Record, seat: int, given: str | None) -> str:
+    return given or convention_of(record, seat) or "jump"
+
+
+def _hand(record: Record, seat: int) -> Hand:
+    hand = record.hands[seat]
+    if hand is None:
+        raise UserError(f"seat {seat}'s hand is not in the record")
+    return hand
+
+
+def _call(record: Record, before, number: int, samples: int | None, seed: int,
+          convention: str | None) -> Decision:
+    from ..bidding.advise import advise
+    from .whole import _CALL, derived
+
+    event = record.events[number - 1]
+    seat, hand = event.seat, _hand(record, event.seat)
+    auction = before.auction
+    me = engine_seat(seat, record.dealer)
+    conv = _convention(record, seat, convention)
+    n = samples or CALL_SAMPLES
+    decision_seed = derived(seed, number)
+    played = _play_seed(record)
+    if played is not None:
+        decision_seed = derived(played[0], _CALL, me, len(auction.calls))
+        n = samples or played[1] or n
+    advice = advise(hand, auction, conv, samples=n, seed=decision_seed)
+    actual, advised = event.bid, advice.call
+    cost = ZERO
+    if actual != advised:
+        cost = call_cost(hand, auction, actual, advised, conv, n, derived(decision_seed, 1))
+    return Decision(number, seat, "auction", _call_text(actual), _call_text(advised), cost,
+                    mark(cost, record.rules.scale), f"{advice.meaning}; {advice.reason}")
+
+
+def _call_text(call: int | None) -> str:
+    return "pass" if call is None else str(call)
+
+
+def call_cost(hand: Hand, auction, actual: int | None, advised: int | None, convention: str,
+              samples: int, seed: int) -> Cost:
+    """The expected cost of calling ``actual`` rather than ``advised`` (module docstring). Only
+    the deals where the two calls lead to different contracts are played out: elsewhere the
+    hand goes the same way after either."""
+    import numpy as np
+
+    from ..bidding.estimate import conditions_from, deal
+
+    rules = auction.rules
+    rng = np.random.default_rng(seed)
+    deals = deal(hand, samples, rng, conditions_from(auction, convention), rules).deals
+    me = auction.next_seat
+    table = _Rollout(deals, rules)
+    made = table.contracts(auction.then(actual), me)
+    best = table.contracts(auction.then(advised), me)
+    diff = np.zeros(len(deals))
+    rows = np.flatnonzero((made[0] != best[0]) | (made[1] != best[1]))
+    if len(rows):
+        diff[rows] = table.margins(rows, *best) - table.margins(rows, *made)
+    n = len(diff)
+    return Cost(float(diff.mean()), float(diff.std(ddof=1)) / n ** 0.5 if n > 1 else 0.0)
+
+
+class _Rollout:
+    """Deals (``(n, 4, 20)``, seats counted from the seat reviewed) finished by the engine's
+    fast players: formula calls, the exchange policy, heuristic card play; each deal's play
+    worked out once per bidder."""
+
+    def __init__(self, deals, rules: RuleSet):
+        import numpy as np
+
+        from ..meld.vector import callable_suits, meld_points
+        from .policies import Formula
+
+        self.deals, self.rules = deals, rules
+        n = len(deals)
+        points = np.stack([meld_points(deals[:, s], rules) for s in range(4)], axis=1)
+        named = np.stack([callable_suits(deals[:, s], rules) for s in range(4)], axis=1)
+        lengths = deals.reshape(n, 4, 4, 5).sum(axis=3)
+        # the suit each seat would name: the most meld among those it may name (ties: the
+        # longer suit, then S H D C), as ``policies.most_meld``
+        key = np.where(named, points * 1000 + lengths * 10 + (3 - np.arange(4)), -1)
+        self.plan = key.argmax(axis=2)
+        own = np.take_along_axis(points, self.plan[..., None], axis=2)[..., 0]
+        self.limit = own + (Formula.PARTNER + Formula.TRICKS) * rules.scale
+        self.named: np.ndarray = np.asarray(named.any(axis=2))
+        self.best = points.max(axis=2)
+        self.done: dict[tuple[int, int], tuple] = {}  # (deal, bidder): (meld, tricks, can)
+
+    def contracts(self, auction, me: int):
+        """Each deal's bidder (counted from the seat reviewed) and bid, the auction finished
+        by formula bidders."""
+        import numpy as np
+
+        n = len(self.deals)
+        bidder = np.empty(n, dtype=np.int64)
+        bid = np.empty(n, dtype=np.int64)
+        for i in range(n):
+            a = auction
+            while not a.finished:
+                rel = (a.next_seat - me) % 4
+                a = a.then(_formula_call(a, bool(self.named[i, rel]), int(self.limit[i, rel])))
+            bidder[i], bid[i] = (a.high_seat - me) % 4, a.high
+        return bidder, bid
+
+    def margins(self, rows, bidder, bid):
+        """The margin of the reviewed seat's side in these deals, with these contracts."""
+        import numpy as np
+
+        from .scoring import HandInput, score_hand
+
+        self._play([(int(r), int(bidder[r])) for r in rows])
+        out = np.empty(len(rows))
+        for j, r in enumerate(rows):
+            b = int(bidder[r])
+            meld, tricks, can = self.done[(int(r), b)]
+            result = "played" if can else "no-marriage"
+            score = score_hand(HandInput(b & 1, int(bid[r]), meld, tricks if can else
+                                         (None, None), result), self.rules)
+            out[j] = score.points[0] - score.points[1]
+        return out
+
+    def _play(self, pairs: list[tuple[int, int]]) -> None:
+        """The meld and tricks of each (deal, bidder) not worked out yet."""
+        import numpy as np
+
+        from ..exchange.policy import exchange
+        from ..meld.vector import meld_points
+        from ..play.dealer import suit_codes
+        from ..play.simulate import play_many
+
+        todo = sorted({p for p in pairs if p not in self.done})
+        if not todo:
+            return
+        rules, k = self.rules, self.rules.scale
+        rows = np.array([r for r, _ in todo])
+        bidder = np.array([b for _, b in todo])
+        m = len(todo)
+        trump = self.plan[rows, bidder]
+        can = self.named[rows, bidder]
+        after = self.deals[rows].copy()
+        if rules.pass_cards:
+            for b in range(4):
+                for t in range(4):
+                    sel = np.flatnonzero((bidder == b) & (trump == t) & can)
+                    if len(sel):
+                        done = exchange(after[sel, b], after[sel, b ^ 2], t, rules)
+                        after[sel, b], after[sel, b ^ 2] = done.bidder, done.partner
+            if rules.marriage_required == "after-pass":
+                held = after[np.arange(m), bidder]
+                married = np.minimum(held[np.arange(m), trump * 5 + 2],
+                                     held[np.arange(m), trump * 5 + 3]) > 0
+                can = can & married
+        meld = np.stack([meld_points(after[:, s], rules)[np.arange(m), trump]
+                         for s in range(4)], axis=1)
+        meld = np.where(can[:, None], meld, self.best[rows])
+        tricks = np.zeros((m, 2), dtype=np.int64)
+        play = np.flatnonzero(can)
+        if len(play):
+            tricks[play] = play_many(suit_codes(after[play]), trump[play], bidder[play]) * k
+        for j, pair in enumerate(todo):
+            sides = (int(meld[j, 0] + meld[j, 2]), int(meld[j, 1] + meld[j, 3]))
+            self.done[pair] = (sides, (int(tricks[j, 0]), int(tricks[j, 1])), bool(can[j]))
+
+
+def _formula_call(auction, may_name: bool, limit: int) -> int | None:
+    """The formula bidder's call (``policies.Formula``) from its limit."""
+    legal = auction.legal()
+    if legal.forced:
+        return legal.min_bid
+    partner = (auction.next_seat + 2) % 4
+    if not may_name or auction.high_seat == partner or legal.min_bid > limit:
+        return None
+    return legal.min_bid
+
+
+def _pass(record: Record, before, number: int, samples: int | None, seed: int,
+          convention: str | None) -> Decision:
+    import numpy as np
+
+    from ..bidding.conventions import asked_for
+    from ..exchange.advice import advise_pass, trick_strength
+    from ..exchange.policy import suit_asked
+    from ..meld.engine import meld
+    from ..meld.vector import meld_points
+    from .whole import derived
+
+    event = record.events[number - 1]
+    rules = record.rules
+    seat = event.seat
+    bidder = before.declarer
+    role = "partner" if seat != bidder else "bidder"
+    n = rules.pass_cards
+    hand = _hand(record, seat)
+    if role == "bidder" and rules.pass_order == "partner-first" and before.passes:
+        hand = hand + before.passes[0][1]
+    trump = before.request if rules.pass_when == "before-trump" else before.trump
+    if trump is None:
+        after = replay(record)
+        trump = after.trump if after.trump is not None else max(
+            range(4), key=lambda s: (hand.suit_length(s), -s))
+    auction = before.auction
+    conv = _convention(record, seat, convention)
+    other = engine_seat(seat ^ 2, record.dealer)
+    hint = asked_for(auction, other, conv) if not before.given else None
+    asked = None
+    if role == "bidder" and rules.pass_order != "partner-first" and not before.given:
+        asked = asked_for(auction, engine_seat(seat, record.dealer), conv)
+    suit = suit_asked(rules, before.request) if role == "partner" else None
+    advice = advise_pass(hand, trump, role, n, rules, hint=hint,
+                         samples=samples or PASS_SAMPLES, seed=derived(seed, number),
+                         suit=suit, asked=asked)
+    passed = event.cards if event.cards is not None else Hand([0] * 20)
+    actual = passed.counts
+    chosen = advice.best.cards
+    cost = ZERO
+    if tuple(actual) != tuple(chosen):
+        receiver = advice.receivers
+        base = meld(hand, rules).trumps[trump].points
+
+        def values(choice) -> np.ndarray:
+            got = meld_points(np.minimum(receiver + np.array(choice), 4), rules)[:, trump] \
+                - meld_points(receiver, rules)[:, trump]
+            kept = int(meld_points(np.array([hand.counts]) - np.array(choice), rules)[0, trump])
+            return got - (base - kept) + trick_strength(choice, trump, role == "partner")
+
+        diff = values(chosen) - values(actual)
+        cost = Cost(float(diff.mean()), float(diff.std(ddof=1)) / len(diff) ** 0.5)
+    reason = "; ".join(f"{Hand.parse(c).symbols()}: {r}" for c, r in advice.reasons[:2])
+    return Decision(number, seat, "exchange", passed.symbols(),
+                    Hand(chosen).symbols(), cost, mark(cost, rules.scale),
+                    f"{SUIT_SYMBOLS[trump]} trump; {reason}" if reason else "")
+
+
+__all__ = ["review", "Review", "Decision", "Cost", "mark", "decisions", "call_cost", "PHASES",
+           "MARK_BOUNDS", "NOISE", "CALL_SAMPLES", "PASS_SAMPLES"]

@@ -1,0 +1,86 @@
+"""Review of a recorded hand: the advisor's own decisions cost 0, a crafted mistake costs
+points and is marked, and the costs add up by phase."""
+
+from __future__ import annotations
+
+import pytest
+
+from pinochle_calc.errors import UserError
+from pinochle_calc.game.record import Event, Record, read_text
+from pinochle_calc.game.replay import play_tags, record_of
+from pinochle_calc.game.review import Cost, mark, review
+from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
+from pinochle_calc.hand import Hand
+from pinochle_calc.rules import load_rules
+
+SAMPLES = 120
+
+
+def advisor_record(seed: int, rules: str = "standard") -> Record:
+    hand = play_hand(deal_cards(seed), "advisor:jump", "advisor:jump", load_rules(rules),
+                     seed=hand_seed(seed), samples=SAMPLES)
+    return record_of(hand, (*play_tags(hand, seed), ("Samples", str(SAMPLES))))
+
+
+@pytest.mark.parametrize("rules", ["standard", "standard,passing.cards=4"])
+def test_the_advisors_own_decisions_cost_nothing(rules):
+    record = advisor_record(11, rules)
+    result = review(record, samples=None)
+    calls = [d for d in result.decisions if d.phase == "auction"]
+    assert len(calls) >= 4 and {d.seat for d in calls} <= {0, 1, 2, 3}
+    for d in result.decisions:
+        assert d.actual == d.advised and d.cost == Cost(0.0, 0.0) and d.mark == "fine", d
+    if "passing" in rules:
+        assert [d.phase for d in result.decisions].count("exchange") == 2
+    assert result.by_phase()["auction"] == Cost(0.0, 0.0)
+
+
+WEAK = "♠10 K Q J J  ♥A 10  ♦10 10 10 K K K J  ♣A 10 10 K Q J"
+
+
+def test_an_opening_far_above_the_hand_is_a_blunder():
+    text = "\n".join(['[Rules "standard"]', '[Dealer "3"]', f"hand 0: {WEAK}", "call 0: 120"])
+    result = review(read_text(text), samples=300)
+    (d,) = result.decisions
+    assert (d.event, d.seat, d.actual, d.advised) == (1, 0, "120", "pass")
+    assert d.cost.mean > 30 and d.cost.mean > 5 * d.cost.stderr
+    assert d.mark == "blunder"
+    assert result.by_phase()["auction"] == d.cost
+    assert d.to_dict()["cost"] == {"mean": round(d.cost.mean, 3),
+                                   "stderr": round(d.cost.stderr, 3)}
+
+
+def test_a_pass_that_breaks_the_partners_meld_costs_points():
+    record = advisor_record(12, "standard,passing.cards=4")
+    events = list(record.events)
+    i = next(n for n, e in enumerate(events) if e.kind == "pass")
+    partner = events[i].seat
+    hand = record.hands[partner]
+    # pass the four cards that break the most of the partner's own meld instead
+    from pinochle_calc.meld.engine import meld
+
+    trump = next(e.suit for e in events if e.kind == "trump")
+    cards = list(hand)
+    worst = max((Hand.from_cards(cards[a:a + 4]) for a in range(len(cards) - 3)),
+                key=lambda h: meld(hand, record.rules).trumps[trump].points
+                - meld(hand - h, record.rules).trumps[trump].points)
+    crafted = Record(record.rules, record.dealer, record.hands, (*events[:i],
+                     Event("pass", partner, cards=worst)), record.tags)
+    (d,) = [d for d in review(crafted, (partner,)).decisions if d.phase == "exchange"]
+    assert d.actual != d.advised and d.cost.mean > 0 and d.mark != "fine"
+
+
+def test_marks_follow_the_documented_bounds():
+    assert mark(Cost(1.9, 0.1)) == "fine" and mark(Cost(2.0, 0.1)) == "inaccuracy"
+    assert mark(Cost(4.9, 0.1)) == "inaccuracy" and mark(Cost(5.0, 0.1)) == "mistake"
+    assert mark(Cost(10.0, 0.1)) == "blunder" and mark(Cost(-30.0, 1.0)) == "fine"
+    assert mark(Cost(8.0, 5.0)) == "fine"  # within two standard errors of 0
+    assert mark(Cost(30.0, 1.0), scale=10) == "inaccuracy"
+
+
+def test_a_seat_whose_hand_is_unknown_cannot_be_reviewed():
+    text = "\n".join(['[Rules "standard"]', f"hand 0: {WEAK}", "call 0: pass"])
+    with pytest.raises(UserError, match="seat 1's hand is not in the record"):
+        review(read_text(text), (1,))
+    with pytest.raises(UserError, match="nothing to review"):
+        review(read_text('[Rules "standard"]\ncall 0: pass'))
