@@ -3,7 +3,8 @@
 ``app`` holds the typer app, the options every command shares and ``main`` (the console
 script); each command group registers itself on the app from its own module: ``meld``,
 ``play`` (tricks, legal), ``bidding`` (explain, bid, pass), ``game`` (play, arena),
-``review`` (a recorded hand reviewed), ``rules`` and ``score``.
+``review`` (a recorded hand reviewed), ``rules``, ``score`` and ``table`` (a hand followed at
+the table).
 """
 
 from . import (  # noqa: F401 (each registers its commands)
@@ -14,6 +15,7 @@ from . import (  # noqa: F401 (each registers its commands)
     review,
     rules,
     score,
+    table,
 )
 from .app import app, main
 

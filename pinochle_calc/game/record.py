@@ -921,7 +921,7 @@ def read_text(text: str | list, name: str = "record") -> Record:
             if result is not None or score is not None:
                 if not line.startswith(("result", "score")):
                     raise RecordError("nothing comes after the result and the score")
-            kind, seat, value, comment = _split_line(line)
+            kind, seat, value, comment = split_line(line)
             if kind == "hand":
                 if events:
                     raise RecordError("the hands come before the events")
@@ -947,7 +947,7 @@ def read_text(text: str | list, name: str = "record") -> Record:
                     events.append(Event("play", (s + k) % 4, card=card, comment=remark))
                     where.append(n)
             else:
-                event, said = _event(kind, seat, value, comment)
+                event, said = event_from_text(kind, seat, value, comment)
                 events.append(event)
                 where.append(n)
                 if said is not None:
@@ -1010,7 +1010,7 @@ def _tag(line: str) -> tuple[str, str]:
 _LINE = re.compile(r"([a-z][a-z-]*)\s*([0-9]+)?\s*(?::\s*(.*))?", re.S)
 
 
-def _split_line(line: str) -> tuple[str, str | None, str, str]:
+def split_line(line: str) -> tuple[str, str | None, str, str]:
     """An event line's kind, seat, value and comment (``{...}`` at its end)."""
     m = _LINE.fullmatch(line)
     kinds = ("hand", "call", "contract", "request", "trump", "pass", "meld", "throw-in",
@@ -1026,11 +1026,11 @@ def _split_line(line: str) -> tuple[str, str | None, str, str]:
     kind, seat, value = m.group(1), m.group(2), (m.group(3) or "").strip()
     comment = ""
     if kind != "lead":
-        value, comment = _trailing_comment(value)
+        value, comment = trailing_comment(value)
     return kind, seat, value, comment
 
 
-def _trailing_comment(value: str) -> tuple[str, str]:
+def trailing_comment(value: str) -> tuple[str, str]:
     if "{" not in value and "}" not in value:
         return value, ""
     m = re.fullmatch(r"([^{}]*?)\s*\{([^{}]*)\}", value)
@@ -1061,7 +1061,7 @@ def _hand(text: str, what: str) -> Hand:
         raise RecordError(f"{what}: {e}") from None
 
 
-def _card(text: str) -> int:
+def card_index(text: str) -> int:
     try:
         return Card.parse(text).index
     except UserError as e:
@@ -1078,7 +1078,8 @@ def _suit(text: str, none_ok: bool) -> int | None:
         raise RecordError(str(e) + (" (or none)" if none_ok else "")) from None
 
 
-def _event(kind: str, seat: str | None, value: str, comment: str) -> tuple[Event, int | None]:
+def event_from_text(kind: str, seat: str | None, value: str,
+                    comment: str) -> tuple[Event, int | None]:
     """An event line read (and, for meld, the points it says)."""
     from ..bidding.auction import AuctionError, parse_call
 
@@ -1130,7 +1131,7 @@ def _trick_items(value: str) -> list[tuple[int, str]]:
             card, _ = items[-1]
             items[-1] = (card, _comment_text(m.group(1)))
         else:
-            items.append((_card(m.group(2)), ""))
+            items.append((card_index(m.group(2)), ""))
     return items
 
 
@@ -1428,7 +1429,7 @@ def _json_event(item, number: int) -> Event:
     card = item.get("card")
     if not isinstance(card, str):
         raise RecordError("card: one card as text, such as AH")
-    return Event("play", seat, card=_card(card), comment=comment)
+    return Event("play", seat, card=card_index(card), comment=comment)
 
 
 # ------------------------------------------------------------------------------ an event

@@ -53,12 +53,16 @@ def record_of(hand: HandRecord, tags: tuple[tuple[str, str], ...] = ()) -> Recor
     return settled(record)
 
 
-def play_tags(hand: HandRecord, seed: int | None = None) -> tuple[tuple[str, str], ...]:
+def play_tags(hand: HandRecord, seed: int | None = None,
+              samples: int | None = None) -> tuple[tuple[str, str], ...]:
     """The tags a record of a hand ``play`` played carries: the policies, the seed and the
-    bidder's chance of making the contract as its policy saw it."""
+    advisors' samples it played with, and the bidder's chance of making the contract as its
+    policy saw it."""
     tags = [("Us", hand.policies[0]), ("Them", hand.policies[1])]
     if seed is not None:
         tags.append(("Seed", str(seed)))
+    if samples is not None:
+        tags.append(("Samples", str(samples)))
     if hand.prediction is not None:
         tags.append(("Prediction", f"{round(hand.prediction, 4)}"))
     return tuple(tags)

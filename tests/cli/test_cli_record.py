@@ -45,7 +45,7 @@ def test_from_the_first_event_with_the_records_policies_and_seed_is_the_same_han
     text = record_text()
     again = run("play", "--record", write(tmp_path, text), "--from", "1", "--format", "record")
     assert again.exit_code == 0
-    assert again.stdout == text.replace('[Seed "3"]\n', '[Seed "3"]\n[From "1"]\n')
+    assert again.stdout == text.replace('[Samples "1000"]\n', '[Samples "1000"]\n[From "1"]\n')
 
 
 def test_from_a_call_the_engine_decides_the_rest(tmp_path):
@@ -73,7 +73,7 @@ def test_a_bad_event_names_the_line_event_and_rule(tmp_path):
     text = record_text().replace("call 1: 51", "call 1: 50")
     out = run("play", "--record", write(tmp_path, text))
     assert out.exit_code == 1
-    assert "hand.txt line 12, event 2 (seat 1 bids 50): 50 is not above the current bid 50" \
+    assert "hand.txt line 13, event 2 (seat 1 bids 50): 50 is not above the current bid 50" \
         in out.output
     assert "Traceback" not in out.output
     out = run("play", "--record", write(tmp_path, record_text()), "--from", "call 99")

@@ -1,0 +1,366 @@
+"""Following a hand at a real table, event by event: what a player types read as the next event
+of the record (``read_entry``), the advice when it is that player's turn (``advice``), what the
+play has revealed of the other hands (``revealed``), the record saved after every event so that
+nothing is lost (``save_record``), and the finished hand as a row of the game's score sheet
+(``sheet_row``, ``add_to_sheet``). The terminal side is ``cli.table``.
+
+What a player types is the next event in the notations the other commands read, the seat
+implied by whose turn it is: a call (``50``, ``p``), a suit (``H``, ``♥``, ``none``), cards
+(``AH 10H KH QH``, ``♥A 10 K Q``), a seat's meld (``1: ♠K Q ♥K Q``, ``1: none``), ``throw-in``,
+a card (``AH``, ``A♥``); or any line of the record's text form (``call 2: 55``). A comment in
+braces may follow (``55 {she hesitated}``). The words ``undo``, ``show``, ``advice``, ``help``
+and ``quit`` are commands.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from ..cards import CARDS, RANKS, SUIT_SYMBOLS, SUITS
+from ..errors import UserError
+from ..hand import Hand
+from .record import (
+    Event,
+    Progress,
+    Record,
+    RecordError,
+    engine_seat,
+    event_from_text,
+    replay,
+    split_line,
+    trailing_comment,
+    write_text,
+)
+
+Command = Literal["undo", "show", "advice", "help", "quit"]
+COMMANDS: tuple[Command, ...] = ("undo", "show", "advice", "help", "quit")
+#: Words a player may type besides cards, for completion.
+WORDS = ("pass", "none", "throw-in", "undo", "show", "advice", "help", "quit")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What a line typed means: an event (with the seat filled in) or a command."""
+
+    event: Event | None = None
+    command: Command | None = None
+
+
+def read_entry(record: Record, text: str) -> Entry:
+    """The event or command a typed line means, for the hand as recorded so far
+    (``RecordError`` saying what was expected where it means neither)."""
+    line = text.strip()
+    word = line.lower()
+    if word in COMMANDS:
+        return Entry(command=word)  # type: ignore[arg-type]
+    if word == "?":
+        return Entry(command="advice")
+    if not line:
+        raise RecordError("type the next event (help: what may be typed)")
+    progress = replay(record)
+    if re.match(r"(call|contract|request|trump|pass|meld|throw-in|lead)\b", word) and (
+            ":" in line or word.startswith("throw-in ")):
+        kind, seat_word, value, comment = split_line(line)
+        if kind == "lead":
+            raise RecordError("type the cards one at a time, as they are played")
+        event, _ = event_from_text(kind, seat_word, value, comment)
+        return Entry(event=event)
+    value, comment = trailing_comment(line)
+    kind, seat = progress.next()
+    if kind == "over":
+        raise RecordError("the hand is over: nothing more comes (undo takes the last event"
+                          " back)")
+    if value.lower().replace(" ", "-") == "throw-in":
+        return Entry(event=Event("throw-in", progress.declarer, comment=comment))
+    if kind == "call":
+        event, _ = event_from_text("call", str(seat), value, comment)
+    elif kind in ("request", "trump"):
+        event, _ = event_from_text(kind, str(seat), value, comment)
+    elif kind == "pass":
+        event, _ = event_from_text("pass", str(seat), value, comment)
+    elif kind == "meld":
+        m = re.fullmatch(r"([0-3])\s*:?\s*(.*)", value, re.S)
+        if m is None:
+            if _looks_like_card(value):
+                return Entry(event=_play(progress, value, comment))
+            raise RecordError("meld: the seat, then the cards it shows (1: ♠K Q ♥K Q, or"
+                              " 1: none), or the first card played")
+        shown = m.group(2).strip()
+        if shown.lower() in ("none", "-", "nothing"):
+            shown = ""
+        event, _ = event_from_text("meld", m.group(1), shown, comment)
+    else:
+        event = _play(progress, value, comment)
+    return Entry(event=event)
+
+
+def _looks_like_card(text: str) -> bool:
+    from ..cards import CARD_TOKENS
+
+    return text.strip().lower() in CARD_TOKENS
+
+
+def _play(progress: Progress, value: str, comment: str) -> Event:
+    from .record import card_index
+
+    if len(value.split()) != 1:
+        raise RecordError("play one card at a time: AH, A♥, 10s")
+    return Event("play", progress.to_play(), card=card_index(value), comment=comment)
+
+
+def prompt(record: Record, you: int) -> str:
+    """What the hand waits for, in a few words: ``seat 2 to call`` (``you`` marked)."""
+    progress = replay(record)
+    kind, seat = progress.next()
+    who = "you" if seat == you else f"seat {seat}"
+    if kind == "over":
+        return "the hand is over"
+    if kind == "meld":
+        shown = [s for s in range(4) if s not in progress.melds]
+        return ("meld: seat " + ", ".join(str(s) for s in shown) + " to show (or the first"
+                " card" + (", or throw-in" if progress.declarer == you else "") + ")")
+    what = {"call": "to call", "request": "to ask for a suit", "trump": "to name trump",
+            "pass": f"to pass {progress.exchange_cards} cards", "play": "to play"}[kind]
+    if kind == "play" and progress.trick:
+        what += " to " + " ".join(CARDS[c].symbol for c in progress.trick)
+    return f"{who} {what}"
+
+
+def your_turn(record: Record, you: int) -> bool:
+    """Whether the hand waits for ``you`` to decide."""
+    kind, seat = replay(record).next()
+    return seat == you and kind in ("call", "request", "trump", "pass", "play")
+
+
+# ------------------------------------------------------------------------------- advice
+
+
+def advice(record: Record, you: int, *, samples: int | None = None, seed: int = 0,
+           convention: str = "jump") -> list[str]:
+    """The advice for ``you`` now, in lines a player reads (empty when it is not your turn or
+    there is no advice for this kind of decision)."""
+    progress = replay(record)
+    kind, seat = progress.next()
+    hand = record.hands[you]
+    if seat != you or hand is None:
+        return []
+    if kind == "call":
+        return _bid_advice(progress, hand, samples, seed, convention)
+    if kind == "pass":
+        return _pass_advice(record, progress, you, hand, samples, seed, convention)
+    if kind in ("trump", "request"):
+        return _trump_advice(progress, you, hand)
+    return []
+
+
+def _bid_advice(progress: Progress, hand: Hand, samples, seed, convention) -> list[str]:
+    from ..bidding.advise import advise
+
+    a = advise(hand, progress.auction, convention, samples=samples or 1000, seed=seed)
+    call = "pass" if a.call is None else str(a.call)
+    lines = [f"Advice: {call} ({a.meaning})", f"  why: {a.reason}"]
+    best = a.estimate.best
+    if best is not None and a.estimate.trump is not None:
+        top = "the minimum" if best.max_bid is None else str(best.max_bid)
+        lines.append(f"  name {SUIT_SYMBOLS[a.estimate.trump]} if you win the bid; go no"
+                     f" higher than {top}")
+    return lines
+
+
+def _pass_advice(record, progress: Progress, you: int, hand: Hand, samples, seed,
+                 convention) -> list[str]:
+    from ..bidding.conventions import asked_for
+    from ..exchange.advice import advise_pass
+    from ..exchange.policy import suit_asked
+
+    rules = record.rules
+    bidder = progress.declarer
+    role = "partner" if you != bidder else "bidder"
+    if role == "bidder" and rules.pass_order == "partner-first" and progress.passes:
+        hand = hand + progress.passes[0][1]
+    trump = progress.request if rules.pass_when == "before-trump" else progress.trump
+    if trump is None:
+        trump = max(range(4), key=lambda s: (hand.suit_length(s), -s))
+    hint = None
+    if not progress.given:
+        hint = asked_for(progress.auction, engine_seat(you ^ 2, record.dealer), convention)
+    suit = suit_asked(rules, progress.request) if role == "partner" else None
+    a = advise_pass(hand, trump, role, rules.pass_cards, rules, hint=hint,
+                    samples=samples or 600, seed=seed, suit=suit)
+    return a.lines()[:1 + len(a.reasons)]
+
+
+def _trump_advice(progress: Progress, you: int, hand: Hand) -> list[str]:
+    from ..meld.engine import meld
+
+    after = progress.after_exchange(you) or hand
+    report = meld(after, progress.rules)
+    named = [t for t in report.trumps if t.callable or progress.rules.marriage_required
+             != "true"]
+    if not named:
+        return ["Advice: none (no marriage: you may name no trump)"]
+    best = max(named, key=lambda t: (t.points, after.suit_length(t.trump), -t.trump))
+    length = after.suit_length(best.trump)
+    return [f"Advice: {SUIT_SYMBOLS[best.trump]} (meld {best.points}, {length} cards of it)"]
+
+
+# ------------------------------------------------------------------------ what is revealed
+
+
+def revealed(record: Record, you: int) -> list[str]:
+    """What the play has shown of the other seats' hands, one line a seat: the suits it has
+    none of, the highest card it can hold in a suit it followed without heading, and its
+    meld shown and cards passed to you that it has not played yet."""
+    progress = replay(record)
+    if progress.trump is None:
+        return []
+    trump = progress.trump
+    void: list[set[int]] = [set() for _ in range(4)]
+    below: list[dict[int, int]] = [{} for _ in range(4)]
+    tricks = [t.cards for t in progress.tricks]
+    leaders = [t.leader for t in progress.tricks]
+    if progress.trick and progress.leader is not None:
+        tricks.append(tuple(progress.trick))
+        leaders.append(progress.leader)
+    from ..play.tricks import trick_winner
+
+    for cards, leader in zip(tricks, leaders):
+        led = cards[0] // 5
+        for k in range(1, len(cards)):
+            seat = (leader + k) % 4
+            card = cards[k]
+            before = cards[:k]
+            win = before[trick_winner(before, trump)]
+            if card // 5 != led:
+                void[seat].add(led)
+                if card // 5 != trump:
+                    void[seat].add(trump)
+                elif win // 5 == trump and card % 5 > win % 5:
+                    _cap(below[seat], trump, win % 5)
+            elif win // 5 == led and card % 5 > win % 5:
+                _cap(below[seat], led, win % 5)
+    out = []
+    for seat in range(4):
+        if seat == you:
+            continue
+        words = []
+        if void[seat]:
+            words.append("no " + " ".join(SUIT_SYMBOLS[s] for s in sorted(void[seat])))
+        for suit, rank in sorted(below[seat].items()):
+            if suit not in void[seat] and rank > 0:  # nothing is above an ace
+                words.append(f"no {SUIT_SYMBOLS[suit]} above {RANKS[rank]}{SUIT_SYMBOLS[suit]}"
+                             if rank < 4 else f"no {SUIT_SYMBOLS[suit]}")
+        held = _still_held(progress, seat, you)
+        if held:
+            words.append(f"holds {held.symbols()}")
+        if words:
+            out.append(f"seat {seat}: " + "; ".join(words))
+    return out
+
+
+def _cap(caps: dict[int, int], suit: int, rank: int) -> None:
+    """The seat holds no card of ``suit`` ranked above ``rank`` (it would have headed)."""
+    caps[suit] = min(caps.get(suit, 5), rank)
+
+
+def _still_held(progress: Progress, seat: int, you: int) -> Hand | None:
+    """The cards ``seat`` showed (or passed to you) that it has not played."""
+    counts = [0] * 20
+    shown = progress.melds.get(seat)
+    if shown is not None:
+        counts = list(shown[1].counts)
+    if seat == you ^ 2:
+        mine = progress.passed(you)
+        if mine is not None:
+            counts = [max(a, b) for a, b in zip(counts, mine.counts)]
+    left = [max(0, c - p) for c, p in zip(counts, progress.played[seat])]
+    return Hand(left) if any(left) else None
+
+
+# --------------------------------------------------------------------------- files
+
+
+def save_record(record: Record, path: str) -> None:
+    """Write the record's text to ``path`` so that a crash at any moment leaves either the
+    old file or the new one: a temporary file beside it, flushed to disk, then renamed."""
+    folder = os.path.dirname(os.path.abspath(path))
+    temporary = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}.tmp")
+    try:
+        with open(temporary, "w", encoding="utf-8") as f:
+            f.write(write_text(record))
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(temporary, path)
+    except OSError as e:
+        raise UserError(f"cannot write {path}: {e.strerror}") from None
+
+
+def sheet_row(record: Record) -> dict[str, object]:
+    """The finished hand as a row of the game's score sheet (``score --sheet``'s columns)."""
+    from .scoring import SIDES
+
+    progress = replay(record)
+    if not progress.complete or progress.contract is None:
+        raise RecordError("the hand is not over: it goes on the score sheet once it is")
+    meld = progress.side_meld()
+    if meld is None:
+        raise RecordError("the score sheet needs every seat's meld: enter the meld each seat"
+                          " showed")
+    seat, bid = progress.contract
+    outcome = progress.outcome()
+    tricks = progress.trick_points()
+    note = record.tag("Date") or ""
+    return {"bidder": SIDES[seat & 1], "bid": bid, "meld_us": meld[0], "meld_them": meld[1],
+            "tricks_us": "" if tricks is None else tricks[0],
+            "tricks_them": "" if tricks is None else tricks[1],
+            "result": outcome, "note": note}
+
+
+def add_to_sheet(record: Record, path: str) -> dict[str, object]:
+    """Append the finished hand to a score sheet (CSV with a header, made if new; or JSON
+    lines, if the sheet is JSON lines); the row written."""
+    import csv
+    import io
+    import json
+
+    from .scoring import SHEET_COLUMNS
+
+    row = sheet_row(record)
+    existing = ""
+    if os.path.exists(path):
+        try:
+            with open(path, encoding="utf-8-sig") as f:
+                existing = f.read()
+        except (OSError, UnicodeDecodeError) as e:
+            raise UserError(f"cannot read the score sheet {path}: {e}") from None
+    first = next((line for line in existing.splitlines()
+                  if line.strip() and not line.lstrip().startswith("#")), "")
+    if first.lstrip().startswith("{"):
+        text = json.dumps({k: v for k, v in row.items() if v != ""}) + "\n"
+    else:
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        if not first:
+            writer.writerow(SHEET_COLUMNS)
+        writer.writerow([row[c] for c in SHEET_COLUMNS])
+        text = out.getvalue()
+    if existing and not existing.endswith("\n"):
+        text = "\n" + text
+    try:
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise UserError(f"cannot write the score sheet {path}: {e.strerror}") from None
+    return row
+
+
+def card_words() -> list[str]:
+    """Every card as it may be typed (``AH``, ``10S``), for completion."""
+    return [f"{r}{s}" for s in SUITS for r in RANKS]
+
+
+__all__ = ["Entry", "read_entry", "prompt", "your_turn", "advice", "revealed", "save_record",
+           "sheet_row", "add_to_sheet", "card_words", "COMMANDS", "WORDS"]

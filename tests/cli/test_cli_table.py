@@ -1,0 +1,122 @@
+"""`pinochle-calc table`: a hand followed event by event, scripted on standard input and typed
+at a real pseudo-terminal (pexpect): refused events leave the session going, undo takes the
+last event back, the record is saved after every event and resumes, and the finished hand goes
+on the score sheet."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import pexpect
+from cli_runner import run
+
+from pinochle_calc.cards import CARDS, SUIT_SYMBOLS
+from pinochle_calc.game.record import load_record, replay
+from pinochle_calc.game.replay import play_tags, record_of
+from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
+
+
+def finished_hand(seed: int = 3):
+    """A hand formula players bid and played to the end."""
+    hand = play_hand(deal_cards(seed), "formula", "formula", seed=hand_seed(seed))
+    return record_of(hand, play_tags(hand, seed))
+
+
+def typed(record) -> list[str]:
+    """What a player at seat 0 types for the hand: its cards, then every event."""
+    lines = [record.hands[0].symbols()]
+    for e in record.events:
+        if e.kind == "call":
+            lines.append("p" if e.bid is None else str(e.bid))
+        elif e.kind == "trump":
+            lines.append(SUIT_SYMBOLS[e.suit])
+        elif e.kind == "meld":
+            lines.append(f"{e.seat}: {e.cards.symbols() or 'none'}")
+        elif e.kind == "play":
+            lines.append(CARDS[e.card].symbol)
+    return lines
+
+
+def test_a_scripted_session_records_the_hand_and_adds_it_to_the_sheet(tmp_path):
+    original = finished_hand()
+    lines = typed(original)
+    # a call off the steps is refused; undo takes back a good one, typed again
+    lines = lines[:3] + ["99", "undo", lines[2]] + lines[3:]
+    path, sheet = tmp_path / "hand.txt", tmp_path / "game.csv"
+    out = run("table", "--record", str(path), "--samples", "40", "--sheet", str(sheet),
+              "--tag", "Date=2026-03-14", input="\n".join(lines) + "\n")
+    assert out.exit_code == 0, out.output
+    assert "refused: " in out.stdout and "undone: seat 1 bids 51" in out.stdout
+    assert "Advice: " in out.stdout
+    record = load_record(str(path))
+    assert record.events == tuple(e.__class__(e.kind, e.seat, e.bid, e.suit, e.cards, e.card)
+                                  for e in original.events)
+    assert record.hands[0] == original.hands[0] and record.hands[1] is None
+    assert (record.result, record.score) == (original.result, original.score)
+    assert record.tag("Date") == "2026-03-14" and record.tag("You") == "0"
+    assert "The hand is over: " in out.stdout
+    rows = sheet.read_text().splitlines()
+    assert rows[0] == "bidder,bid,meld_us,meld_them,tricks_us,tricks_them,result,note"
+    scored = run("score", "--sheet", str(sheet), "--format", "json")
+    assert scored.exit_code == 0 and '"us": ' in scored.stdout
+
+
+def test_an_interrupted_session_loses_nothing_and_resumes(tmp_path):
+    original = finished_hand()
+    lines = typed(original)
+    path = tmp_path / "hand.txt"
+    half = 30
+    out = run("table", "--record", str(path), "--samples", "40",
+              input="\n".join(lines[:half]) + "\n")
+    assert out.exit_code == 0 and "--resume" in out.stdout
+    assert len(load_record(str(path)).events) == half - 1
+    rest = run("table", "--resume", str(path), "--samples", "40",
+               input="\n".join(lines[half:]) + "\n")
+    assert rest.exit_code == 0, rest.output
+    done = load_record(str(path))
+    assert replay(done).complete and done.score == original.score
+
+
+def test_table_options_are_checked():
+    assert run("table", "--convention", "x").exit_code == 2
+    assert run("table", "--resume", "x.txt", "--hand", "AS").exit_code == 2
+    bad = run("table", "--resume", "/no/such/record.txt")
+    assert bad.exit_code == 1 and "cannot read" in bad.output
+
+
+def test_a_whole_hand_typed_at_a_pseudo_terminal(tmp_path):
+    """Typed as a person types, through a real terminal: Tab completes a card name, a bad event
+    is refused, undo takes the last event back, and the record is the hand."""
+    original = finished_hand()
+    lines = typed(original)
+    path = tmp_path / "hand.txt"
+    env = {**os.environ, "COLUMNS": "100", "TERM": "dumb"}
+    child = pexpect.spawn(sys.executable, ["-m", "pinochle_calc", "table", "--record", str(path),
+                                           "--samples", "40"], env=env, encoding="utf-8",
+                          timeout=60, cwd=str(tmp_path))
+    try:
+        child.expect(r"your hand \(seat 0\)> ")
+        child.sendline(lines[0])
+        child.expect("Advice: ")
+        for n, line in enumerate(lines[1:], 1):
+            child.expect(r"> ")
+            if n == 2:  # a bad event first, then undo (completed by Tab) of a good one
+                child.sendline("zz")
+                child.expect("refused: ")
+                child.expect(r"> ")
+                child.sendline(line)
+                child.expect(r"> ")
+                child.send("und\t\r")
+                child.expect("undone: ")
+                child.expect(r"> ")
+            child.sendline(line)
+        child.expect("The hand is over: ")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+    record = load_record(str(path))
+    assert replay(record).complete and record.score == original.score
+    assert len(record.events) == len(original.events)
+
