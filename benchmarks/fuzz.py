@@ -433,13 +433,108 @@ def fuzz_library(rng: random.Random, n: int, tally: Tally, tmp: str) -> None:
                 Hand.parse(text), trump, samples=rng.randrange(1, 20),
                 seed=rng.choice((0, 1, -1))), (text, trump))
 
+    def record():
+        from pinochle_calc.game.record import read_text, write_json, write_text
+        from pinochle_calc.game.session import read_entry
+
+        text = record_text(rng)
+        got = run_one(tally, "read_text", lambda: read_text(text, "r.txt"), text)
+        if got is None:
+            return
+        back = run_one(tally, "read_text", lambda: read_text(write_text(got)), text)
+        if back is not None and back != got:
+            tally.disagree("read_text", "text round trip", text)
+        from pinochle_calc.game.record import read_json
+
+        again = run_one(tally, "read_json", lambda: read_json(write_json(got)), text)
+        if again is not None and again != got:
+            tally.disagree("read_json", "JSON round trip", text)
+        prefix = got.prefix(rng.randrange(len(got.events) + 1))
+        typed = pick(rng, TABLE_WORDS) if rng.random() < 0.7 else hand_text(rng)
+
+        def entry():
+            found = read_entry(prefix, typed)
+            if found.event is not None:
+                prefix.then(found.event)
+
+        run_one(tally, "table entry", entry, (text, typed))
+
+    def record_json():
+        import json
+
+        from pinochle_calc.game.record import read_json
+
+        data = json.loads(pick(rng, record_jsons()))
+        for _ in range(rng.randrange(1, 4)):
+            value = pick(rng, [None, True, -1, 0, 3, 200, "pass", "AS", "H", "x", [], {}, ""])
+            if rng.random() < 0.5 and data["events"]:
+                pick(rng, data["events"])[pick(rng, ["kind", "seat", "call", "card", "cards",
+                                                      "suit", "points", "comment"])] = value
+            else:
+                data[pick(rng, sorted(data))] = value
+        run_one(tally, "read_json", lambda: read_json(json.dumps(data)), data)
+
     targets = [(parse_hand, 30), (parse_card, 10), (melds, 18), (rules_value, 10),
                (rule_file, 2), (auction, 10), (hand_score, 10), (sheet, 3), (lines, 3),
-               (play, 2), (partnership, 2), (expensive, 0.02)]
+               (play, 2), (partnership, 2), (expensive, 0.02), (record, 1), (record_json, 1)]
     functions = [t for t, _ in targets]
     weights = [w for _, w in targets]
     while sum(tally.calls.values()) < n:
         rng.choices(functions, weights)[0]()
+
+
+_RECORDS: list[str] = []
+
+
+def record_texts() -> list[str]:
+    """Real records, made once: hands formula players played under three rule sets."""
+    if not _RECORDS:
+        from pinochle_calc.game.record import write_text
+        from pinochle_calc.game.replay import play_tags, record_of
+        from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
+        from pinochle_calc.rules import load_rules
+
+        for seed, rules in ((3, "standard"), (5, "toby-thomas"), (8, "standard,passing.cards=4")):
+            hand = play_hand(deal_cards(seed), "formula", "formula", load_rules(rules),
+                             seed=hand_seed(seed))
+            _RECORDS.append(write_text(record_of(hand, play_tags(hand, seed))))
+    return _RECORDS
+
+
+def record_jsons() -> list[str]:
+    from pinochle_calc.game.record import read_text, write_json
+
+    return [write_json(read_text(t)) for t in record_texts()]
+
+
+RECORD_JUNK = ["call 0: 50", "call 9: 50", "call 1: 49", "lead 0: AS AS", "lead 2: AS {c} KS",
+               "meld 1: 999", "meld 0: 4 QS JD", "trump 0: none", "trump 3: X", "pass 2: AH",
+               "request 0: H", "contract 1: 55", "throw-in 0", "result: made",
+               "score: us +1, them -1", '[Rules "book"]', '[Rules "x.toml"]', '[Dealer "7"]',
+               "[Bad]", "hand 1: AS", "{", "}", "call 0: 50 {x", "#", "", "lead 0:"]
+TABLE_WORDS = ["50", "p", "pass", "60", "49", "H", "♥", "none", "AH", "A♥", "10s",
+               "AH 10H KH QH", "1: ♠K Q", "0: none", "3 KS QS", "throw-in", "undo", "show",
+               "help", "?", "quit", "call 2: 55", "lead 0: AS", "meld 1: 4 QS JD", "50 {late}",
+               "{", "AH AH", ""]
+
+
+def record_text(rng: random.Random) -> str:
+    """A real record with lines deleted, inserted, replaced, swapped or cut off."""
+    lines = pick(rng, record_texts()).splitlines()
+    for _ in range(rng.choice((0, 1, 1, 2, 3))):
+        op, i = rng.randrange(5), rng.randrange(max(len(lines), 1))
+        if op == 0 and lines:
+            del lines[i]
+        elif op == 1:
+            lines.insert(i, pick(rng, RECORD_JUNK) if rng.random() < 0.8 else hand_text(rng))
+        elif op == 2 and lines:
+            lines[i] = pick(rng, RECORD_JUNK)
+        elif op == 3:
+            lines = lines[:i]
+        elif lines:
+            j = rng.randrange(len(lines))
+            lines[i], lines[j] = lines[j], lines[i]
+    return "\n".join(lines)
 
 
 def notation(rng: random.Random, hand) -> str:
@@ -466,7 +561,8 @@ def notation(rng: random.Random, hand) -> str:
 # The command line ---------------------------------------------------------------------------
 
 COMMANDS = ["meld", "legal", "tricks", "bid", "pass", "explain", "score", "rules",
-            "rules show", "play", "arena", "", "--version", "-h", "meld -h", "nosuch"]
+            "rules show", "play", "arena", "", "--version", "-h", "meld -h", "nosuch",
+            "play --record", "review", "table"]
 OPTIONS = ["--trump", "-t", "--format", "-f", "--rules", "--seed", "--samples", "-n", "--jobs",
            "--auction", "--convention", "--role", "--cards", "--hint", "--trick", "--hand",
            "--partner", "--strict", "--sheet", "--bid", "--bidder", "--meld-us", "--result",
@@ -560,6 +656,18 @@ def command_line(rng: random.Random, files: dict[str, str]) -> tuple[str, list[s
         args += [pick(rng, ["formula", "pass", "FORMULA", "advisor:none"]),
                  pick(rng, ["pass", "formula"]), "--deals",
                  pick(rng, ["1", "2"]) if clean else pick(rng, ["1", "0", "x", "2"])]
+    if c == "play --record":
+        args += [files["record"]]
+        if rng.random() < 0.6:
+            args += ["--from", pick(rng, ["1", "call 3", "trick 2", "trump", "pass", "999", "x",
+                                          "0"])]
+            args += ["--us", pick(rng, ["formula", "pass"]), "--them", "formula"]
+    if c == "review":
+        args += [files["record"], "-n", pick(rng, ["3", "5"]) if clean else pick(rng, NUMBERS)]
+        if rng.random() < 0.5:
+            args += ["--seat", pick(rng, ["0", "1", "2", "3", "4", "x"])]
+    if c == "table":
+        args += [pick(rng, ["--resume", "--record"]), files["record"], "-n", "3"]
     if c == "rules show" and rng.random() < 0.6:
         args += [rules_text(rng) or "standard"]
     if "format" in takes and rng.random() < 0.6:
@@ -605,11 +713,17 @@ def fuzz_cli(rng: random.Random, n: int, tally: Tally, tmp: str) -> None:
             f.write(data)
     runner = CliRunner()
     for _ in range(n):
+        with open(os.path.join(tmp, "record"), "w", encoding="utf-8",
+                  errors="surrogateescape") as f:
+            f.write(record_text(rng))
+        files["record"] = os.path.join(tmp, "record")
         command, args = command_line(rng, files)
         stdin = join_lines(rng, sheet_lines(rng)) if "-" in args else None
         if "--deal" in args and "-" in args:
             with open(files[pick(rng, ["deal", "deal_bom", "deal_bad"])], "rb") as f:
                 stdin = f.read()
+        if command == "table":
+            stdin = "\n".join(pick(rng, TABLE_WORDS) for _ in range(rng.randrange(8)))
         env = {}
         if rng.random() < 0.05:  # an environment cannot hold a NUL
             env["PINOCHLE_RULES"] = (rules_text(rng) or "").replace("\x00", "")

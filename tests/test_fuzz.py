@@ -18,6 +18,7 @@ from pinochle_calc.bidding.conventions import CONVENTIONS, explain
 from pinochle_calc.cards import CARD_TOKENS, RANK_WORDS, SUIT_WORDS
 from pinochle_calc.cli.app import app_for
 from pinochle_calc.errors import UserError
+from pinochle_calc.game.record import read_json, read_text, write_json, write_text
 from pinochle_calc.game.scoring import read_sheet, score_game
 from pinochle_calc.lines import read_lines
 from pinochle_calc.rules import PRESETS, SCHEMA, STANDARD, load_rules, read_rule_file, to_toml
@@ -244,6 +245,145 @@ def test_command_lines_exit_0_1_or_2_without_a_traceback(args, sheet, deal):
     # the app is the one the console script runs for these arguments
     stdin = sheet if "--sheet" in args else deal if "--deal" in args else None
     result = runner.invoke(app_for(args), args, input=stdin)
+    assert result.exit_code in (0, 1, 2), (args, result.output, result.exception)
+    assert result.exception is None or isinstance(result.exception, SystemExit), args
+    assert "Traceback" not in result.stdout + result.stderr
+
+
+# Records, table entries and the record commands ---------------------------------------------
+
+_BASES: list[str] = []
+
+
+def _record_bases() -> list[str]:
+    """Real records (a hand formula players played under the standard rules, and one under
+    Toby Thomas's, with the exchange), made once."""
+    if not _BASES:
+        from pinochle_calc.game.replay import play_tags, record_of
+        from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
+
+        for seed, rules in ((3, STANDARD), (5, load_rules("toby-thomas"))):
+            hand = play_hand(deal_cards(seed), "formula", "formula", rules, seed=hand_seed(seed))
+            _BASES.append(write_text(record_of(hand, play_tags(hand, seed))))
+    return _BASES
+
+
+record_junk = st.one_of(st.sampled_from([
+    "call 0: 50", "call 9: 50", "call 1: 49", "lead 0: AS AS", "lead 2: AS {c} KS", "meld 1: 999",
+    "meld 0: 4 QS JD", "trump 0: none", "trump 3: X", "pass 2: AH", "pass 0: AS KS QS",
+    "request 0: H", "contract 1: 55", "throw-in 0", "result: made", "result: set",
+    "score: us +1, them -1", "score: them 5", '[Rules "book"]', '[Rules "x.toml"]',
+    '[Dealer "7"]', '[Date "x"]', "[Bad]", "hand 1: AS", "hand 4: AS", "{", "}",
+    "call 0: 50 {x", "call 0: 50 {a} {b}", "#", "", "\x00", "lead 0:"]), st.text(max_size=12))
+
+
+@st.composite
+def record_texts(draw):
+    """A real record with lines deleted, inserted, replaced, swapped or cut off."""
+    lines = draw(st.sampled_from(_record_bases())).splitlines()
+    for _ in range(draw(st.integers(0, 3))):
+        op = draw(st.integers(0, 4))
+        i = draw(st.integers(0, max(len(lines) - 1, 0)))
+        if op == 0 and lines:
+            del lines[i]
+        elif op == 1:
+            lines.insert(i, draw(record_junk))
+        elif op == 2 and lines:
+            lines[i] = draw(record_junk)
+        elif op == 3:
+            lines = lines[:i]
+        elif lines:
+            j = draw(st.integers(0, len(lines) - 1))
+            lines[i], lines[j] = lines[j], lines[i]
+    return "\n".join(lines)
+
+
+@settings(max_examples=max(settings().max_examples // 2, 20),
+          suppress_health_check=[HealthCheck.too_slow])
+@given(record_texts())
+def test_records_read_or_name_the_place_and_read_back_equal(text):
+    try:
+        record = read_text(text, "r.txt")
+    except UserError as e:
+        assert str(e).startswith("r.txt"), str(e)
+        return
+    assert read_text(write_text(record)) == record
+    assert read_json(write_json(record)) == record
+
+
+json_values = st.one_of(st.none(), st.booleans(), st.integers(-5, 200), st.text(max_size=6),
+                        st.sampled_from(["pass", "AS", "H", "AS KS QS JS", "standard", "x"]),
+                        st.lists(st.integers(0, 3), max_size=3), st.dictionaries(
+                            st.sampled_from(["us", "them", "kind", "seat"]), st.integers(),
+                            max_size=2))
+
+
+@settings(max_examples=max(settings().max_examples // 2, 20),
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_json_records_read_or_say_why(data):
+    import json
+
+    record = json.loads(write_json(read_text(data.draw(st.sampled_from(_record_bases())))))
+    for _ in range(data.draw(st.integers(1, 3))):
+        if data.draw(st.booleans()) and record["events"]:
+            event = data.draw(st.sampled_from(record["events"]))
+            key = data.draw(st.sampled_from(["kind", "seat", "call", "card", "cards", "suit",
+                                             "points", "comment", "event", "x"]))
+            event[key] = data.draw(json_values)
+        else:
+            key = data.draw(st.sampled_from(sorted(record) + ["x"]))
+            record[key] = data.draw(json_values)
+    try:
+        back = read_json(json.dumps(record), "r.json")
+    except UserError:
+        return
+    assert read_json(write_json(back)) == back
+
+
+table_typing = st.one_of(st.sampled_from([
+    "50", "p", "pass", "60", "49", "H", "♥", "none", "AH", "A♥", "10s", "AH 10H KH QH",
+    "1: ♠K Q", "0: none", "3 KS QS", "throw-in", "undo", "show", "help", "?", "quit",
+    "call 2: 55", "lead 0: AS", "meld 1: 4 QS JD", "50 {late}", "{", "AH AH", ""]),
+    hand_texts(), st.text(max_size=8))
+
+
+@settings(max_examples=max(settings().max_examples // 2, 20),
+          suppress_health_check=[HealthCheck.too_slow])
+@given(record_texts(), st.integers(0, 120), table_typing)
+def test_table_entries_are_taken_or_refused(text, cut, typed):
+    from pinochle_calc.game.session import read_entry
+
+    try:
+        record = read_text(text)
+    except UserError:
+        return
+    record = record.prefix(min(cut, len(record.events)))
+    try:
+        entry = read_entry(record, typed)
+        if entry.event is not None:
+            record.then(entry.event)
+    except UserError:
+        return
+
+
+@settings(max_examples=max(settings().max_examples // 5, 10), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(record_texts(), st.sampled_from([
+    ["play", "--record", "R", "-f", "record"], ["play", "--record", "R", "--from", "call 3",
+                                                 "--us", "formula", "--them", "pass"],
+    ["play", "--record", "R", "--from", "trick 2", "--us", "formula", "--them", "formula"],
+    ["play", "--record", "R", "--from", "x"], ["play", "--record", "R", "--from", "999"],
+    ["review", "R", "-n", "3", "--seat", "1", "-f", "json"], ["review", "R", "-n", "3"],
+    ["table", "--resume", "R", "-n", "3"], ["table", "--record", "R", "-n", "3"]]),
+    st.lists(table_typing, max_size=6))
+def test_record_commands_exit_0_1_or_2_without_a_traceback(tmp_path, text, args, typed):
+    path = tmp_path / "r.txt"
+    path.write_text(text, encoding="utf-8", errors="surrogateescape")
+    if args[0] == "table" and args[1] == "--record":
+        path.unlink()
+    args = [str(path) if a == "R" else a for a in args]
+    result = runner.invoke(app_for(args), args, input="\n".join(typed) + "\n")
     assert result.exit_code in (0, 1, 2), (args, result.output, result.exception)
     assert result.exception is None or isinstance(result.exception, SystemExit), args
     assert "Traceback" not in result.stdout + result.stderr

@@ -907,12 +907,14 @@ def read_text(text: str | list, name: str = "record") -> Record:
                 key, value = _tag(line)
                 if events or any(h is not None for h in hands):
                     raise RecordError("tags come before the hands and the events")
+                if key.lower() in ("rules", "dealer") and key.lower() in footer:
+                    raise RecordError(f"tag {key} is given twice")
                 if key.lower() == "rules":
-                    rules_text = value
+                    rules_text, footer["rules"] = value, n
                 elif key.lower() == "dealer":
                     if value.strip() not in ("0", "1", "2", "3"):
                         raise RecordError(f"the dealer is a seat 0 to 3, not {quoted(value)}")
-                    dealer = int(value)
+                    dealer, footer["dealer"] = int(value), n
                 else:
                     if any(k.lower() == key.lower() for k, _ in tags):
                         raise RecordError(f"tag {key} is given twice")
@@ -959,7 +961,10 @@ def read_text(text: str | list, name: str = "record") -> Record:
     if rules_text is None:
         raise RecordError(f"{name}: no [Rules \"...\"] tag: a record names its rules (a preset"
                           " such as standard)")
-    rules = load_spec(rules_text)
+    try:
+        rules = load_spec(rules_text)
+    except RecordError as e:
+        raise RecordError(f"{name} line {footer['rules']}: {e}") from None
     record = Record(rules, 3 if dealer is None else dealer, tuple(hands), tuple(events),
                     tuple(tags), result, score)
     return _settle_located(record, name, where, meld_points, footer)
