@@ -251,3 +251,10 @@ def test_load_record_reads_either_form_from_a_file(tmp_path):
     assert load_record(str(text)) == load_record(str(js)) == record
     with pytest.raises(RecordError, match="cannot read"):
         load_record(str(tmp_path / "none.txt"))
+
+
+def test_the_sample_record_reads_the_same_in_both_forms():
+    text, js = load_record("samples/hand.txt"), load_record("samples/hand.json")
+    assert text == js and replay(text).complete
+    assert text.tag("Players") == "Ann, Bob, Cy, Di" and text.result == "made"
+    assert any(e.comment == "Ann cashes her aces first" for e in text.events)
