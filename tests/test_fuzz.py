@@ -383,7 +383,8 @@ def test_record_commands_exit_0_1_or_2_without_a_traceback(tmp_path, text, args,
     if args[0] == "table" and args[1] == "--record":
         path.unlink()
     args = [str(path) if a == "R" else a for a in args]
-    result = runner.invoke(app_for(args), args, input="\n".join(typed) + "\n")
+    stdin = ("\n".join(typed) + "\n").encode("utf-8", "surrogateescape")
+    result = runner.invoke(app_for(args), args, input=stdin)
     assert result.exit_code in (0, 1, 2), (args, result.output, result.exception)
     assert result.exception is None or isinstance(result.exception, SystemExit), args
     assert "Traceback" not in result.stdout + result.stderr

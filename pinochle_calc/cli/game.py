@@ -103,6 +103,11 @@ def play(
         with progress("playing the hand", None):
             replayed = play_record(record_file, start, pick[0], pick[1], seed, samples,
                                    rules is not None)
+        if fmt == "csv":
+            from ..game.record import to_json
+
+            write_csv(CSV_COLUMNS, [_csv_row("", "", to_json(replayed))])
+            return
         write_record(replayed, fmt, tricks)
         return
     if start is not None:

@@ -52,18 +52,14 @@ def _policy(value: str) -> str:
 
 
 def write_record(record, fmt: str, tricks: bool = True) -> None:
-    """A record on stdout in a format of ``play``."""
+    """A record on stdout in a format of ``play`` but csv (``play`` writes its row)."""
     from ..game.record import to_json, write_text
-    from .app import write_csv, write_json
+    from .app import write_json
 
     if fmt == "record":
         sys.stdout.write(write_text(record))
     elif fmt in ("json", "jsonl"):
         write_json(to_json(record))
-    elif fmt == "csv":
-        from .game import CSV_COLUMNS, _csv_row
-
-        write_csv(CSV_COLUMNS, [_csv_row("", "", to_json(record))])
     else:
         print_record(record, tricks)
 

@@ -48,8 +48,10 @@ def review(
     done from that seat's knowledge at that moment, the expected cost in points of the choice
     made (± its standard error) and a mark: fine, inaccuracy, mistake or blunder.
 
-    The cost is summed by phase (auction, exchange, play). json gives one object per decision;
-    csv one row. docs/records.md says how each cost is measured and where the marks start."""
+    The cost is summed by phase (auction, exchange, play). json gives one document with an
+    object per decision and the sums by phase; jsonl one object per decision a line; csv one
+    row per decision. docs/records.md says how each cost is measured and where the marks
+    start."""
     fmt = format_option(format)
     conv = _convention(convention)
     from ..game.record import load_record
@@ -61,7 +63,10 @@ def review(
     result = _with_progress("reviewing the hand", None, lambda progress: run_review(
         hand, seats, samples=samples, seed=seed, jobs=jobs, convention=conv,
         progress=progress))
-    if fmt in ("json", "jsonl"):
+    if fmt == "json":
+        write_json(result.to_dict())
+        return
+    if fmt == "jsonl":
         for decision in result.decisions:
             write_json(decision.to_dict())
         return

@@ -38,6 +38,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 from ..cards import CARDS, COPIES, HAND_SIZE, KINDS, SUIT_SYMBOLS, SUITS, Card, suit_index
@@ -213,6 +214,7 @@ class Progress:
     points: list[int] = field(default_factory=lambda: [0, 0])
     played: list[list[int]] = field(default_factory=lambda: [[0] * KINDS for _ in range(4)])
     plays: list[tuple[int, int]] = field(default_factory=list)  # (seat, card) in order
+    _after: dict = field(default_factory=dict, repr=False)  # after_exchange by (seat, passes)
 
     # ------------------------------------------------------------------- what the hand is
 
@@ -253,6 +255,12 @@ class Progress:
 
     def after_exchange(self, seat: int) -> Hand | None:
         """The seat's cards after the exchange (None: not known)."""
+        key = (seat, len(self.passes))
+        if key not in self._after:
+            self._after[key] = self._after_exchange(seat)
+        return self._after[key]
+
+    def _after_exchange(self, seat: int) -> Hand | None:
         hand = self.record.hands[seat]
         if hand is None:
             return None
@@ -265,10 +273,15 @@ class Progress:
 
     def holding(self, seat: int) -> Hand | None:
         """The seat's cards now (None: not known)."""
+        counts = self.holding_counts(seat)
+        return None if counts is None else Hand(counts)
+
+    def holding_counts(self, seat: int) -> list[int] | None:
+        """``holding`` as 20 counts."""
         hand = self.after_exchange(seat)
         if hand is None:
             return None
-        return Hand(h - p for h, p in zip(hand.counts, self.played[seat]))
+        return [h - p for h, p in zip(hand.counts, self.played[seat])]
 
     @property
     def played_hand(self) -> bool:
@@ -380,7 +393,13 @@ def _within(part: Hand, hand: Hand) -> bool:
 
 def replay(record: Record) -> Progress:
     """Every event of the record checked in order (``RecordError`` naming the first at fault);
-    where the hand is complete and the record says its result or score, those are checked too."""
+    where the hand is complete and the record says its result or score, those are checked too.
+    The same record replays once (the last few are kept): treat the result as read-only."""
+    return _replay(record)
+
+
+@lru_cache(maxsize=32)
+def _replay(record: Record) -> Progress:
     from ..bidding.auction import start
 
     _check_header(record)
@@ -649,9 +668,10 @@ def _play(progress: Progress, event: Event, later) -> None:
     if sum(held) > size:
         raise RecordError(f"seat {seat} is seen with {sum(held)} cards ({_counts_text(held)}) but"
                           f" holds {size} at trick {len(progress.tricks) + 1}")
-    exact = progress.holding(seat)
-    if exact is not None and not exact.counts[card]:
-        raise RecordError(f"seat {seat} does not hold {CARDS[card].symbol} ({_holds(exact)})")
+    exact = progress.holding_counts(seat)
+    if exact is not None and not exact[card]:
+        raise RecordError(f"seat {seat} does not hold {CARDS[card].symbol}"
+                          f" ({_holds(Hand(exact))})")
     allowed = legal_cards(held, progress.trick, trump)
     if card not in allowed:
         rule = rule_in_force(held, progress.trick, trump)
@@ -665,7 +685,8 @@ def _play(progress: Progress, event: Event, later) -> None:
                           " rules)")
     progress.played[seat][card] += 1
     progress.plays.append((seat, card))
-    _check_deck(_seen_hands(progress), "the cards seen")
+    if exact is None:  # a known hand holds the card; an unknown one may show a fifth copy
+        _check_deck(_seen_hands(progress), "the cards seen")
     progress.trick.append(card)
     if len(progress.trick) == 4:
         cards = tuple(progress.trick)
@@ -692,9 +713,9 @@ def _counts_text(counts) -> str:
 def _lower_bound(progress: Progress, seat: int, later_plays: list[int]) -> list[int]:
     """The cards the seat surely holds now: its hand where known; else the cards it plays from
     now on, its meld shown and the cards it received, less those it has played."""
-    exact = progress.holding(seat)
+    exact = progress.holding_counts(seat)
     if exact is not None:
-        return list(exact.counts)
+        return exact
     played = progress.played[seat]
     out = list(later_plays)
     extra = [progress.melds.get(seat, (0, None))[1], progress.received(seat)]

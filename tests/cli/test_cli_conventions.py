@@ -30,10 +30,12 @@ RECORDS = {
               "20", "--tricks-us", "30"],
     "score --sheet": ["score", "--sheet", "samples/game.csv"],
     "rules": ["rules"],
+    "review": ["review", "samples/hand.txt", "--seat", "0"],
 }
 
 
-COMMANDS = ["explain", "bid", "pass", "play", "arena", "meld", "tricks", "legal", "score", "rules"]
+COMMANDS = ["explain", "bid", "pass", "play", "arena", "meld", "tricks", "legal", "score", "rules",
+            "review", "table"]
 
 
 @pytest.mark.parametrize("command", COMMANDS)

@@ -80,11 +80,15 @@ def test_a_bad_event_names_the_line_event_and_rule(tmp_path):
     assert out.exit_code == 1 and "call 99: the record has 17 calls" in out.output
 
 
-def test_review_gives_one_json_object_per_decision(tmp_path):
+def test_review_gives_one_object_per_decision(tmp_path):
     path = write(tmp_path, record_text())
-    out = run("review", path, "--seat", "2", "--samples", "200", "--format", "json")
+    out = run("review", path, "--seat", "2", "--samples", "200", "--format", "jsonl")
     assert out.exit_code == 0, out.output
     rows = [json.loads(line) for line in out.stdout.splitlines()]
+    whole = json.loads(run("review", path, "--seat", "2", "--samples", "200", "--format",
+                           "json").stdout)
+    assert whole["decisions"] == rows and set(whole["by_phase"]) == {"auction", "exchange",
+                                                                      "play"}
     assert [r["event"] for r in rows] == [3, 7, 11, 15, 17]
     assert all({"event", "seat", "actual", "advised", "cost", "mark"} <= set(r) for r in rows)
     assert all(set(r["cost"]) == {"mean", "stderr"} and r["seat"] == 2 for r in rows)

@@ -1,0 +1,147 @@
+"""Records, review and the table session, measured against the targets of the records issue.
+
+    python benchmarks/bench_records.py roundtrip --hands 10000 --jobs 2
+    python benchmarks/bench_records.py review --hands 3 --jobs 2
+    python benchmarks/bench_records.py table --hands 5
+
+``roundtrip``: hands ``play`` plays (the policies mixed: formula, pass and the advisors at few
+samples) under every preset and several exchanges, each written as text, read, written as
+JSON, read, and written as text again: the count of hands whose text or record differs (the
+target is 0 on 10,000).
+
+``review``: the seconds ``review`` takes over a whole hand (every seat known, every decision)
+at the default samples, on hands formula players bid (so that many calls differ from the
+advice and are played out), with and without an exchange.
+
+``table``: the seconds from the event that makes it your turn to the advice (``session.advice``
+at its default samples), over every such moment of a seat in several hands: median and most.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+RULES = ["standard", "book", "npa", "pinochle14", "toby-thomas", "standard,passing.cards=4",
+         "standard,passing.cards=3,passing.order=partner-first",
+         "book,passing.cards=4,marriage_required=after-pass,min_meld=20"]
+#: The policies of hand n: ``POLICIES[n // len(RULES) % 10]``; three in ten with advisors.
+POLICIES = [("formula", "formula"), ("formula", "pass"), ("pass", "formula"),
+            ("formula", "formula"), ("pass", "pass"), ("formula", "pass"),
+            ("formula", "formula"), ("advisor:jump", "formula"),
+            ("advisor:davis", "advisor:jump"), ("advisor:toby", "pass")]
+
+
+def _one(number: int, job) -> tuple[str, bool, str]:
+    """Play hand ``number`` of the round trip and check it; (rules, exact, what differs)."""
+    from pinochle_calc.game.record import read_json, read_text, write_json, write_text
+    from pinochle_calc.game.replay import play_tags, record_of
+    from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
+    from pinochle_calc.rules import load_rules
+
+    seed, samples = job
+    spec = RULES[number % len(RULES)]
+    us, them = POLICIES[(number // len(RULES)) % len(POLICIES)]
+    hand = play_hand(deal_cards(seed, number), us, them, load_rules(spec),
+                     seed=hand_seed(seed, number), samples=samples)
+    record = record_of(hand, play_tags(hand, number, samples))
+    text = write_text(record)
+    first = read_text(text)
+    second = read_json(write_json(first))
+    again = write_text(second)
+    if again != text:
+        return spec, False, "text"
+    if not first == second == record:
+        return spec, False, "record"
+    return spec, True, ""
+
+
+def roundtrip(hands: int, seed: int, jobs: int, samples: int) -> None:
+    from collections import Counter
+
+    from pinochle_calc.processes import map_jobs
+
+    start = time.perf_counter()
+    done, bad = Counter(), Counter()
+    for spec, exact, _ in map_jobs(_one, (seed, samples), range(hands), jobs=jobs):
+        done[spec] += 1
+        bad[spec] += not exact
+    seconds = time.perf_counter() - start
+    for spec in RULES:
+        print(f"{spec:<62} {done[spec]:>6,} hands {bad[spec]:>4} differ")
+    print(f"round trip text -> JSON -> text: {sum(done.values()):,} hands, {sum(bad.values())}"
+          f" differ, in {seconds:.0f} s (seed {seed}, advisors at {samples} samples,"
+          f" --jobs {jobs})")
+
+
+def review_speed(hands: int, seed: int, jobs: int) -> None:
+    from pinochle_calc.game.replay import record_of
+    from pinochle_calc.game.review import review
+    from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
+    from pinochle_calc.rules import load_rules
+
+    for spec in ("standard", "standard,passing.cards=4"):
+        times = []
+        for n in range(hands):
+            hand = play_hand(deal_cards(seed, n), "formula", "formula", load_rules(spec),
+                             seed=hand_seed(seed, n))
+            record = record_of(hand)
+            start = time.perf_counter()
+            result = review(record, jobs=jobs, seed=seed)
+            times.append(time.perf_counter() - start)
+            played = sum(1 for d in result.decisions if d.actual != d.advised)
+            print(f"  {spec}: hand {n}: {len(result.decisions)} decisions ({played} differ from"
+                  f" the advice), {times[-1]:.1f} s")
+        print(f"review of a whole hand, {spec}: median {statistics.median(times):.1f} s, most"
+              f" {max(times):.1f} s over {hands} hands (--jobs {jobs})")
+
+
+def table_speed(hands: int, seed: int) -> None:
+    from pinochle_calc.game.record import replay
+    from pinochle_calc.game.replay import record_of
+    from pinochle_calc.game.session import advice, your_turn
+    from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
+    from pinochle_calc.rules import load_rules
+
+    times: dict[str, list[float]] = {}
+    for spec in ("standard", "standard,passing.cards=4"):
+        for n in range(hands):
+            hand = play_hand(deal_cards(seed, n), "formula", "formula", load_rules(spec),
+                             seed=hand_seed(seed, n))
+            full = record_of(hand)
+            you = full.events[0].seat
+            for k in range(len(full.events) + 1):
+                record = full.prefix(k)
+                if not your_turn(record, you):
+                    continue
+                kind = replay(record).next()[0]
+                start = time.perf_counter()
+                lines = advice(record, you, seed=seed)
+                took = time.perf_counter() - start
+                if lines:
+                    times.setdefault(kind, []).append(took)
+    for kind, values in times.items():
+        print(f"advice for a {kind}: median {statistics.median(values) * 1000:.0f} ms, most"
+              f" {max(values) * 1000:.0f} ms over {len(values)} turns")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("what", choices=("roundtrip", "review", "table"))
+    parser.add_argument("--hands", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--samples", type=int, default=20,
+                        help="the advisors' samples in the round trip's hands")
+    args = parser.parse_args()
+    if args.what == "roundtrip":
+        roundtrip(args.hands, args.seed, args.jobs, args.samples)
+    elif args.what == "review":
+        review_speed(args.hands, args.seed, args.jobs)
+    else:
+        table_speed(args.hands, args.seed)
+
+
+if __name__ == "__main__":
+    main()
