@@ -35,6 +35,7 @@ POLICIES = [("formula", "formula"), ("formula", "pass"), ("pass", "formula"),
 
 def _one(number: int, job) -> tuple[str, bool, str]:
     """Play hand ``number`` of the round trip and check it; (rules, exact, what differs)."""
+    from pinochle_calc.errors import UserError
     from pinochle_calc.game.record import read_json, read_text, write_json, write_text
     from pinochle_calc.game.replay import play_tags, record_of
     from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
@@ -45,15 +46,18 @@ def _one(number: int, job) -> tuple[str, bool, str]:
     us, them = POLICIES[(number // len(RULES)) % len(POLICIES)]
     hand = play_hand(deal_cards(seed, number), us, them, load_rules(spec),
                      seed=hand_seed(seed, number), samples=samples)
-    record = record_of(hand, play_tags(hand, number, samples))
-    text = write_text(record)
-    first = read_text(text)
-    second = read_json(write_json(first))
-    again = write_text(second)
+    try:
+        record = record_of(hand, play_tags(hand, number, samples))
+        text = write_text(record)
+        first = read_text(text)
+        second = read_json(write_json(first))
+        again = write_text(second)
+    except UserError as e:
+        return spec, False, f"hand {number}: {e}"
     if again != text:
-        return spec, False, "text"
+        return spec, False, f"hand {number}: the text differs"
     if not first == second == record:
-        return spec, False, "record"
+        return spec, False, f"hand {number}: the record differs"
     return spec, True, ""
 
 
@@ -64,9 +68,11 @@ def roundtrip(hands: int, seed: int, jobs: int, samples: int) -> None:
 
     start = time.perf_counter()
     done, bad = Counter(), Counter()
-    for spec, exact, _ in map_jobs(_one, (seed, samples), range(hands), jobs=jobs):
+    for spec, exact, what in map_jobs(_one, (seed, samples), range(hands), jobs=jobs):
         done[spec] += 1
         bad[spec] += not exact
+        if what:
+            print(f"{spec}: {what}", flush=True)
     seconds = time.perf_counter() - start
     for spec in RULES:
         print(f"{spec:<62} {done[spec]:>6,} hands {bad[spec]:>4} differ")

@@ -265,11 +265,14 @@ class Progress:
         if hand is None:
             return None
         given, got = self.passed(seat), self.received(seat)
-        if got is not None:  # received first: the bidder may pass back what it received
-            hand = Hand(min(4, n) for n in (hand + got if _fits(hand, got) else hand).counts)
-        if given is not None and _within(given, hand):
-            hand = hand - given
-        return hand
+        # the bidder who passes back after the partner may return what it received: it takes
+        # the cards first; every other seat passes from the cards it was dealt
+        first = self.rules.pass_order == "partner-first" and seat == self.declarer
+        counts = list(hand.counts)
+        for cards, sign in ((got, 1), (given, -1)) if first else ((given, -1), (got, 1)):
+            if cards is not None:
+                counts = [a + sign * b for a, b in zip(counts, cards.counts)]
+        return Hand(min(COPIES, max(0, n)) for n in counts)
 
     def holding(self, seat: int) -> Hand | None:
         """The seat's cards now (None: not known)."""
@@ -381,14 +384,6 @@ class Progress:
         seat, bid = self.contract
         return score_hand(HandInput(seat & 1, bid, meld, tricks or (None, None), outcome),
                           self.rules)
-
-
-def _fits(hand: Hand, more: Hand) -> bool:
-    return all(a + b <= COPIES for a, b in zip(hand.counts, more.counts))
-
-
-def _within(part: Hand, hand: Hand) -> bool:
-    return all(a <= b for a, b in zip(part.counts, hand.counts))
 
 
 def replay(record: Record) -> Progress:

@@ -258,3 +258,14 @@ def test_the_sample_record_reads_the_same_in_both_forms():
     assert text == js and replay(text).complete
     assert text.tag("Players") == "Ann, Bob, Cy, Di" and text.result == "made"
     assert any(e.comment == "Ann cashes her aces first" for e in text.events)
+
+
+def test_a_partner_who_gets_back_cards_it_passed():
+    """Toby Thomas's exchange: the partner passes 10♦ J♦ J♦ and the bidder returns K♦ J♦ J♦,
+    so the partner holds its jacks again (a hand the 10,000-hand round trip found)."""
+    rules = load_rules("toby-thomas")
+    hand = play_hand(deal_cards(2026, 436), "pass", "pass", rules, seed=hand_seed(2026, 436))
+    assert hand.passed == (Hand.parse("10D JD JD"), Hand.parse("KD JD JD"))
+    record = record_of(hand)
+    assert replay(record).after_exchange(1) == hand.after[1]
+    assert read_text(write_text(record)) == record
