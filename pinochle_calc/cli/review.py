@@ -56,13 +56,13 @@ def review(
     conv = _convention(convention)
     from ..game.record import load_record
     from ..game.review import review as run_review
-    from .game import _with_progress
+    from .render import progress
 
     hand = load_record(record)
     seats = tuple(dict.fromkeys(seat)) if seat else None
-    result = _with_progress("reviewing the hand", None, lambda progress: run_review(
-        hand, seats, samples=samples, seed=seed, jobs=jobs, convention=conv,
-        progress=progress))
+    with progress("reviewing the decisions", None) as bar:
+        result = run_review(hand, seats, samples=samples, seed=seed, jobs=jobs,
+                            convention=conv, progress=bar)
     if fmt == "json":
         write_json(result.to_dict())
         return

@@ -1226,6 +1226,8 @@ def _summary(record: Record, progress: Progress) -> dict:
     out["side_total"] = total
     out["result"] = record.result
     out["score"] = None if record.score is None else dict(zip(SIDES, record.score))
+    seed = record.tag("Seed")
+    out["seed"] = int(seed) if seed and seed.isdigit() and len(seed) < 19 else None
     prediction = record.tag("Prediction")
     out["prediction"] = float(prediction) if prediction and _is_number(prediction) else None
     out["play"] = [{"leader": t.leader, "cards": [str(CARDS[c]) for c in t.cards],
