@@ -4,7 +4,7 @@ knowledge at that moment, the expected cost of the choice made, and a mark.
 For each decision (``decisions``):
 
 - a **call**: the bid advice (``bidding.advise``: the seat's hand and the auction so far, read
-  under the convention). Its cost is measured by playing the hand out over ``samples`` deals of
+  under the convention). Its cost is measured by playing the hand out over 500 deals of
   the cards the seat cannot see, dealt as the bid estimate deals them (meeting what the other
   calls said), once with the call made and once with the call advised, the rest decided by the
   engine's fast players (the formula bidder's calls, the exchange policy, heuristic card play;
@@ -47,8 +47,11 @@ MARK_BOUNDS: tuple[tuple[float, Mark], ...] = ((2.0, "fine"), (5.0, "inaccuracy"
                                                (10.0, "mistake"))
 #: A cost within this many standard errors of 0 is fine, whatever its mean.
 NOISE = 2.0
-#: Deals behind a call's cost, and hands behind a pass's, unless ``samples`` is given.
+#: Deals behind a call's advice and its cost, and hands behind a pass's, unless ``samples`` is
+#: given: the cost plays each deal out twice after the auction (with the exchange where the
+#: rule set has one), so it takes fewer deals than the advice.
 CALL_SAMPLES = 1000
+COST_SAMPLES = 500
 PASS_SAMPLES = 600
 
 
@@ -224,7 +227,8 @@ def _call(record: Record, before, number: int, samples: int | None, seed: int,
     actual, advised = event.bid, advice.call
     cost = ZERO
     if actual != advised:
-        cost = call_cost(hand, auction, actual, advised, conv, n, derived(decision_seed, 1))
+        cost = call_cost(hand, auction, actual, advised, conv, samples or COST_SAMPLES,
+                         derived(decision_seed, 1))
     return Decision(number, seat, "auction", _call_text(actual), _call_text(advised), cost,
                     mark(cost, record.rules.scale), f"{advice.meaning}; {advice.reason}")
 
@@ -429,4 +433,4 @@ def _pass(record: Record, before, number: int, samples: int | None, seed: int,
 
 
 __all__ = ["review", "Review", "Decision", "Cost", "mark", "decisions", "call_cost", "PHASES",
-           "MARK_BOUNDS", "NOISE", "CALL_SAMPLES", "PASS_SAMPLES"]
+           "MARK_BOUNDS", "NOISE", "CALL_SAMPLES", "COST_SAMPLES", "PASS_SAMPLES"]
