@@ -114,7 +114,9 @@ def _print_review(record, result) -> None:
     say("Cost by phase: " + ", ".join(f"{p} {c.mean:+.1f} ± {c.stderr:.1f}"
                                       for p, c in totals.items()))
     marks = [d.mark for d in result.decisions]
-    counts = [f"{marks.count(m)} {m}{'s' if marks.count(m) != 1 and m != 'fine' else ''}"
+    plural = {"fine": "fine", "inaccuracy": "inaccuracies", "mistake": "mistakes",
+              "blunder": "blunders"}
+    counts = [f"{marks.count(m)} {m if marks.count(m) == 1 else plural[m]}"
               for m in ("fine", "inaccuracy", "mistake", "blunder") if marks.count(m)]
     say(f"{len(marks)} decisions: {', '.join(counts)}" if marks else "No decisions to review")
     for note in result.skipped:

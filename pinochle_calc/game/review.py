@@ -10,8 +10,9 @@ For each decision (``decisions``):
   engine's fast players (the formula bidder's calls, the exchange policy, heuristic card play;
   nobody throws in): the cost is the mean of the difference in the seat's side's margin (its
   score for the hand less the other side's), with its standard error over the deals;
-- a **pass** (the partner's, or the bidder's pass or return): the pass advice
-  (``exchange.advice.advise_pass``, the exchange policy's choice). Its cost is the difference
+- a **pass** (the partner's, or the bidder's pass or return): the exchange policy's choice
+  (``exchange.advice.advise_pass``'s ``policy``: the pass whole hands and the bid estimate
+  play). Its cost is the difference
   between the two choices' scores under the pass advice's own check (the receiver's meld gain
   over its simulated hands, less the meld the passer breaks, plus trick strength), with the
   standard error of the paired gains;
@@ -412,7 +413,7 @@ def _pass(record: Record, before, number: int, samples: int | None, seed: int,
                          suit=suit, asked=asked)
     passed = event.cards if event.cards is not None else Hand([0] * 20)
     actual = passed.counts
-    chosen = advice.best.cards
+    chosen = (advice.policy or advice.best).cards  # the exchange policy's, as whole hands pass
     cost = ZERO
     if tuple(actual) != tuple(chosen):
         receiver = advice.receivers
