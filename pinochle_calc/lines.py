@@ -76,3 +76,18 @@ def open_lines(path: str, limit: int = MAX_LINE) -> Iterator[str | LineError]:
         raise UserError(f"cannot read {path}: {e.strerror}") from None
     with stream:
         yield from read_lines(stream, limit)
+
+
+def read_bytes(path: str, limit: int) -> bytes:
+    """The first ``limit + 1`` bytes of a file by its name (``-``: standard input), so that a
+    caller can tell a file longer than ``limit``; ``UserError`` if it cannot be read."""
+    import sys
+
+    name = "stdin" if path == "-" else path
+    try:
+        if path == "-":
+            return sys.stdin.buffer.read(limit + 1)
+        with open(path, "rb") as f:
+            return f.read(limit + 1)
+    except OSError as e:
+        raise UserError(f"cannot read {name}: {e.strerror}") from None

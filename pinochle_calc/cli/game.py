@@ -187,17 +187,10 @@ def _read_deal(path: str):
 
     from ..game.whole import check_deal
     from ..hand import Hand
-    from ..lines import read_lines
+    from ..lines import read_bytes, read_lines
 
     name = "stdin" if path == "-" else path
-    try:
-        if path == "-":
-            data = sys.stdin.buffer.read(DEAL_BYTES + 1)
-        else:
-            with open(path, "rb") as f:
-                data = f.read(DEAL_BYTES + 1)
-    except OSError as e:
-        raise UserError(f"cannot read {name}: {e.strerror}") from None
+    data = read_bytes(path, DEAL_BYTES)
     if len(data) > DEAL_BYTES:
         raise UserError(f"{name} is longer than {DEAL_BYTES:,} bytes: a deal file is four"
                         " hands, one a line")

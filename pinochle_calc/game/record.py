@@ -1504,19 +1504,14 @@ def load_record(path: str) -> Record:
     """The record in a file (``-``: standard input), either form; lines as ``lines.read_lines``
     reads them (any line ending, a byte order mark dropped)."""
     import io
-    import sys
 
-    from ..lines import read_lines
+    from ..lines import read_bytes, read_lines
 
     name = "stdin" if path == "-" else path
     try:
-        if path == "-":
-            data = sys.stdin.buffer.read(MAX_FILE + 1)
-        else:
-            with open(path, "rb") as f:
-                data = f.read(MAX_FILE + 1)
-    except OSError as e:
-        raise RecordError(f"cannot read {path}: {e.strerror}") from None
+        data = read_bytes(path, MAX_FILE)
+    except UserError as e:
+        raise RecordError(str(e)) from None
     if len(data) > MAX_FILE:
         raise RecordError(f"{name}: a record is at most {MAX_FILE:,} bytes")
     lines = list(read_lines(io.BytesIO(data)))
