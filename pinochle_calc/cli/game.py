@@ -65,7 +65,7 @@ def play(
     tricks: Annotated[bool, typer.Option("--tricks", help="Show the tricks one by one.")
                       ] = False,
     record_file: Annotated[Optional[str], typer.Option(  # noqa: UP045
-        "--record", "-r", help="A record of a hand (text or JSON; '-' for stdin) to replay as"
+        "--record", help="A record of a hand (text or JSON; '-' for stdin) to replay as"
         " recorded, or with --from to continue.")] = None,
     start: Annotated[Optional[str], typer.Option(  # noqa: UP045
         "--from", help="With --record: the event from which the engine's players (--us,"

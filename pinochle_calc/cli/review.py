@@ -30,7 +30,7 @@ def review(
     record: Annotated[str, typer.Argument(help="A record of a hand (text or JSON; '-' for"
                                           " stdin).", show_default=False)],
     seat: Annotated[Optional[list[int]], typer.Option(  # noqa: UP045
-        "--seat", "-s", min=0, max=3, help="A seat whose decisions to review (repeatable);"
+        "--seat", min=0, max=3, help="A seat whose decisions to review (repeatable);"
         " default: every seat whose hand the record gives.")] = None,
     convention: Annotated[Optional[str], typer.Option(  # noqa: UP045
         "--convention", "-c", help="The bidding convention the calls are read under: jump,"
