@@ -97,8 +97,8 @@ def play(
                                      " --deal and --contract")
         from .render import progress
 
-        source = click.get_current_context().get_parameter_source
-        pick = [p if source(name) != click.core.ParameterSource.DEFAULT else None
+        given_by = click.get_current_context().get_parameter_source
+        pick = [p if given_by(name) != click.core.ParameterSource.DEFAULT else None
                 for name, p in (("us", us), ("them", them))]
         with progress("playing the hand", None):
             replayed = play_record(record_file, start, pick[0], pick[1], seed, samples,
