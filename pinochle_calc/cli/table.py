@@ -139,6 +139,8 @@ class _Session:
         self.convention, self.sheet = convention, sheet
         self.samples, self.seed = samples, seed
         self.terminal = sys.stdin.isatty()
+        if hasattr(sys.stdin, "reconfigure"):  # a line that is not UTF-8 is refused, not fatal
+            sys.stdin.reconfigure(errors="surrogateescape")
 
     def say(self, text: str = "") -> None:
         sys.stdout.write(text + "\n")
@@ -168,6 +170,11 @@ class _Session:
                 raise typer.Exit(130) from None
             if line is None:
                 continue
+            bad = next((i for i, ch in enumerate(line) if "\udc80" <= ch <= "\udcff"), None)
+            if bad is not None:
+                self.say(f"refused: the line is not UTF-8 text (a byte it cannot read at"
+                         f" column {bad + 1})")
+                continue
             if not self._take(line):
                 return
 
@@ -181,7 +188,8 @@ class _Session:
         line = line.rstrip("\r\n")
         if not line.strip() or line.lstrip().startswith("#"):
             return None
-        self.say(f"{text}{line}")
+        shown = line.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+        self.say(f"{text}{shown}")
         return line
 
     def _prompt(self) -> str:

@@ -78,6 +78,17 @@ def test_an_interrupted_session_loses_nothing_and_resumes(tmp_path):
     assert replay(done).complete and done.score == original.score
 
 
+def test_a_line_that_is_not_utf8_is_refused_and_the_session_goes_on(tmp_path):
+    original = finished_hand()
+    lines = typed(original)
+    path = tmp_path / "hand.txt"
+    text = "\n".join(lines[:3]).encode() + b"\n\xff 50\n" + "\n".join(lines[3:6]).encode() + b"\n"
+    out = run("table", "--record", str(path), "--samples", "40", input=text)
+    assert out.exit_code == 0, out.output
+    assert "refused: the line is not UTF-8 text" in out.stdout
+    assert len(load_record(str(path)).events) == 5
+
+
 def test_table_options_are_checked():
     assert run("table", "--convention", "x").exit_code == 2
     assert run("table", "--resume", "x.txt", "--hand", "AS").exit_code == 2
