@@ -20,7 +20,6 @@ ACE, TEN, KING, QUEEN, JACK = range(5)
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
 COPIES = 4  # copies of each card in a double deck
 KINDS = 20  # distinct cards
-DECK_SIZE = COPIES * KINDS
 HAND_SIZE = 20
 #: Trick points a card is worth when taken in a trick (A, 10, K count 1), by rank.
 COUNTER = (1, 1, 1, 0, 0)

@@ -58,10 +58,6 @@ class Call(NamedTuple):
     round: int
 
     @property
-    def is_pass(self) -> bool:
-        return self.bid is None
-
-    @property
     def label(self) -> str:
         return "pass" if self.bid is None else str(self.bid)
 
@@ -94,15 +90,10 @@ def rounds_limit(rules: RuleSet) -> int | None:
     return None
 
 
-def bids_between(rules: RuleSet, low: int, upto: int) -> list[int]:
-    """Every legal bid from ``low`` (itself, if legal, else the next legal bid above it) up to
-    ``upto``, following the rule set's steps."""
-    return list(iter_bids(rules, low, upto))
-
-
 def iter_bids(rules: RuleSet, low: int, upto: int) -> Iterator[int]:
-    """``bids_between``, one at a time: for a loop that stops early below a limit that may be
-    far off (a side's limit under a meld table of millions)."""
+    """Every legal bid from ``low`` (itself, if legal, else the next legal bid above it) up to
+    ``upto``, following the rule set's steps, one at a time: for a loop that stops early below
+    a limit that may be far off (a side's limit under a meld table of millions)."""
     bid = low if rules.is_legal_bid(low) else rules.next_bid(low)
     while bid <= upto:
         yield bid
@@ -270,6 +261,6 @@ def _advance(a: Auction, token: str, bid: int | None, position: int) -> Auction:
 
 
 __all__ = [
-    "Auction", "AuctionError", "Call", "Legal", "bids_between", "parse_auction", "parse_call",
+    "Auction", "AuctionError", "Call", "Legal", "iter_bids", "parse_auction", "parse_call",
     "start", "why_not_legal", "steps_text", "rounds_limit", "SEAT_NAMES", "RELATION",
 ]

@@ -39,7 +39,6 @@ SIDES = ("us", "them")
 #: The largest figure a sheet may hold, either way (a bid, meld, trick points).
 MAX_FIGURE = 10**15
 RESULTS = ("played", "throw-in", "no-marriage")
-OUTCOMES = ("made", "set", "throw-in", "no-marriage", "under-min-meld")
 _RESULT_WORDS = {"": "played", "play": "played", "played": "played", "throw-in": "throw-in",
                  "throwin": "throw-in", "throw in": "throw-in", "thrown in": "throw-in",
                  "thrown-in": "throw-in",

@@ -31,7 +31,6 @@ NONE = 5
 
 SUIT_OF = tuple(i // 5 for i in range(KINDS))
 RANK_OF = tuple(i % 5 for i in range(KINDS))
-CARD_WEIGHT = tuple(W[i % 5] for i in range(KINDS))
 CARD_POINTS = tuple(COUNTER[i % 5] for i in range(KINDS))
 
 
