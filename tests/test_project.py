@@ -35,3 +35,20 @@ def test_every_command_has_help():
         assert command in listing
         result = CliRunner().invoke(app, [command, "--help"])
         assert result.exit_code == 0 and "Usage:" in result.stdout, command
+
+
+def test_the_version_is_written_once():
+    from importlib.metadata import version
+
+    import pinochle_calc
+
+    project = (ROOT / "pyproject.toml").read_text().split("\n[")[1]  # the [project] table
+    assert 'dynamic = ["version"]' in project and not re.search(r"^version\s*=", project, re.M)
+    assert version("pinochle-calc") == pinochle_calc.__version__
+
+
+def test_the_package_ships_its_license_and_type_marker():
+    project = (ROOT / "pyproject.toml").read_text()
+    assert (ROOT / "LICENSE").read_text().startswith("MIT License")
+    assert (ROOT / "pinochle_calc" / "py.typed").exists() and '["py.typed"]' in project
+    assert "License :: OSI Approved :: MIT License" in project and "Typing :: Typed" in project
