@@ -17,6 +17,14 @@ def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:
     return f"{text[:head]}…{text[len(text) - (limit - head - 1):]} ({len(text):,} characters)"
 
 
+def number_text(value: object) -> str:
+    """A number (or anything) as a message shows it: its text shortened; a whole number past
+    what Python will print (4,300 digits) by its size."""
+    if isinstance(value, int) and value.bit_length() >= 14_000:
+        return f"a number of about {int(value.bit_length() * 0.30103):,} digits"
+    return shorten(str(value))
+
+
 def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
     """A piece of input as an error quotes it: ``repr`` (control characters escaped, so the
     message stays one printable line), shortened as ``shorten`` does if long."""

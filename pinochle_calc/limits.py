@@ -29,6 +29,9 @@ HAND_DEALS = 20_000
 AUCTION_CALLS = 1000
 #: Processes to play deals in.
 JOBS_MAX = 64
+#: The largest figure (a bid, meld, trick points) taken either way: far above any real score,
+#: and short enough to print (Python refuses to print an int of over 4,300 digits).
+FIGURE_MAX = 10**15
 
 
 def check(name: str, value: int, low: int, high: int) -> int:

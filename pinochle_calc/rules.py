@@ -25,8 +25,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, fields, replace
+from numbers import Integral
 
-from .errors import UserError, quoted, shorten
+from .errors import UserError, number_text, quoted, shorten
+from .limits import FIGURE_MAX
 
 Table = tuple[int | None, int | None, int | None, int | None]
 
@@ -151,21 +153,28 @@ class RuleSet:
     def next_bid(self, current: int | None) -> int:
         """The lowest legal bid above ``current`` (the minimum bid if nobody has bid)."""
         k = self.scale
-        b = self.min_bid if current is None else max(current // k + 1, self.min_bid)
+        b = self.min_bid if current is None else max(_whole(current) // k + 1, self.min_bid)
         while not self.is_legal_bid(b * k):  # legal bids are at most 10 (unscaled) apart
             b += 1
         return b * k
 
     def highest_bid(self, upto: int) -> int | None:
         """The highest legal bid at most ``upto`` (None if even the minimum is above it)."""
-        b = upto // self.scale
+        b = _whole(upto) // self.scale
         while b >= self.min_bid and not self.is_legal_bid(b * self.scale):
             b -= 1
         return b * self.scale if b >= self.min_bid else None
 
     def bid_problem(self, bid: int) -> str:
         """Why a number cannot be bid under this rule set ('' if it can), in words a player can
-        act on: below the minimum, or off the steps with the legal bids either side of it."""
+        act on: not a whole number, out of range (beyond ``limits.FIGURE_MAX``), below the
+        minimum, or off the steps with the legal bids either side of it."""
+        if isinstance(bid, bool) or not isinstance(bid, Integral):
+            if isinstance(bid, float) and bid.is_integer():
+                return f"{bid!r} is a float: a bid is a whole number (an int)"
+            return f"{shorten(repr(bid))} is not a whole number: a bid is a whole number of points"
+        if not -FIGURE_MAX <= bid <= FIGURE_MAX:
+            return f"{number_text(int(bid))} is out of range: a bid is at most {FIGURE_MAX:,}"
         if self.is_legal_bid(bid):
             return ""
         k = self.scale
@@ -213,6 +222,14 @@ class RuleSet:
     def to_toml(self) -> str:
         """The rule set as a complete TOML rule file (see ``to_toml``)."""
         return to_toml(self)
+
+
+def _whole(bid: int) -> int:
+    """A bid the bidding steps can step from: a whole number (an int), else a ``TypeError``
+    (a float such as ``nan`` would make them loop for ever)."""
+    if isinstance(bid, bool) or not isinstance(bid, Integral):
+        raise TypeError(f"a bid is a whole number (an int), not {shorten(repr(bid))}")
+    return int(bid)
 
 
 STANDARD = RuleSet()

@@ -1,5 +1,6 @@
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 # A CI-sized profile keeps the whole suite at a few minutes on a 2-core machine, and draws the
@@ -14,3 +15,18 @@ settings.register_profile(
     "thorough", max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture
+def no_hang():
+    """Fails a test that runs for more than 20 seconds (these calls once never returned)."""
+    import signal
+
+    def stop(*_):
+        raise AssertionError("did not return within 20 s")
+
+    old = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(20)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, old)

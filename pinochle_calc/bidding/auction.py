@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..errors import UserError, quoted
+from ..errors import UserError, number_text, quoted
 from ..limits import AUCTION_CALLS
 from ..rules import STANDARD, RuleSet
 
@@ -159,7 +159,7 @@ class Auction:
 
     def then(self, call: int | None) -> Auction:
         """The auction after the player about to call makes ``call`` (None: pass)."""
-        text = "pass" if call is None else str(call)
+        text = "pass" if call is None else number_text(call)
         return _advance(self, text, call, len(self.calls) + 1)
 
     def summary(self) -> str:

@@ -33,11 +33,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ..errors import UserError, quoted
+from ..limits import FIGURE_MAX
 from ..rules import STANDARD, RuleSet
 
 SIDES = ("us", "them")
 #: The largest figure a sheet may hold, either way (a bid, meld, trick points).
-MAX_FIGURE = 10**15
+MAX_FIGURE = FIGURE_MAX
 RESULTS = ("played", "throw-in", "no-marriage")
 _RESULT_WORDS = {"": "played", "play": "played", "played": "played", "throw-in": "throw-in",
                  "throwin": "throw-in", "throw in": "throw-in", "thrown in": "throw-in",

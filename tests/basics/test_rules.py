@@ -368,3 +368,30 @@ def test_next_and_highest_bid_are_the_naive_walks(steps, scale, min_bid, step_ch
     while down >= min_bid * scale and not rules.is_legal_bid(down):
         down -= 1
     assert rules.highest_bid(x) == (down if down >= min_bid * scale else None)
+
+
+# Bids that are not whole numbers --------------------------------------------------------------
+
+@pytest.mark.parametrize("bid, message", [
+    (float("nan"), "nan is not a whole number"),
+    (float("inf"), "inf is not a whole number"),
+    (float("-inf"), "-inf is not a whole number"),
+    (55.5, "55.5 is not a whole number"),
+    (55.0, "55.0 is a float: a bid is a whole number"),
+    ("55", "'55' is not a whole number"),
+    (True, "True is not a whole number"),
+    (10**16, "10000000000000000 is out of range: a bid is at most 1,000,000,000,000,000"),
+    (-10**30, "out of range"),
+    (10**5000, "a number of about 5,000 digits is out of range"),
+], ids=["nan", "inf", "-inf", "55.5", "55.0", "text", "bool", "1e16", "-1e30", "5000-digits"])
+def test_a_bid_that_is_not_a_whole_number_is_named(no_hang, bid, message):
+    assert message in STANDARD.bid_problem(bid)
+
+
+def test_the_steps_refuse_to_step_from_a_float(no_hang):
+    for bid in (float("nan"), float("inf"), 55.5):
+        with pytest.raises(TypeError, match="a bid is a whole number"):
+            STANDARD.next_bid(bid)
+        with pytest.raises(TypeError, match="a bid is a whole number"):
+            STANDARD.highest_bid(bid)
+    assert STANDARD.next_bid(10**20) == 10**20 + 5 and STANDARD.bid_problem(10**15) == ""

@@ -377,3 +377,10 @@ def test_the_sample_game():
     assert game.winner == "us" and game.won_on == 12
     outcomes = [h.score.outcome for h in game.hands]
     assert outcomes.count("set") == 1 and "throw-in" in outcomes and "no-marriage" in outcomes
+
+
+@pytest.mark.parametrize("bid", [float("nan"), float("inf"), 55.5, 10**5000],
+                         ids=["nan", "inf", "55.5", "5000-digits"])
+def test_a_bid_that_is_not_a_whole_number_is_a_score_error(no_hang, bid):
+    with pytest.raises(ScoreError, match="^bid .*(not a whole number|out of range)"):
+        score_hand(HandInput(0, bid, (20, 0), (30, 20)))

@@ -364,3 +364,12 @@ def test_deals_are_whole_decks_and_differ_by_number():
     check_deal(first)
     assert deal_cards(3, 0) == first and deal_cards(3, 1) != first
     assert deal_cards(4, 0) != first
+
+
+@pytest.mark.parametrize("bid", [float("nan"), float("-inf"), 10**5000],
+                         ids=["nan", "-inf", "5000-digits"])
+def test_a_contract_bid_that_is_not_a_whole_number_is_refused(no_hang, bid):
+    with pytest.raises(UserError, match="contract bid: .*(not a whole number|out of range)"):
+        play_hand([S0, S1, S2, S3], "pass", "pass", contract=(3, HEARTS, bid))
+    with pytest.raises(UserError, match="not a whole number|out of range"):
+        parse_auction("50").then(bid)
