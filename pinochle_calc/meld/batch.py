@@ -26,11 +26,11 @@ from typing import IO, NamedTuple
 from ..cards import CARD_TOKENS, COPIES, HAND_SIZE, KINDS
 from ..errors import UserError
 from ..hand import Hand, canonical, size_warnings
+from ..lines import MAX_LINE, decode, read_blocks
 from ..notation import parse_counts
 from ..rules import STANDARD, RuleSet
 from .engine import TrumpMeld, meld, shape, tables
 
-MAX_LINE = 65_536  # bytes a line may hold (without its line end)
 MAX_DEPTH = 64  # how deeply a JSON line may nest
 BLOCK = 1 << 20  # bytes read at a time
 CHUNK = 16_384  # lines of text taken at a time
@@ -156,54 +156,14 @@ class Lines(NamedTuple):
 
 
 PAD = b"   "
-_BOM = b"\xef\xbb\xbf"
 
 
 def read_chunks(stream: IO[bytes], block: int = BLOCK) -> Iterator[Lines]:
-    """The lines of a binary stream, a block at a time. A line ends at LF, CR LF or CR; a
-    UTF-8 byte order mark at the start is dropped; of a line longer than ``MAX_LINE`` only the
-    first ``MAX_LINE + 1`` bytes are kept, so memory stays bounded."""
-    pending = b""  # the start of a line not yet ended (at most MAX_LINE + 1 bytes)
-    dropped = 0  # bytes of the pending line dropped beyond those
-    skip_lf = False  # the last chunk ended with CR: an LF next belongs to it
-    head: bytes | None = b""  # the first bytes, until a byte order mark can be seen
-    number = 1
-    while True:
-        data = stream.read(block)
-        eof = not data
-        if head is not None:
-            head += data
-            if len(head) < len(_BOM) and not eof:
-                continue
-            data, head = head.removeprefix(_BOM), None
-        if skip_lf and data[:1] == b"\n":
-            data = data[1:]
-        skip_lf = False
-        if dropped and not eof:  # inside an over-long line: drop the rest of it
-            found = [i for i in (data.find(b"\n"), data.find(b"\r")) if i >= 0]
-            dropped += min(found, default=len(data))
-            if not found:
-                continue
-            data = data[min(found):]
-        buf = PAD + pending + data
-        if eof and len(buf) > len(PAD) and buf[-1:] not in (b"\n", b"\r"):
-            buf += b"\n"
-        cut = max(buf.rfind(b"\n"), buf.rfind(b"\r")) + 1
-        if cut:
-            lengths = {0: MAX_LINE + 1 + dropped} if dropped else {}
-            dropped = 0
-            done, pending = buf[:cut], buf[cut:]
-            skip_lf = done[-1:] == b"\r" and not pending
-            lines = _lines(done, number, lengths)
-            number += len(lines.starts)
-            yield lines
-        else:
-            pending = buf[len(PAD):]
-        if len(pending) > MAX_LINE + 1:
-            dropped += len(pending) - MAX_LINE - 1
-            pending = pending[: MAX_LINE + 1]
-        if eof:
-            return
+    """The lines of a binary stream, a block at a time, as ``Lines`` (``lines.read_blocks``:
+    LF, CR LF or CR; a byte order mark dropped; of a line longer than ``MAX_LINE`` only the
+    first ``MAX_LINE + 1`` bytes are kept, so memory stays bounded)."""
+    for lines in read_blocks(stream, MAX_LINE, block):
+        yield _lines(PAD + lines.data, lines.first, lines.long)
 
 
 def _lines(done: bytes, first: int, lengths: dict[int, int]) -> Lines:
@@ -329,21 +289,13 @@ def count_cards(lines: Lines):
 def _read_line(raw: bytes, number: int, length: int) -> tuple[str, object, str] | Failed | None:
     """A line the array reader left to Python: its text, id and hand; a failure; or None for a
     blank line or a comment."""
-    if length > MAX_LINE:
-        text = raw[:256].decode(errors="replace").strip()
-        if text[:1] == "#":
+    text = decode(raw, length)
+    if not isinstance(text, str):  # too long, or not UTF-8: the error, with what can be read
+        shown = raw[:256].decode(errors="replace").strip()
+        if not shown or shown[0] == "#":
             return None
-        return Failed(number, text[:64] + "…", f"the line is {length:,} bytes long: a line may"
-                      f" hold at most {MAX_LINE:,}")
-    try:
-        text = raw.decode().strip()
-    except UnicodeDecodeError as e:
-        text = raw.decode(errors="replace").strip()
-        if not text or text[0] == "#":
-            return None
-        column = len(raw[: e.start].decode(errors="replace")) + 1
-        return Failed(number, text, f"not UTF-8 text: byte 0x{raw[e.start]:02X} at column"
-                      f" {column}")
+        return Failed(number, shown[:64] + "…" if length > MAX_LINE else shown, str(text))
+    text = text.strip()
     if not text or text[0] == "#":
         return None
     try:

@@ -31,12 +31,12 @@ def naive(data: bytes, limit: int) -> list:
        st.integers(1, 7), st.sampled_from([3, 8, 1 << 20]))
 def test_read_lines_agrees_with_reading_the_whole_file_at_once(pieces, block, limit):
     data = b"".join(pieces)
-    old, lines._BLOCK = lines._BLOCK, block  # small reads: every split of "\r\n" comes up
+    old, lines.BLOCK = lines.BLOCK, block  # small reads: every split of "\r\n" comes up
     try:
         got = [None if isinstance(x, LineError) else x
                for x in read_lines(io.BytesIO(data), limit)]
     finally:
-        lines._BLOCK = old
+        lines.BLOCK = old
     assert got == naive(data, limit)
 
 
@@ -44,7 +44,7 @@ def test_what_a_bad_line_says():
     got = list(read_lines(io.BytesIO(b"ok\ncaf\xe9\n" + b"x" * 30 + b"\rlast"), 20))
     assert got[0] == "ok" and got[3] == "last"
     assert str(got[1]) == "not valid UTF-8 text: byte 0xe9 at column 4"
-    assert str(got[2]) == "a line of 30 bytes: longer than the 20 a line may have"
+    assert str(got[2]) == "the line is 30 bytes long: a line may hold at most 20"
 
 
 def test_an_over_long_line_is_not_held_in_memory():
@@ -65,8 +65,8 @@ def test_an_over_long_line_is_not_held_in_memory():
             return len(data)
 
     got = list(read_lines(io.BufferedReader(Endless(), 1 << 16)))
-    assert [str(x) for x in got] == [f"a line of {100 << 20:,} bytes: longer than the 1,048,576"
-                                     " a line may have", "AS"]
+    assert [str(x) for x in got] == [f"the line is {100 << 20:,} bytes long: a line may hold at"
+                                     " most 65,536", "AS"]
 
 
 def test_open_lines_names_a_file_it_cannot_open(tmp_path):

@@ -176,9 +176,9 @@ def test_a_byte_that_is_not_utf8_is_an_error_for_its_line_only(tmp_path, where):
     records = [json.loads(line) for line in proc.stdout.decode("utf-8").splitlines()]
     assert [r["line"] for r in records] == [1, 2, 3]
     assert records[1] == {"line": 2, "input": "AH \ufffd\ufffd KH",
-                          "error": "not UTF-8 text: byte 0xFF at column 4"}
+                          "error": "not valid UTF-8 text: byte 0xff at column 4"}
     assert records[2]["best"] == {"trump": "H", "meld": 4}
-    assert proc.stderr.decode() == "line 2: not UTF-8 text: byte 0xFF at column 4\n"
+    assert proc.stderr.decode() == "line 2: not valid UTF-8 text: byte 0xff at column 4\n"
 
 
 def test_cr_line_ends_read_the_same_from_a_file_and_from_stdin(tmp_path):

@@ -250,7 +250,7 @@ def test_a_json_hand_with_a_line_end_in_it_is_one_line():
 def test_a_byte_that_is_not_utf8_fails_its_line_only():
     results = list(score_lines(io.BytesIO(b"AS KS\n\xff QS\xc3\nKH QH\n#\xff comment\n")))
     assert [r.line for r in results] == [1, 2, 3]
-    assert results[1] == Failed(2, "\ufffd QS\ufffd", "not UTF-8 text: byte 0xFF at column 1")
+    assert results[1] == Failed(2, "\ufffd QS\ufffd", "not valid UTF-8 text: byte 0xff at column 1")
     assert results[0].hand == "AS KS" and results[2].hand == "KH QH"
 
 
