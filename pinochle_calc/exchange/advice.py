@@ -63,32 +63,12 @@ def parse_hint(text: str):
     return Signal(kind, rank)
 
 
-def _parts(trump: int) -> list[tuple[str, list[int]]]:
-    """The independent parts of meld with this trump, and the cards each depends on."""
-    parts = [("trump", [trump * 5 + r for r in range(5)])]
-    parts += [(f"marriage{s}", [s * 5 + KING, s * 5 + QUEEN]) for s in range(4) if s != trump]
-    parts += [(f"around{r}", [s * 5 + r for s in range(4)]) for r in (ACE, KING, QUEEN, JACK)]
-    parts.append(("pinochle", [0 * 5 + QUEEN, 2 * 5 + JACK]))
-    return parts
-
-
-@lru_cache(maxsize=256)
-def _part_table(cards: tuple[int, ...], trump: int, rules: RuleSet) -> np.ndarray:
-    """The points of one part for every way of holding its ``cards`` (0 to 4 copies each,
-    indexed by the base-5 number of the counts): the meld (``meld.vector.meld_points``) of a hand
-    holding only those cards, since no other part can be made from them alone."""
-    from ..meld.vector import meld_points
-
-    k = len(cards)
-    codes = np.arange(5 ** k)
-    only = np.zeros((len(codes), 20), dtype=np.int64)
-    only[:, list(cards)] = (codes[:, None] // 5 ** np.arange(k)) % 5
-    return meld_points(only, rules)[:, trump]
-
-
 def _part_value(cards: list[int], counts: np.ndarray, trump: int, rules: RuleSet) -> np.ndarray:
-    """The points of one part for each row of (n, k) counts of that part's ``cards``."""
-    return _part_table(tuple(cards), trump, rules)[counts @ 5 ** np.arange(len(cards))]
+    """The points of one part for each row of (n, k) counts of that part's ``cards``: a hand
+    holding only those cards, whose meld no other part can make (``policy.part_values``)."""
+    from .policy import part_values
+
+    return part_values(tuple(cards), trump, rules)[counts @ 5 ** np.arange(len(cards))]
 
 
 def _coupled(rules: RuleSet) -> bool:
@@ -109,8 +89,11 @@ def expected_gains(receiver: np.ndarray, choices: list[tuple[int, ...]], trump: 
         for i, c in enumerate(choices):
             out[i] = (meld_points(receiver + np.array(c), rules)[:, trump] - base).mean()
         return out
+    from .policy import meld_parts
+
     total = np.zeros(len(choices))
-    for _, cards in _parts(trump):
+    for part in meld_parts(trump):
+        cards = list(part)
         sub = receiver[:, cards]
         base = _part_value(cards, sub, trump, rules)
         cache: dict[tuple[int, ...], float] = {}

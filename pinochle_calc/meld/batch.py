@@ -29,7 +29,7 @@ from ..hand import Hand, canonical, size_warnings
 from ..lines import MAX_LINE, decode, read_blocks
 from ..notation import parse_counts
 from ..rules import STANDARD, RuleSet
-from .engine import TrumpMeld, meld, shape, tables
+from .engine import TrumpMeld, meld, shape, shape_code, tables
 
 MAX_DEPTH = 64  # how deeply a JSON line may nest
 BLOCK = 1 << 20  # bytes read at a time
@@ -61,15 +61,6 @@ class Failed(NamedTuple):
     input: str
     error: str
     pointer: str = ""
-
-
-def shape_code(shape: tuple[int, ...]) -> int:
-    """A meld shape packed into one integer (base 5)."""
-    return sum(n * 5**i for i, n in enumerate(shape))
-
-
-def shape_from_code(code: int) -> tuple[int, ...]:
-    return tuple((code // 5**i) % 5 for i in range(13))
 
 
 def score_hand(
@@ -358,25 +349,17 @@ class Chunk:
 
 
 class Scorer:
-    """Scores chunks of lines under one rule set and options, keeping each shape's meld per
-    trump (for breakdowns) from one chunk to the next."""
+    """Scores chunks of lines under one rule set and options (the engine keeps each shape's
+    meld per trump, for breakdowns, from one chunk to the next)."""
 
     def __init__(self, rules: RuleSet = STANDARD, trump: int | None = None,
                  strict: bool = False):
         self.rules, self.trump, self.strict = rules, trump, strict
         self.engine = tables(rules)
-        self._trumps: dict[int, tuple[TrumpMeld, ...]] = {}
 
     def trumps(self, codes: list[int]) -> list[tuple[TrumpMeld, ...]]:
         """The meld per trump of each shape code, with its breakdown."""
-        known = self._trumps
-        new = set(codes).difference(known)
-        if len(known) + len(new) > 500_000:
-            known.clear()
-            new = set(codes)
-        for code in new:
-            known[code] = self.engine.solve(shape_from_code(code))
-        return list(map(known.__getitem__, codes))
+        return list(map(self.engine.solve_code, codes))
 
     def score(self, lines: Lines) -> Chunk:
         """The results of a chunk of lines, blank lines and comments left out."""

@@ -35,6 +35,8 @@ JACK_OF_DIAMONDS = CARDS[2 * 5 + JACK]
 Shape = tuple[int, ...]
 """A hand's meld shape: runs per suit (4), K-Q pairs per suit (4), aces, kings, queens and
 jacks around (4), pinochles (1). Each is 0 to 4."""
+#: Solved shapes a rule set's tables keep (about 1.5 kB each) before starting afresh.
+CACHED_SHAPES = 500_000
 
 
 class Meld(NamedTuple):
@@ -94,6 +96,19 @@ def shape(counts: tuple[int, ...] | list[int]) -> Shape:
         min(c[3], c[8], c[13], c[18]), min(c[4], c[9], c[14], c[19]),
         min(c[3], c[14]),
     )
+
+
+def shape_code(shape: Shape) -> int:
+    """A meld shape packed into one integer (base 5)."""
+    code = 0
+    for n in reversed(shape):
+        code = code * 5 + n
+    return code
+
+
+def shape_from_code(code: int) -> Shape:
+    """The shape packed into ``code`` (``shape_code``)."""
+    return tuple((code // 5**i) % 5 for i in range(13))
 
 
 def _cards(cards: list[Card], count: int) -> tuple[Card, ...]:
@@ -182,16 +197,24 @@ class MeldTables:
             rules.roundhouse_double is not None)
         self.any_with_run = rules.roundhouse_with_run is not None
         self.callable_always = rules.marriage_required == "false"
-        self._cache: dict[Shape, tuple[TrumpMeld, ...]] = {}
+        #: every shape solved so far, by shape code: the one cache of shape -> meld (the
+        #: batch and ``vector`` look shapes up here by code)
+        self._solved: dict[int, tuple[TrumpMeld, ...]] = {}
         self._declared: dict[tuple, tuple[int, list[Meld]]] = {}
 
     def solve(self, shape: Shape) -> tuple[TrumpMeld, ...]:
         """The maximal meld for each trump S H D C of a hand with this shape."""
-        cached = self._cache.get(shape)
+        return self.solve_code(shape_code(shape), shape)
+
+    def solve_code(self, code: int, shape: Shape | None = None) -> tuple[TrumpMeld, ...]:
+        """``solve`` of the shape with this code (``shape_code``; ``shape``: the shape itself,
+        where the caller has it)."""
+        cached = self._solved.get(code)
         if cached is None:
-            if len(self._cache) > 500_000:
-                self._cache.clear()
-            cached = self._cache[shape] = tuple(self._solve(shape, t) for t in range(4))
+            if len(self._solved) >= CACHED_SHAPES:
+                self._solved.clear()
+            shape = shape_from_code(code) if shape is None else shape
+            cached = self._solved[code] = tuple(self._solve(shape, t) for t in range(4))
         return cached
 
     def _declare(self, name: str, suit: int | None, n: int, best: bool = True,

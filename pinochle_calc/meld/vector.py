@@ -66,7 +66,7 @@ _POWERS = [5**i for i in range(13)]
 
 
 def shape_codes(sh: np.ndarray) -> np.ndarray:
-    """Each ``(n, 13)`` shape packed into one integer, base 5 (``batch.shape_code``)."""
+    """Each ``(n, 13)`` shape packed into one integer, base 5 (``engine.shape_code``)."""
     return reduce(np.add, [sh[:, i].astype(np.int64) * p for i, p in enumerate(_POWERS)])
 
 
@@ -131,27 +131,12 @@ def _coupled(rules: RuleSet) -> bool:
             or rules.roundhouse_with_run is not None)
 
 
-@lru_cache(maxsize=8)
-def _solved(rules: RuleSet) -> dict[int, tuple[int, int, int, int]]:
-    """The meld per trump of every shape solved so far under a rule set, by shape code."""
-    return {}
-
-
 def _by_shape(sh: np.ndarray, rules: RuleSet) -> np.ndarray:
-    """The engine's meld per trump, each distinct shape solved once (and kept for later calls,
-    up to a bound)."""
+    """The engine's meld per trump, each distinct shape solved once (the engine keeps it for
+    later calls, up to a bound)."""
     unique, inverse = np.unique(shape_codes(sh), return_inverse=True)
-    known = _solved(rules)
-    if len(known) > 500_000:
-        known.clear()
     engine = tables(rules)
-    rows = []
-    for code in unique.tolist():
-        points = known.get(code)
-        if points is None:
-            shape = tuple((code // 5**i) % 5 for i in range(13))
-            points = known[code] = tuple(t.points for t in engine.solve(shape))
-        rows.append(points)
+    rows = [[t.points for t in engine.solve_code(code)] for code in unique.tolist()]
     solved = np.array(rows, dtype=np.int64).reshape(-1, 4)
     return solved[inverse.reshape(-1)]
 

@@ -5,8 +5,7 @@ import pytest
 
 from pinochle_calc.hand import Hand
 from pinochle_calc.meld import meld
-from pinochle_calc.meld.batch import shape_code
-from pinochle_calc.meld.engine import shape
+from pinochle_calc.meld.engine import shape, shape_code
 from pinochle_calc.meld.vector import (
     best_points,
     best_trumps,
