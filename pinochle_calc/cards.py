@@ -7,9 +7,10 @@ diamonds and clubs. Everything in the package that counts cards uses the same in
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from numbers import Integral
+from typing import NamedTuple, TypeAlias
 
-from .errors import NotationError, UserError, quoted, shorten
+from .errors import NotationError, UserError, described, quoted, shorten
 
 SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
@@ -64,6 +65,8 @@ class Card(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> Card:
         """A single card token in any accepted notation (``AH``, ``HA``, ``A♥``, ``10h``)."""
+        if not isinstance(text, str):
+            raise TypeError(f"a card is text such as 'AH' or 'A♥', not {described(text)}")
         low = text.strip().lower()
         if low in CARD_TOKENS:
             return CARDS[CARD_TOKENS[low]]
@@ -129,3 +132,23 @@ def suit_index(text: str) -> int:
         raise UserError(
             f"unknown suit {quoted(text)}: use S, H, D, C, a suit symbol (♠ ♥ ♦ ♣) or a suit name"
         ) from None
+
+
+#: A suit as every function of the library takes it: a letter, a symbol or a name (``"H"``,
+#: ``"♥"``, ``"hearts"``) or its index, 0 to 3 in the order S H D C (``HEARTS`` is 1).
+SuitLike: TypeAlias = int | str
+
+
+def as_suit(value: SuitLike, name: str = "trump") -> int:
+    """The index (0-3, S H D C) of a suit given as ``SuitLike``: a ``UserError`` for a word
+    that is no suit or an index out of range, a ``TypeError`` for anything else."""
+    if type(value) is int and 0 <= value <= 3:  # the common case, first
+        return value
+    if isinstance(value, str):
+        return suit_index(value)
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        raise TypeError(f"{name} must be a suit: 'H', '♥', 'hearts' or 0 to 3 (S H D C), not"
+                        f" {described(value)}")
+    if not 0 <= value <= 3:
+        raise UserError(f"{name} must be a suit: 0 to 3 (S H D C), not {value}")
+    return int(value)

@@ -25,6 +25,18 @@ def number_text(value: object) -> str:
     return shorten(str(value))
 
 
+def described(value: object) -> str:
+    """What a wrong argument is, for a ``TypeError``: ``None``, ``3.5 (a float)``."""
+    if value is None:
+        return "None"
+    name = type(value).__name__
+    article = f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+    text = number_text(value) if isinstance(value, int) else repr(value)
+    if text.startswith("<"):  # an object's default repr says no more than its type
+        return article
+    return f"{text if len(text) <= 30 else text[:29] + '…'} ({article})"
+
+
 def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
     """A piece of input as an error quotes it: ``repr`` (control characters escaped, so the
     message stays one printable line), shortened as ``shorten`` does if long."""

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Iterator
+from typing import TypeAlias
 
 from .cards import CARDS, COPIES, HAND_SIZE, KINDS, SUIT_SYMBOLS, SUITS, Card, n_cards
-from .errors import DeckError, HandError
+from .errors import DeckError, HandError, described
 from .notation import parse_counts
 
 _PIECES = tuple(tuple(" ".join([str(c)] * n) for n in range(COPIES + 1)) for c in CARDS)
@@ -22,7 +24,13 @@ class Hand:
     counts: tuple[int, ...]
 
     def __init__(self, counts: Iterable[int]):
-        counts = tuple(int(n) for n in counts)
+        try:
+            if isinstance(counts, (str, bytes)):
+                raise TypeError
+            counts = tuple(map(operator.index, counts))
+        except TypeError:
+            raise TypeError(f"Hand() takes 20 card counts, whole numbers (Hand.parse reads"
+                            f" text), not {described(counts)}") from None
         if len(counts) != KINDS:
             raise HandError(f"a hand is 20 counts, not {len(counts)}")
         for index, n in enumerate(counts):
@@ -77,13 +85,13 @@ class Hand:
     def count(self, card: Card) -> int:
         return self.counts[card.index]
 
-    def __add__(self, other: Hand) -> Hand:
+    def __add__(self, other: HandLike) -> Hand:
         """Two hands' cards together (fails if the deck could not hold them)."""
-        return Hand(a + b for a, b in zip(self.counts, other.counts))
+        return Hand(a + b for a, b in zip(self.counts, as_hand(other, "the other hand").counts))
 
-    def __sub__(self, other: Hand) -> Hand:
+    def __sub__(self, other: HandLike) -> Hand:
         """This hand less another's cards (fails if they are not all here)."""
-        diff = [a - b for a, b in zip(self.counts, other.counts)]
+        diff = [a - b for a, b in zip(self.counts, as_hand(other, "the other hand").counts)]
         if min(diff) < 0:
             missing = [str(CARDS[i]) for i, d in enumerate(diff) if d < 0]
             raise HandError(f"the hand does not hold {' '.join(missing)}")
@@ -106,6 +114,22 @@ class Hand:
         return size_warnings(len(self))
 
 
+#: A hand as every function of the library takes it: a ``Hand``, or its text in any notation
+#: ``Hand.parse`` reads (``"AS 10S KS"``, ``"♠A 10 K"``).
+HandLike: TypeAlias = "Hand | str"
+
+
+def as_hand(value: HandLike, name: str = "hand") -> Hand:
+    """A ``Hand`` given as ``HandLike`` (text is read by ``Hand.parse``, whose errors it
+    raises); a ``TypeError`` for anything else."""
+    if isinstance(value, Hand):
+        return value
+    if isinstance(value, str):
+        return Hand.parse(value)
+    raise TypeError(f"{name} must be a Hand or its text ('AS 10S KS', '♠A 10 K'), not"
+                    f" {described(value)}")
+
+
 def canonical(counts) -> str:
     """The canonical text of 20 card counts: ``AS 10S KS ... JC``."""
     return " ".join([p[n] for p, n in zip(_PIECES, counts) if n])
@@ -116,4 +140,4 @@ def size_warnings(size: int) -> tuple[str, ...]:
     return () if size == HAND_SIZE else (f"not a 20-card hand: {n_cards(size)}",)
 
 
-__all__ = ["Hand", "HandError", "DeckError", "SUITS"]
+__all__ = ["Hand", "HandLike", "as_hand", "HandError", "DeckError", "SUITS"]

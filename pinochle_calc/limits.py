@@ -7,7 +7,9 @@ the range check the library applies to them (and to a suit or a seat given as a 
 
 from __future__ import annotations
 
-from .errors import UserError
+from numbers import Integral
+
+from .errors import UserError, described
 
 #: Random seeds: numpy's generators take any non-negative integer; 32 bits (as numpy's older
 #: generator takes, and a clock's seconds fit) keep a seed short to print and to type.
@@ -35,7 +37,11 @@ FIGURE_MAX = 10**15
 
 
 def check(name: str, value: int, low: int, high: int) -> int:
-    """``value`` if it is a whole number from ``low`` to ``high``, else a ``UserError``."""
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise UserError(f"{name} must be a whole number from {low:,} to {high:,}, not {value!r}")
-    return value
+    """``value`` (an int) if it is from ``low`` to ``high``, else a ``UserError``; a
+    ``TypeError`` if it is not a whole number at all."""
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        raise TypeError(f"{name} must be a whole number (an int), not {described(value)}")
+    if not low <= value <= high:
+        shown = f"{value:,}" if -FIGURE_MAX <= value <= FIGURE_MAX else "far beyond"
+        raise UserError(f"{name} must be a whole number from {low:,} to {high:,}, not {shown}")
+    return int(value)

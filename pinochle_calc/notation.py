@@ -26,7 +26,7 @@ from .cards import (
     Card,
     card_hint,
 )
-from .errors import DeckError, HandError, NotationError, quoted
+from .errors import DeckError, HandError, NotationError, described, quoted
 
 _TOKEN = re.compile(r"[^\s,]+")
 _COMPACT_RANK = re.compile(r"10|[atkqj]")
@@ -36,8 +36,11 @@ def parse_counts(text: str) -> list[int]:
     """The 20 card counts of a hand written in any accepted notation.
 
     Raises NotationError for a token that is not a card (naming it and where it stood),
-    HandError for an empty hand, and DeckError for a fifth copy of a card.
+    HandError for an empty hand, and DeckError for a fifth copy of a card; a TypeError for
+    anything but text.
     """
+    if not isinstance(text, str):
+        raise TypeError(f"a hand is text such as 'AS 10S KS' or '♠A 10 K', not {described(text)}")
     counts = [0] * KINDS
     suit: int | None = None  # the open suit group, if any
     number = 0

@@ -26,8 +26,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, fields, replace
 from numbers import Integral
+from typing import TypeAlias
 
-from .errors import UserError, number_text, quoted, shorten
+from .errors import UserError, described, number_text, quoted, shorten
 from .limits import FIGURE_MAX
 
 Table = tuple[int | None, int | None, int | None, int | None]
@@ -568,6 +569,9 @@ def load_rules(value: str | None) -> RuleSet:
     """
     import os
 
+    if value is not None and not isinstance(value, str):
+        raise TypeError(f"rules must be a preset name, a rule file or a RuleSet, not"
+                        f" {described(value)}")
     if value is None or not value.strip():
         return STANDARD
     value = value.strip()
@@ -592,6 +596,22 @@ def load_rules(value: str | None) -> RuleSet:
         raise _fail("--rules", "", f"{what}: use a preset ({', '.join(PRESETS)}) or a TOML"
                     " rule file")
     return _apply_overrides(base, rest, "--rules") if rest else base
+
+
+#: A rule set as every function of the library takes it: a ``RuleSet``, or what ``load_rules``
+#: reads (a preset name such as ``"book"``, a rule file, either with ``,key=value`` overrides).
+RulesLike: TypeAlias = "RuleSet | str"
+
+
+def as_rules(value: RulesLike | None, name: str = "rules") -> RuleSet:
+    """The ``RuleSet`` given as ``RulesLike`` (None: the standard rules); text is read by
+    ``load_rules``, whose ``RulesError`` it raises; a ``TypeError`` for anything else."""
+    if isinstance(value, RuleSet):
+        return value
+    if value is None or isinstance(value, str):
+        return load_rules(value)
+    raise TypeError(f"{name} must be a RuleSet or a preset name ('standard', 'book', ...), not"
+                    f" {described(value)}")
 
 
 # The canonical text -------------------------------------------------------------------------

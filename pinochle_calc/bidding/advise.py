@@ -9,10 +9,19 @@ from dataclasses import dataclass
 
 from ..cards import n_cards
 from ..errors import UserError
-from ..hand import Hand
-from ..rules import RuleSet
-from .auction import Auction, Legal, parse_auction
-from .conventions import Reading, Suggestion, convention_rules, explain, get, suggest
+from ..hand import Hand, HandLike, as_hand
+from ..rules import RuleSet, RulesLike
+from .auction import Auction, AuctionLike, Legal
+from .conventions import (
+    Convention,
+    Reading,
+    Suggestion,
+    auction_under,
+    convention_rules,
+    explain,
+    get,
+    suggest,
+)
 from .estimate import DEFAULT_SAMPLES, DEFAULT_SEED, Estimate, estimate
 
 
@@ -65,14 +74,15 @@ class Advice:
         return record
 
 
-def advise(hand: Hand | str, auction: Auction | str | None = None, convention: str = "jump",
-           rules: RuleSet | None = None, *, samples: int = DEFAULT_SAMPLES,
+def advise(hand: HandLike, auction: AuctionLike = None, convention: str | Convention = "jump",
+           rules: RulesLike | None = None, *, samples: int = DEFAULT_SAMPLES,
            seed: int = DEFAULT_SEED, confidence: float | None = None,
            progress: Callable[[int, int], None] | None = None) -> Advice:
     """The call to make now with a 20-card ``hand``, after ``auction`` (its text, calls from the
     dealer's left, or an ``Auction``; None: nobody has called), under a convention.
 
-    ``rules`` default to the convention's own (``conventions.convention_rules``). The side's
+    ``rules`` (a ``RuleSet`` or a preset name) default to the convention's own
+    (``conventions.convention_rules``); an ``Auction`` was read under its own. The side's
     limit is the estimate's maximum bid at ``confidence`` (default: the rule set's,
     ``estimate.confidence_for``) over ``samples`` simulated deals.
 
@@ -81,15 +91,10 @@ def advise(hand: Hand | str, auction: Auction | str | None = None, convention: s
     56
     """
     name = get(convention).name
-    if isinstance(hand, str):
-        hand = Hand.parse(hand)
-    if isinstance(auction, Auction):
-        rule_set, notes = auction.rules, []
-        if rules is not None and rules != auction.rules:
-            raise UserError("the auction was read under other rules than those given")
-    else:
-        rule_set, notes = convention_rules(name, rules)
-        auction = parse_auction(auction or "", rule_set)
+    hand = as_hand(hand)
+    notes = [] if isinstance(auction, Auction) else convention_rules(name, rules)[1]
+    auction = auction_under(auction, name, rules)
+    rule_set = auction.rules
     if auction.finished:
         raise UserError(f"there is no call to make: {auction.summary()}")
     if len(hand) != 20:

@@ -20,11 +20,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, TypeAlias
 
-from ..errors import UserError, number_text, quoted
+from ..errors import UserError, described, number_text, quoted
 from ..limits import AUCTION_CALLS
-from ..rules import STANDARD, RuleSet
+from ..rules import STANDARD, RuleSet, RulesLike, as_rules
 
 #: The seats, clockwise from the dealer's left.
 SEAT_NAMES = ("dealer's left", "across from the dealer", "dealer's right", "dealer")
@@ -174,9 +174,9 @@ class Auction:
         return f"{holder}; {turn}"
 
 
-def start(rules: RuleSet = STANDARD) -> Auction:
+def start(rules: RulesLike = STANDARD) -> Auction:
     """An auction before any call: seat 0 (the dealer's left) calls first."""
-    return Auction(rules, (), None, None, frozenset(), 0, False, False, 1)
+    return Auction(as_rules(rules), (), None, None, frozenset(), 0, False, False, 1)
 
 
 def parse_call(token: str, position: int) -> int | None:
@@ -192,14 +192,16 @@ def parse_call(token: str, position: int) -> int | None:
     )
 
 
-def parse_auction(text: str | None, rules: RuleSet = STANDARD) -> Auction:
+def parse_auction(text: str | None, rules: RulesLike = STANDARD) -> Auction:
     """The auction written in ``text`` (calls from the dealer's left), checked under ``rules``.
 
     Raises ``AuctionError`` for a token that is not a call, a bid below the minimum, not above
     the current bid or off the rule set's steps, a call after the auction has ended, or a
     stuck dealer who passes or bids other than the minimum.
     """
-    auction = start(rules)
+    if text is not None and not isinstance(text, str):
+        raise TypeError(f"an auction is text such as '50 52 p', not {described(text)}")
+    auction = start(as_rules(rules))
     for position, match in enumerate(_TOKEN.finditer(text or ""), 1):
         if position > AUCTION_CALLS:
             raise AuctionError(f"an auction of more than {AUCTION_CALLS:,} calls: a real one"
@@ -207,6 +209,22 @@ def parse_auction(text: str | None, rules: RuleSet = STANDARD) -> Auction:
         token = match.group()
         auction = _advance(auction, token, parse_call(token, position), position)
     return auction
+
+
+#: An auction as every function of the library takes it: an ``Auction``, or its calls as text
+#: (``"50 52 p"``, from the dealer's left; None or ``""``: nobody has called).
+AuctionLike: TypeAlias = "Auction | str | None"
+
+
+def as_auction(value: AuctionLike, rules: RulesLike = STANDARD) -> Auction:
+    """The ``Auction`` given as ``AuctionLike`` (text is read under ``rules`` by
+    ``parse_auction``, whose ``AuctionError`` it raises); a ``TypeError`` for anything else."""
+    if isinstance(value, Auction):
+        return value
+    if value is None or isinstance(value, str):
+        return parse_auction(value, rules)
+    raise TypeError(f"auction must be an Auction or its calls as text ('50 52 p'), not"
+                    f" {described(value)}")
 
 
 def _advance(a: Auction, token: str, bid: int | None, position: int) -> Auction:
@@ -261,6 +279,7 @@ def _advance(a: Auction, token: str, bid: int | None, position: int) -> Auction:
 
 
 __all__ = [
-    "Auction", "AuctionError", "Call", "Legal", "iter_bids", "parse_auction", "parse_call",
+    "Auction", "AuctionError", "AuctionLike", "Call", "Legal", "as_auction", "iter_bids",
+    "parse_auction", "parse_call",
     "start", "why_not_legal", "steps_text", "rounds_limit", "SEAT_NAMES", "RELATION",
 ]

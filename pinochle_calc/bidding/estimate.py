@@ -42,15 +42,15 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..cards import SUIT_SYMBOLS, SUITS, n_cards
+from ..cards import SUIT_SYMBOLS, SUITS, SuitLike, as_suit, n_cards
 from ..exchange.policy import exchange
-from ..hand import Hand
+from ..hand import Hand, HandLike, as_hand
 from ..limits import BID_DEALS, SEED_MAX, check
 from ..play.conditions import REJECTION_LIMIT, Dealt, deal_meeting
 from ..play.dealer import Dealer, suit_codes
 from ..play.simulate import Stats
-from ..rules import STANDARD, RuleSet
-from .auction import Auction, iter_bids
+from ..rules import STANDARD, RuleSet, RulesLike, as_rules
+from .auction import Auction, AuctionLike, iter_bids
 
 #: Deals by default: the make probabilities then carry a standard error of at most
 #: sqrt(0.25 / 1000) = 0.016.
@@ -462,10 +462,10 @@ def centile(values, q: float) -> float:
     return b - (b - a) * (1 - t) if t >= 0.5 else a + (b - a) * t
 
 
-def estimate(hand: Hand | str, rules: RuleSet = STANDARD, auction: Auction | None = None,
+def estimate(hand: HandLike, rules: RulesLike = STANDARD, auction: AuctionLike = None,
              convention: str | None = None, *, samples: int = DEFAULT_SAMPLES,
              seed: int = DEFAULT_SEED, confidence: float | None = None,
-             trumps: list[int] | None = None,
+             trumps: list[SuitLike] | None = None,
              progress: Callable[[int, int], None] | None = None) -> Estimate:
     """The side's prospects with ``hand`` as bidder, for each trump it may name.
 
@@ -474,18 +474,27 @@ def estimate(hand: Hand | str, rules: RuleSet = STANDARD, auction: Auction | Non
     suits examined. ``progress(done, total)`` is called as the deals are played out. The result
     depends only on the arguments (seeded ``numpy.random.default_rng(seed)``).
     """
-    from ..errors import UserError
+    from ..errors import UserError, described
     from ..meld.engine import meld
     from ..meld.vector import meld_points
 
-    if isinstance(hand, str):
-        hand = Hand.parse(hand)
+    hand = as_hand(hand)
+    rules = as_rules(rules)
+    if auction is not None:
+        from .auction import as_auction
+
+        auction = as_auction(auction, rules)
+    if trumps is not None:
+        trumps = [as_suit(t, "trumps") for t in trumps]
     if len(hand) != 20:
         raise UserError(f"an estimate needs a 20-card hand, not {n_cards(len(hand))}")
     check("samples", samples, 1, BID_DEALS)
     check("seed", seed, 0, SEED_MAX)
     if confidence is None:
         confidence = confidence_for(rules)
+    if isinstance(confidence, bool) or not isinstance(confidence, (int, float)):
+        raise TypeError(f"confidence must be a number above 0 and at most 1, not"
+                        f" {described(confidence)}")
     if not 0 < confidence <= 1:
         raise UserError(f"confidence must be above 0 and at most 1, not {confidence}")
     own = meld(hand, rules)

@@ -35,32 +35,25 @@ from itertools import combinations_with_replacement
 
 import numpy as np
 
-from ..cards import ACE, CARDS, JACK, KING, QUEEN, SUIT_SYMBOLS, SUITS, TEN, Card, n_cards
+from ..cards import (
+    ACE,
+    CARDS,
+    KING,
+    QUEEN,
+    SUIT_SYMBOLS,
+    SUITS,
+    Card,
+    SuitLike,
+    as_suit,
+    n_cards,
+)
 from ..errors import UserError
-from ..hand import Hand
+from ..hand import Hand, HandLike, as_hand
 from ..limits import PASS_HANDS, PASS_WORK, SEED_MAX, check
-from ..rules import STANDARD, RuleSet
+from ..rules import STANDARD, RuleSet, RulesLike, as_rules
+from .policy import HINT_WORDS, as_hint, parse_hint
 
-HINT_WORDS = {
-    "jack": ("card", JACK), "queen": ("card", QUEEN), "king": ("card", KING),
-    "ten": ("card", TEN), "ace": ("card", ACE),
-    "jacks-around": ("around", JACK), "queens-around": ("around", QUEEN),
-    "kings-around": ("around", KING), "aces-around": ("around", ACE),
-}
 MAX_DRAWS = 100_000
-
-
-def parse_hint(text: str):
-    """A ``--hint`` value as a convention ``Signal`` (``queen``, ``kings-around``, ...)."""
-    from ..bidding.conventions import Signal
-
-    key = text.strip().lower().replace(" ", "-").replace("_", "-")
-    if key.endswith("s") and key[:-1] in HINT_WORDS:
-        key = key[:-1]
-    if key not in HINT_WORDS:
-        raise UserError(f"unknown hint {text!r}: use one of {', '.join(HINT_WORDS)}")
-    kind, rank = HINT_WORDS[key]
-    return Signal(kind, rank)
 
 
 def _part_value(cards: list[int], counts: np.ndarray, trump: int, rules: RuleSet) -> np.ndarray:
@@ -268,9 +261,10 @@ class PassAdvice:
         return out
 
 
-def advise_pass(hand: Hand | str, trump: int, role: str = "partner", n: int = 4,
-                rules: RuleSet = STANDARD, hint=None, samples: int = 600, seed: int = 0,
-                alternatives: int = 4, suit: int | None = None, asked=None) -> PassAdvice:
+def advise_pass(hand: HandLike, trump: SuitLike, role: str = "partner", n: int = 4,
+                rules: RulesLike = STANDARD, hint=None, samples: int = 600, seed: int = 0,
+                alternatives: int = 4, suit: SuitLike | None = None,
+                asked=None) -> PassAdvice:
     """The ``n`` cards to pass: the exchange policy's choice, with the check of every choice
     (see the module docstring). ``hint``: what the other partner's calls asked for; ``suit``:
     the suit the bidder asked for (partner only; its cards go first); ``asked``: what the
@@ -281,11 +275,12 @@ def advise_pass(hand: Hand | str, trump: int, role: str = "partner", n: int = 4,
     from ..play.dealer import Dealer, sample
     from .policy import bidder_pass, bidder_return, partner_pass
 
-    if isinstance(hand, str):
-        hand = Hand.parse(hand)
+    hand, rules = as_hand(hand), as_rules(rules)
+    trump = as_suit(trump)
+    suit = None if suit is None else as_suit(suit, "suit")
+    hint = as_hint(hint)
     if role not in ("partner", "bidder"):
         raise UserError(f"unknown role {role!r}: use partner or bidder")
-    check("trump", trump, 0, 3)
     check("the cards passed", n, 1, 4)
     check("samples", samples, 1, PASS_HANDS)
     check("seed", seed, 0, SEED_MAX)

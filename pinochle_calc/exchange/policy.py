@@ -34,9 +34,10 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..cards import ACE, JACK, KING, QUEEN
+from ..cards import ACE, JACK, KING, QUEEN, TEN, SuitLike, as_suit
+from ..errors import UserError, described
 from ..meld.vector import meld_points
-from ..rules import RuleSet
+from ..rules import RuleSet, RulesLike, as_rules
 
 _AROUND_RANKS = (ACE, KING, QUEEN, JACK)
 _Q_SPADES, _J_DIAMONDS = 0 * 5 + QUEEN, 2 * 5 + JACK
@@ -45,6 +46,41 @@ _RANK = np.arange(20) % 5
 _HAND_CODE = 5 ** np.arange(20, dtype=np.int64)
 #: The weight of the bidder's own meld in its return: it never gives meld up for trick value.
 _KEEP_MELD = 1000.0
+#: A hint in words (``pinochle-calc pass --hint``): what a convention ``Signal`` asks for.
+HINT_WORDS = {
+    "jack": ("card", JACK), "queen": ("card", QUEEN), "king": ("card", KING),
+    "ten": ("card", TEN), "ace": ("card", ACE),
+    "jacks-around": ("around", JACK), "queens-around": ("around", QUEEN),
+    "kings-around": ("around", KING), "aces-around": ("around", ACE),
+}
+
+
+def parse_hint(text: str):
+    """A ``--hint`` value as a convention ``Signal`` (``queen``, ``kings-around``, ...)."""
+    from ..bidding.conventions import Signal
+
+    if not isinstance(text, str):
+        raise TypeError(f"a hint is a word ({', '.join(HINT_WORDS)}), not {described(text)}")
+    key = text.strip().lower().replace(" ", "-").replace("_", "-")
+    if key.endswith("s") and key[:-1] in HINT_WORDS:
+        key = key[:-1]
+    if key not in HINT_WORDS:
+        raise UserError(f"unknown hint {text!r}: use one of {', '.join(HINT_WORDS)}")
+    kind, rank = HINT_WORDS[key]
+    return Signal(kind, rank)
+
+
+def as_hint(value: object, name: str = "hint"):
+    """A hint given as a convention ``Signal`` (of kind ``card`` or ``around``), its word
+    (``parse_hint``) or None; a ``TypeError`` for anything else."""
+    from ..bidding.conventions import Signal
+
+    if value is None or isinstance(value, Signal):
+        return value
+    if isinstance(value, str):
+        return parse_hint(value)
+    raise TypeError(f"{name} must be a word ({', '.join(HINT_WORDS)}) or a convention Signal,"
+                    f" not {described(value)}")
 
 
 @dataclass(frozen=True)
@@ -328,12 +364,15 @@ def partner_objective(trump: int, rules: RuleSet, hint=None, policy: ExchangePol
                      cards=cards)
 
 
-def partner_pass(hands, trump: int, k: int, rules: RuleSet, hint=None, request: int | None = None,
-                 policy: ExchangePolicy = POLICY, thorough: bool = False) -> np.ndarray:
+def partner_pass(hands, trump: SuitLike, k: int, rules: RulesLike, hint=None,
+                 request: SuitLike | None = None, policy: ExchangePolicy = POLICY,
+                 thorough: bool = False) -> np.ndarray:
     """``(n, 20)``: the ``k`` cards each partner passes to the bidder, who names ``trump`` (or,
     passing before trump, asks for that suit). ``hint``: what the bidder's calls asked for;
     ``request``: the suit the bidder asked for under Toby Thomas's rule (its cards go first,
     as many as the partner holds up to ``k``)."""
+    trump, rules, hint = as_suit(trump), as_rules(rules), as_hint(hint)
+    request = None if request is None else as_suit(request, "request")
     h, where = _distinct(hands)
     if where is not None:
         return partner_pass(h, trump, k, rules, hint, request, policy, thorough)[where]
@@ -365,10 +404,11 @@ def bidder_objective(trump: int, rules: RuleSet, hint=None, policy: ExchangePoli
                      cards=cards)
 
 
-def bidder_return(hands, trump: int, k: int, rules: RuleSet, hint=None,
+def bidder_return(hands, trump: SuitLike, k: int, rules: RulesLike, hint=None,
                   policy: ExchangePolicy = POLICY, thorough: bool = False) -> np.ndarray:
     """``(n, 20)``: the ``k`` cards each bidder gives the partner (after receiving, or at the
     same time), keeping its meld with ``trump``. ``hint``: what the partner's calls asked for."""
+    trump, rules, hint = as_suit(trump), as_rules(rules), as_hint(hint)
     h, where = _distinct(hands)
     if where is not None:
         return bidder_return(h, trump, k, rules, hint, policy, thorough)[where]
@@ -387,7 +427,7 @@ def suit_asked(rules: RuleSet, suit: int | None) -> int | None:
 INCOMING = 60
 
 
-def bidder_pass(hands, trump: int, k: int, rules: RuleSet, hint=None, asked=None,
+def bidder_pass(hands, trump: SuitLike, k: int, rules: RulesLike, hint=None, asked=None,
                 policy: ExchangePolicy = POLICY) -> np.ndarray:
     """``(n, 20)``: the ``k`` cards each bidder passes at the same time as its partner, without
     seeing what it receives: what keeps most meld once the partner's pass arrives (its mean
@@ -397,6 +437,8 @@ def bidder_pass(hands, trump: int, k: int, rules: RuleSet, hint=None, asked=None
     from ..hand import Hand
     from ..play.dealer import Dealer
 
+    trump, rules = as_suit(trump), as_rules(rules)
+    hint, asked = as_hint(hint), as_hint(asked, "asked")
     h, where = _distinct(hands)
     out = np.empty_like(h)
     for row, hand in enumerate(h):
@@ -418,12 +460,14 @@ class Exchange(NamedTuple):
     to_partner: np.ndarray
 
 
-def exchange(bidder, partner, trump: int, rules: RuleSet, hint=None, partner_hint=None,
+def exchange(bidder, partner, trump: SuitLike, rules: RulesLike, hint=None, partner_hint=None,
              policy: ExchangePolicy = POLICY) -> Exchange:
     """The exchange the rule set has (``passing.cards``, ``passing.order``, ``passing.when``)
     between bidders and partners (``(n, 20)`` each) with ``trump`` named (passing before trump:
     the suit the bidder asks for, which it then names). ``hint`` and ``partner_hint``: what
     the bidder's and the partner's calls asked for."""
+    trump, rules = as_suit(trump), as_rules(rules)
+    hint, partner_hint = as_hint(hint), as_hint(partner_hint, "partner_hint")
     b = np.asarray(bidder, dtype=np.int64).reshape(-1, 20)
     p = np.asarray(partner, dtype=np.int64).reshape(-1, 20)
     k = rules.pass_cards

@@ -18,12 +18,13 @@ What it answers (RULES.md "Passing cards and calling trump", and Toby Thomas's v
 
 from __future__ import annotations
 
-from ..hand import Hand
-from ..rules import RuleSet
+from ..cards import SuitLike, as_suit
+from ..hand import Hand, HandLike, as_hand
+from ..rules import RulesLike, as_rules
 
 
-def choose_pass(hand: Hand, n: int, trump: int, role: str, rules: RuleSet, *, hint=None,
-                asked=None, request: int | None = None) -> Hand:
+def choose_pass(hand: HandLike, n: int, trump: SuitLike, role: str, rules: RulesLike, *,
+                hint=None, asked=None, request: SuitLike | None = None) -> Hand:
     """The ``n`` cards a seat passes: ``role`` ``partner`` (to the bidder, from 20 cards) or
     ``bidder`` (from 20 cards at the same time as the partner, or 20 + n after receiving).
 
@@ -34,8 +35,11 @@ def choose_pass(hand: Hand, n: int, trump: int, role: str, rules: RuleSet, *, hi
     """
     import numpy as np
 
-    from .policy import bidder_pass, bidder_return, partner_pass, suit_asked
+    from .policy import as_hint, bidder_pass, bidder_return, partner_pass, suit_asked
 
+    hand, rules, trump = as_hand(hand), as_rules(rules), as_suit(trump)
+    hint, asked = as_hint(hint), as_hint(asked, "asked")
+    request = None if request is None else as_suit(request, "request")
     counts = np.array([hand.counts])
     if role == "partner":
         cards = partner_pass(counts, trump, n, rules, hint, suit_asked(rules, request))
@@ -46,11 +50,12 @@ def choose_pass(hand: Hand, n: int, trump: int, role: str, rules: RuleSet, *, hi
     return Hand(cards[0].tolist())
 
 
-def suit_request(hand: Hand, planned: int | None) -> int:
+def suit_request(hand: HandLike, planned: SuitLike | None) -> int:
     """The suit the bidder asks to receive before trump is named: the suit it plans to name,
     or (planning none) its longest suit."""
+    hand = as_hand(hand)
     if planned is not None:
-        return planned
+        return as_suit(planned, "planned")
     return max(range(4), key=lambda s: (hand.suit_length(s), -s))
 
 

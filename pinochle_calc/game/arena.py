@@ -22,8 +22,9 @@ from math import sqrt
 
 from ..bidding.estimate import DEFAULT_SAMPLES
 from ..errors import UserError
+from ..limits import ARENA_DEALS, JOBS_MAX, SEED_MAX, check
 from ..processes import map_jobs
-from ..rules import STANDARD, RuleSet
+from ..rules import STANDARD, RuleSet, RulesLike, as_rules
 from .policies import policy
 from .whole import RESULTS, HandRecord, deal_cards, hand_seed, play_hand
 
@@ -163,15 +164,15 @@ def play_twice(number: int, job: _Job) -> tuple[HandRecord, HandRecord]:
             play_hand(hands, b, a, job.rules, seed=seed))
 
 
-def duplicate_deals(a: str, b: str, deals: int, seed: int = 0, rules: RuleSet = STANDARD,
+def duplicate_deals(a: str, b: str, deals: int, seed: int = 0, rules: RulesLike = STANDARD,
                     samples: int = DEFAULT_SAMPLES,
                     jobs: int = 1) -> Iterator[tuple[HandRecord, HandRecord]]:
     """Every deal's two hands (``play_twice``), in deal order; ``jobs`` processes play them."""
-    job = _Job(a, b, rules, seed, samples)
+    job = _Job(a, b, as_rules(rules), seed, samples)
     yield from map_jobs(play_twice, job, range(deals), jobs=min(jobs, deals))
 
 
-def run_arena(a: str, b: str, deals: int, seed: int = 0, rules: RuleSet = STANDARD,
+def run_arena(a: str, b: str, deals: int, seed: int = 0, rules: RulesLike = STANDARD,
               samples: int = DEFAULT_SAMPLES, jobs: int = 1,
               progress: Callable[[int, int], None] | None = None,
               on_hand: Callable[[int, int, HandRecord], None] | None = None) -> ArenaReport:
@@ -190,7 +191,7 @@ def run_arena(a: str, b: str, deals: int, seed: int = 0, rules: RuleSet = STANDA
     return tally.report()
 
 
-def arena_tally(a: str, b: str, deals: int, seed: int = 0, rules: RuleSet = STANDARD,
+def arena_tally(a: str, b: str, deals: int, seed: int = 0, rules: RulesLike = STANDARD,
                 samples: int = DEFAULT_SAMPLES, jobs: int = 1) -> ArenaTally:
     """The running figures of a match of ``a`` against ``b`` (``run_arena``'s arguments
     checked), to be given each deal's pair of hands (``duplicate_deals``) in order; its report
@@ -200,12 +201,10 @@ def arena_tally(a: str, b: str, deals: int, seed: int = 0, rules: RuleSet = STAN
     if a == b:
         raise UserError(f"both policies are {a}: a duplicate match of a policy with itself"
                         " scores 0 on every deal")
-    if deals < 1:
-        raise UserError("deals must be at least 1")
-    if jobs < 1:
-        raise UserError("jobs must be at least 1")
-    if seed < 0:
-        raise UserError("the seed must not be negative")
+    rules = as_rules(rules)
+    check("deals", deals, 1, ARENA_DEALS)
+    check("jobs", jobs, 1, JOBS_MAX)
+    check("seed", seed, 0, SEED_MAX)
     return ArenaTally((a, b), seed, rules.name, samples)
 
 

@@ -42,7 +42,7 @@ from typing import NamedTuple, Protocol, runtime_checkable
 
 from ..bidding.auction import Auction
 from ..bidding.estimate import DEFAULT_SAMPLES
-from ..errors import UserError
+from ..errors import UserError, described
 from ..exchange.seat import choose_pass
 from ..hand import Hand
 from ..rules import RuleSet
@@ -293,6 +293,8 @@ POLICY_NAMES = ("advisor:jump", "advisor:davis", "advisor:toby", "formula", "pas
 
 def policy(name: str, samples: int = DEFAULT_SAMPLES) -> Policy:
     """The built-in policy with this name; ``samples``: the advisor's simulated deals."""
+    if not isinstance(name, str):
+        raise TypeError(f"a policy is one of {', '.join(POLICY_NAMES)}, not {described(name)}")
     key = name.strip().lower()
     if key.startswith("advisor:") and key in POLICY_NAMES:
         return Advisor(key.split(":", 1)[1], samples)

@@ -32,9 +32,9 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from ..errors import UserError, quoted
+from ..errors import UserError, described, quoted
 from ..limits import FIGURE_MAX
-from ..rules import STANDARD, RuleSet
+from ..rules import STANDARD, RuleSet, RulesLike, as_rules
 
 SIDES = ("us", "them")
 #: The largest figure a sheet may hold, either way (a bid, meld, trick points).
@@ -160,8 +160,12 @@ def _check(hand: HandInput, rules: RuleSet) -> tuple[int, int] | None:
     return us, them
 
 
-def score_hand(hand: HandInput, rules: RuleSet = STANDARD) -> HandScore:
+def score_hand(hand: HandInput, rules: RulesLike = STANDARD) -> HandScore:
     """Score one hand under a rule set (see the module doc for every branch)."""
+    if not isinstance(hand, HandInput):
+        raise TypeError(f"score_hand takes a HandInput (HandInput.of builds one from words),"
+                        f" not {described(hand)}")
+    rules = as_rules(rules)
     tricks = _check(hand, rules)
     x, y = hand.bidder, 1 - hand.bidder
     bidder, other = SIDES[x], SIDES[y]
@@ -323,7 +327,7 @@ def game_winner(totals: tuple[int, int], bidder: int, target: int) -> str | None
     return None
 
 
-def score_game(hands: Iterable[tuple[int, HandInput | UserError]], rules: RuleSet = STANDARD,
+def score_game(hands: Iterable[tuple[int, HandInput | UserError]], rules: RulesLike = STANDARD,
                start: tuple[int, int] = (0, 0), source: str = "sheet") -> Game:
     """Score a game hand by hand from ``(line, hand)`` pairs: running totals and the winner.
 
@@ -332,6 +336,7 @@ def score_game(hands: Iterable[tuple[int, HandInput | UserError]], rules: RuleSe
     in its place, its message naming ``source`` and the line; the other rows are scored all
     the same, the totals leaving the bad ones out. A start at or past the target is an error.
     """
+    rules = as_rules(rules)
     target = rules.target_points
     if max(start) >= target:
         raise ScoreError(f"the game is already over: a score of {max(start)} has reached the"

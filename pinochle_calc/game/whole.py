@@ -29,18 +29,20 @@ in its own best suit.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..bidding.auction import AuctionError, start
 from ..bidding.conventions import asked_for
 from ..bidding.estimate import DEFAULT_SAMPLES
-from ..cards import CARDS, COPIES, HAND_SIZE, KINDS, SUIT_SYMBOLS, SUITS
-from ..errors import UserError
+from ..cards import CARDS, COPIES, HAND_SIZE, KINDS, SUIT_SYMBOLS, SUITS, SuitLike, as_suit
+from ..errors import UserError, described
 from ..exchange.seat import suit_request
-from ..hand import Hand
+from ..hand import Hand, HandLike, as_hand
+from ..limits import check
 from ..meld.engine import TrumpMeld, meld
-from ..rules import STANDARD, RuleSet
+from ..rules import STANDARD, RuleSet, RulesLike, as_rules
 from .policies import Bid, Contract, Policy, Seat, policy
 from .scoring import SIDES, HandInput, HandScore, score_hand
 
@@ -202,9 +204,13 @@ def derived(seed: int, *key: int) -> int:
     return int(np.random.SeedSequence(seed, spawn_key=key).generate_state(1)[0])
 
 
-def check_deal(hands) -> tuple[Hand, Hand, Hand, Hand]:
-    """Four 20-card hands that together hold the whole double deck, or a ``UserError``."""
-    hands = tuple(Hand.parse(h) if isinstance(h, str) else h for h in hands)
+def check_deal(hands: Sequence[HandLike]) -> tuple[Hand, Hand, Hand, Hand]:
+    """Four 20-card hands (``Hand`` or text) that together hold the whole double deck, or a
+    ``UserError``."""
+    if isinstance(hands, (str, Hand)) or not isinstance(hands, Sequence):
+        raise TypeError(f"hands must be four hands (Hand or text), seats 0-3, not"
+                        f" {described(hands)}")
+    hands = tuple(as_hand(h, f"the hand of seat {s}") for s, h in enumerate(hands))
     if len(hands) != 4:
         raise UserError(f"a deal is four hands, not {len(hands)}")
     for s, h in enumerate(hands):
@@ -248,9 +254,9 @@ def hint_word(signal) -> str | None:
     return next(w for w, key in HINT_WORDS.items() if key == (signal.kind, signal.rank))
 
 
-def play_hand(hands, us: Policy | str = "advisor:jump", them: Policy | str = "advisor:jump",
-              rules: RuleSet = STANDARD, *, seed: int = 0,
-              contract: tuple[int, int | None, int | None] | None = None,
+def play_hand(hands: Sequence[HandLike], us: Policy | str = "advisor:jump",
+              them: Policy | str = "advisor:jump", rules: RulesLike = STANDARD, *,
+              seed: int = 0, contract: tuple[int, SuitLike | None, int | None] | None = None,
               samples: int = DEFAULT_SAMPLES, script: Script | None = None) -> HandRecord:
     """Play one deal from the auction to the score (see the module docstring).
 
@@ -262,7 +268,12 @@ def play_hand(hands, us: Policy | str = "advisor:jump", them: Policy | str = "ad
     the policies make the rest.
     """
     hands = check_deal(hands)
+    rules = as_rules(rules)
+    check("seed", seed, 0, 2**64 - 1)  # hand_seed derives seeds of 64 bits
     sides = tuple(policy(p, samples) if isinstance(p, str) else p for p in (us, them))
+    for name, side in zip(("us", "them"), sides):
+        if not isinstance(side, Policy):
+            raise TypeError(f"{name} must be a Policy or a policy's name, not {described(side)}")
     script = script or Script()
     table = _Table(hands, sides, rules, seed, script)
     given = None
@@ -304,11 +315,12 @@ def play_hand(hands, us: Policy | str = "advisor:jump", them: Policy | str = "ad
 
 
 def _given(contract, rules: RuleSet) -> tuple[Contract, int | None]:
+    if isinstance(contract, str) or not isinstance(contract, Sequence) or len(contract) != 3:
+        raise TypeError(f"contract must be (seat, trump, bid or None), not"
+                        f" {described(contract)}")
     s, trump, bid = contract
-    if s not in range(4):
-        raise UserError(f"a seat is 0 to 3 (from the dealer's left; 3 deals), not {s}")
-    if trump is not None and trump not in range(4):
-        raise UserError(f"a trump is a suit 0 to 3 (S H D C), not {trump!r}")
+    s = check("the contract's seat (0 to 3 from the dealer's left; 3 deals)", s, 0, 3)
+    trump = None if trump is None else as_suit(trump, "the contract's trump")
     bid = rules.next_bid(None) if bid is None else bid
     problem = rules.bid_problem(bid)
     if problem:

@@ -23,12 +23,12 @@ from functools import partial
 from itertools import accumulate, chain, islice, product
 from typing import IO, NamedTuple
 
-from ..cards import CARD_TOKENS, COPIES, HAND_SIZE, KINDS
-from ..errors import UserError
+from ..cards import CARD_TOKENS, COPIES, HAND_SIZE, KINDS, SuitLike, as_suit
+from ..errors import UserError, described
 from ..hand import Hand, canonical, size_warnings
 from ..lines import MAX_LINE, decode, read_blocks
 from ..notation import parse_counts
-from ..rules import STANDARD, RuleSet
+from ..rules import STANDARD, RulesLike, as_rules
 from .engine import TrumpMeld, meld, shape, shape_code, tables
 
 MAX_DEPTH = 64  # how deeply a JSON line may nest
@@ -65,13 +65,17 @@ class Failed(NamedTuple):
 
 def score_hand(
     text: str,
-    rules: RuleSet = STANDARD,
-    trump: int | None = None,
+    rules: RulesLike = STANDARD,
+    trump: SuitLike | None = None,
     strict: bool = False,
     line: int = 1,
     ident: object = None,
 ) -> Scored | Failed:
     """Score one hand given as text, as ``score_lines`` would score it as one line."""
+    rules = as_rules(rules)
+    trump = None if trump is None else as_suit(trump)
+    if not isinstance(text, str):
+        raise TypeError(f"score_hand takes a hand as text, not {described(text)}")
     try:
         counts = parse_counts(text)
     except UserError as e:
@@ -352,10 +356,12 @@ class Scorer:
     """Scores chunks of lines under one rule set and options (the engine keeps each shape's
     meld per trump, for breakdowns, from one chunk to the next)."""
 
-    def __init__(self, rules: RuleSet = STANDARD, trump: int | None = None,
+    def __init__(self, rules: RulesLike = STANDARD, trump: SuitLike | None = None,
                  strict: bool = False):
-        self.rules, self.trump, self.strict = rules, trump, strict
-        self.engine = tables(rules)
+        self.rules = as_rules(rules)
+        self.trump = None if trump is None else as_suit(trump)
+        self.strict = strict
+        self.engine = tables(self.rules)
 
     def trumps(self, codes: list[int]) -> list[tuple[TrumpMeld, ...]]:
         """The meld per trump of each shape code, with its breakdown."""
@@ -418,8 +424,8 @@ class Scorer:
 
 def score_chunks(
     source: Iterable[str] | IO[bytes],
-    rules: RuleSet = STANDARD,
-    trump: int | None = None,
+    rules: RulesLike = STANDARD,
+    trump: SuitLike | None = None,
     strict: bool = False,
 ) -> Iterator[Chunk]:
     """``score_lines``, a chunk of results at a time, as arrays (``Chunk``): the form the
@@ -429,6 +435,9 @@ def score_chunks(
     numpy is imported here, not at the top: one hand from the shell starts faster without it.
     """
     scorer = Scorer(rules, trump, strict)
+    if isinstance(source, (str, bytes)):
+        raise TypeError("score_lines takes lines of text (a list, a file opened as text) or a"
+                        " binary file, not one string: split it into lines")
     binary = hasattr(source, "read") and not hasattr(source, "encoding")
     for lines in read_chunks(source) if binary else text_chunks(source):  # type: ignore[arg-type]
         chunk = scorer.score(lines)
@@ -438,8 +447,8 @@ def score_chunks(
 
 def score_lines(
     lines: Iterable[str] | IO[bytes],
-    rules: RuleSet = STANDARD,
-    trump: int | None = None,
+    rules: RulesLike = STANDARD,
+    trump: SuitLike | None = None,
     strict: bool = False,
     with_counts: bool = True,
 ) -> Iterator[Scored | Failed]:

@@ -21,10 +21,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..cards import ACE, CARDS, JACK, KING, QUEEN, SUITS, TEN, Card
-from ..hand import Hand
-from ..limits import check
-from ..rules import MELD_NAMES, STANDARD, RuleSet
+from ..cards import ACE, CARDS, JACK, KING, QUEEN, SUITS, TEN, Card, SuitLike, as_suit
+from ..hand import Hand, HandLike, as_hand
+from ..rules import MELD_NAMES, STANDARD, RuleSet, RulesLike, as_rules
 
 FOLD = ("single", "double", "triple", "quadruple")
 AROUNDS = (("aces_around", ACE), ("kings_around", KING), ("queens_around", QUEEN),
@@ -77,13 +76,9 @@ class HandMeld:
     best: TrumpMeld
     warnings: tuple[str, ...] = ()
 
-    def __getitem__(self, suit: int | str) -> TrumpMeld:
+    def __getitem__(self, suit: SuitLike) -> TrumpMeld:
         """The meld with this trump, by index or by letter / symbol / name (``"H"``, ``"♥"``)."""
-        if isinstance(suit, str):
-            from ..cards import suit_index
-
-            suit = suit_index(suit)
-        return self.trumps[check("suit", suit, 0, 3)]
+        return self.trumps[as_suit(suit, "suit")]
 
 
 def shape(counts: tuple[int, ...] | list[int]) -> Shape:
@@ -345,9 +340,13 @@ def _meld_cards(name: str, suit: int | None) -> list[Card]:
     return [CARDS[s * 5 + rank] for s in range(4)]
 
 
-@lru_cache(maxsize=64)
-def tables(rules: RuleSet = STANDARD) -> MeldTables:
+def tables(rules: RulesLike = STANDARD) -> MeldTables:
     """The engine's compiled form of a rule set (built once per rule set)."""
+    return _tables(as_rules(rules))
+
+
+@lru_cache(maxsize=64)
+def _tables(rules: RuleSet) -> MeldTables:
     return MeldTables(rules)
 
 
@@ -365,14 +364,14 @@ def best_trump(trumps: tuple[TrumpMeld, ...], lengths: list[int]) -> TrumpMeld:
     return trumps[max(contenders(trumps), key=lambda s: (lengths[s], -s))]
 
 
-def meld(hand: Hand | str, rules: RuleSet = STANDARD) -> HandMeld:
-    """The maximal meld of a hand (a ``Hand`` or its text) for each trump, under a rule set.
+def meld(hand: HandLike, rules: RulesLike = STANDARD) -> HandMeld:
+    """The maximal meld of a hand (a ``Hand`` or its text) for each trump, under a rule set (a
+    ``RuleSet`` or a preset name).
 
     >>> meld("♥A 10 K K K Q Q J ♦Q Q J ♣Q Q ♠A K K Q Q J J").best.points
     87
     """
-    if isinstance(hand, str):
-        hand = Hand.parse(hand)
+    hand = as_hand(hand)
     c = hand.counts
     trumps = tables(rules).solve(shape(c))
     lengths = [c[0] + c[1] + c[2] + c[3] + c[4], c[5] + c[6] + c[7] + c[8] + c[9],

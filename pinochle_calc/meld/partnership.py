@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import CARDS, COPIES
-from ..hand import Hand
+from ..hand import Hand, HandLike, as_hand
 from ..notation import DeckError
-from ..rules import STANDARD, RuleSet
+from ..rules import STANDARD, RulesLike, as_rules
 from .engine import HandMeld, TrumpMeld, meld
 
 WHO = ("hand", "partner")
@@ -61,15 +61,13 @@ def combined_problem(hand: Hand, partner: Hand) -> str:
     return (f"the two hands together hold {listed}: a double deck has only four of each card")
 
 
-def side_meld(hand: Hand | str, partner: Hand | str, rules: RuleSet = STANDARD) -> SideMeld:
+def side_meld(hand: HandLike, partner: HandLike, rules: RulesLike = STANDARD) -> SideMeld:
     """The partnership meld of two hands under a rule set (see the module doc).
 
     Raises DeckError if the two hands together exceed the deck.
     """
-    if isinstance(hand, str):
-        hand = Hand.parse(hand)
-    if isinstance(partner, str):
-        partner = Hand.parse(partner)
+    hand, partner = as_hand(hand), as_hand(partner, "partner")
+    rules = as_rules(rules)
     problem = combined_problem(hand, partner)
     if problem:
         raise DeckError(problem)

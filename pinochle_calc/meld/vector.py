@@ -19,7 +19,7 @@ from functools import lru_cache, reduce
 
 import numpy as np
 
-from ..rules import RuleSet
+from ..rules import RuleSet, RulesLike, as_rules
 from .engine import tables
 
 
@@ -70,14 +70,15 @@ def shape_codes(sh: np.ndarray) -> np.ndarray:
     return reduce(np.add, [sh[:, i].astype(np.int64) * p for i, p in enumerate(_POWERS)])
 
 
-def meld_points(counts, rules: RuleSet) -> np.ndarray:
+def meld_points(counts, rules: RulesLike) -> np.ndarray:
     """The meld with each trump, ``(n, 4)``, of every row of an ``(n, 20)`` count array."""
     counts = np.asarray(counts).reshape(-1, 20)
     return shape_points(shapes(counts), rules)
 
 
-def shape_points(sh: np.ndarray, rules: RuleSet) -> np.ndarray:
+def shape_points(sh: np.ndarray, rules: RulesLike) -> np.ndarray:
     """The meld with each trump, ``(n, 4)``, of every row of an ``(n, 13)`` shape array."""
+    rules = as_rules(rules)
     type_one, marriage, singles = _parts(rules)
     col = [sh[:, i] for i in range(13)]
     married = [marriage[col[4 + s]] for s in range(4)]  # each suit's marriages, not trump
@@ -91,17 +92,17 @@ def shape_points(sh: np.ndarray, rules: RuleSet) -> np.ndarray:
     return points
 
 
-def callable_suits(counts, rules: RuleSet) -> np.ndarray:
+def callable_suits(counts, rules: RulesLike) -> np.ndarray:
     """``(n, 4)`` booleans: the suits each hand may name as trump (a marriage in it, unless the
     rule set does not require one)."""
     counts = np.asarray(counts).reshape(-1, 20)
-    if rules.marriage_required == "false":
+    if as_rules(rules).marriage_required == "false":
         return np.ones((len(counts), 4), dtype=bool)
     return np.array([np.minimum(counts[:, 5 * s + 2], counts[:, 5 * s + 3]) > 0
                      for s in range(4)]).T
 
 
-def best_points(counts, rules: RuleSet) -> np.ndarray:
+def best_points(counts, rules: RulesLike) -> np.ndarray:
     """Each hand's meld in its best trump: the highest among suits it may name, or among all
     four when it may name none (as ``meld.best_trump`` chooses)."""
     points = meld_points(counts, rules)

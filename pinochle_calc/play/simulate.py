@@ -25,9 +25,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..cards import HAND_SIZE
+from ..cards import HAND_SIZE, SuitLike, as_suit
 from ..errors import UserError
-from ..hand import Hand
+from ..hand import Hand, HandLike, as_hand
 from ..limits import JOBS_MAX, SEED_MAX, TRICK_DEALS, check
 from ..processes import map_jobs
 from .dealer import Dealer, hand_test, sample, seat_test, suit_codes
@@ -77,9 +77,10 @@ class Deals:
     """The deals of the unseen cards for a hand at ``seat``, meeting ``constraints`` (a
     ``SeatConstraint`` per other seat): the one ``Dealer`` with the constraints as tests."""
 
-    def __init__(self, hand: Hand, seat: int = 0,
+    def __init__(self, hand: HandLike, seat: int = 0,
                  constraints: Mapping[int, SeatConstraint] | None = None,
                  max_tries: int = 100_000):
+        hand = as_hand(hand)
         if len(hand) != HAND_SIZE:
             raise UserError(f"a deal needs a 20-card hand, not {len(hand)} cards")
         constraints = dict(constraints or {})
@@ -148,7 +149,9 @@ def play_many(codes, trump, leader=0,
 
 
 def _per_deal(value, n: int, name: str) -> np.ndarray:
-    """A number or one per deal, as ``n`` numbers 0 to 3."""
+    """A number (a suit: its letter too) or one per deal, as ``n`` numbers 0 to 3."""
+    if isinstance(value, str):
+        value = as_suit(value, name)
     values = np.asarray(value)
     if values.ndim > 1 or values.ndim == 1 and len(values) != n:
         raise ValueError(f"{name} is one number or one per deal ({n})")
@@ -164,7 +167,7 @@ def _heuristic(players: Sequence[FastPlayer] | None) -> bool:
                                   for p in players)
 
 
-def play_deal(hands: Sequence, trump: int, leader: int = 0,
+def play_deal(hands: Sequence, trump: SuitLike, leader: int = 0,
               players: Sequence[Player] | None = None,
               record: list[int] | None = None) -> tuple[int, int]:
     """Play four hands (``Hand`` objects or 20 counts each) out; trick points per side.
@@ -175,6 +178,7 @@ def play_deal(hands: Sequence, trump: int, leader: int = 0,
     receives the cards in the order played.
     """
     state = PlayState.deal(hands, trump, leader)
+    trump = state.trump
     if players is None or all(isinstance(p, FastPlayer) for p in players):
         H = [code for row in state.hands for code in encode(row)]
         a, b = play_codes(H, trump, leader, players, record)
@@ -298,7 +302,7 @@ def _distribution(first: int, sizes: Sequence[int], job: _Job) -> np.ndarray:
     return np.bincount(_run_block(first, sizes, job), minlength=MAX_POINTS + 1)
 
 
-def simulate_tricks(hand: Hand, trump: int, *, samples: int = 2000, seed: int = 0,
+def simulate_tricks(hand: HandLike, trump: SuitLike, *, samples: int = 2000, seed: int = 0,
                     seat: int = 0, leader: int | None = None,
                     constraints: Mapping[int, SeatConstraint] | None = None,
                     players: Sequence[FastPlayer] | None = None, scale: int = 1,
@@ -324,7 +328,7 @@ def simulate_tricks(hand: Hand, trump: int, *, samples: int = 2000, seed: int = 
     return stats
 
 
-def tricks_so_far(hand: Hand, trump: int, *, samples: int = 2000, seed: int = 0,
+def tricks_so_far(hand: HandLike, trump: SuitLike, *, samples: int = 2000, seed: int = 0,
                   seat: int = 0, leader: int | None = None,
                   constraints: Mapping[int, SeatConstraint] | None = None,
                   players: Sequence[FastPlayer] | None = None, scale: int = 1,
@@ -332,7 +336,7 @@ def tricks_so_far(hand: Hand, trump: int, *, samples: int = 2000, seed: int = 0,
     """``simulate_tricks`` a block at a time: the statistics of the deals played so far after
     each block (the last is ``simulate_tricks``'s result), for a caller that may stop early
     and show what it has."""
-    check("trump", trump, 0, 3)
+    hand, trump = as_hand(hand), as_suit(trump)
     check("samples", samples, 1, TRICK_DEALS)
     check("seed", seed, 0, SEED_MAX)
     check("jobs", jobs, 1, JOBS_MAX)

@@ -17,10 +17,13 @@ import operator
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import product
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from ..cards import CARDS, COPIES, COUNTER, KINDS, LAST_TRICK_BONUS, SUITS, Card
+from ..cards import CARDS, COPIES, COUNTER, KINDS, LAST_TRICK_BONUS, SUITS, Card, SuitLike, as_suit
 from ..errors import UserError
+
+if TYPE_CHECKING:
+    from ..hand import HandLike
 
 #: Weight of one card of each rank in a suit code (A 10 K Q J).
 W = (1, 5, 25, 125, 625)
@@ -103,8 +106,18 @@ def beats(suit: int, rank: int, win_suit: int, win_rank: int, trump: int) -> boo
     return (suit == win_suit and rank < win_rank) or (suit == trump and win_suit != trump)
 
 
-def trick_winner(trick: Sequence[int], trump: int) -> int:
+def _counts(hand) -> Sequence[int]:
+    """A player's cards as 20 counts, given as counts, a ``Hand`` or its text."""
+    if isinstance(hand, str):
+        from ..hand import Hand
+
+        return Hand.parse(hand).counts
+    return getattr(hand, "counts", hand)
+
+
+def trick_winner(trick: Sequence[int], trump: SuitLike) -> int:
     """Position (0 = the lead) of the card winning the trick so far."""
+    trump = as_suit(trump)
     best = 0
     ws, wr = SUIT_OF[trick[0]], RANK_OF[trick[0]]
     for i in range(1, len(trick)):
@@ -119,9 +132,12 @@ def trick_points(trick: Iterable[int], last: bool = False, scale: int = 1) -> in
     return (sum(CARD_POINTS[c] for c in trick) + (LAST_TRICK_BONUS if last else 0)) * scale
 
 
-def legal_cards(hand: Sequence[int], trick: Sequence[int], trump: int) -> tuple[int, ...]:
-    """The cards (indices, canonical order, each once) a player holding ``hand`` (20 counts)
-    may play to ``trick`` (card indices in the order played; empty: the player leads)."""
+def legal_cards(hand: Sequence[int] | HandLike, trick: Sequence[int],
+                trump: SuitLike) -> tuple[int, ...]:
+    """The cards (indices, canonical order, each once) a player holding ``hand`` (20 counts, a
+    ``Hand`` or its text) may play to ``trick`` (card indices in the order played; empty: the
+    player leads)."""
+    hand, trump = _counts(hand), as_suit(trump)
     if not trick:
         return tuple(i for i in range(KINDS) if hand[i])
     codes = encode(hand)
@@ -137,8 +153,10 @@ class IllegalPlay(UserError):
     """A card that may not be played here; ``str`` names the card and the rule."""
 
 
-def illegal_reason(hand: Sequence[int], trick: Sequence[int], trump: int, card: int) -> str:
+def illegal_reason(hand: Sequence[int] | HandLike, trick: Sequence[int], trump: SuitLike,
+                   card: int) -> str:
     """Why ``card`` may not be played (empty if it may)."""
+    hand = _counts(hand)
     if not hand[card]:
         return f"{CARDS[card]} is not in the hand"
     if card in legal_cards(hand, trick, trump):
@@ -146,10 +164,11 @@ def illegal_reason(hand: Sequence[int], trick: Sequence[int], trump: int, card: 
     return f"{CARDS[card]} may not be played: {rule_in_force(hand, trick, trump)}"
 
 
-def rule_in_force(hand: Sequence[int], trick: Sequence[int], trump: int) -> str:
+def rule_in_force(hand: Sequence[int] | HandLike, trick: Sequence[int], trump: SuitLike) -> str:
     """The clause of the play rules that decides what this player may play, in words."""
     if not trick:
         return "the leader may lead any card"
+    hand, trump = _counts(hand), as_suit(trump)
     codes = encode(hand)
     led = SUIT_OF[trick[0]]
     w = trick[trick_winner(trick, trump)]
@@ -217,12 +236,15 @@ class PlayState:
     scale: int = 1
 
     @classmethod
-    def deal(cls, hands: Sequence, trump: int, leader: int = 0, scale: int = 1) -> PlayState:
-        """The start of play: four hands (``Hand`` objects or 20 counts each) of equal size."""
-        if trump not in range(4) or leader not in range(4):
-            raise UserError(f"trump is a suit and the leader a seat, each 0 to 3, not {trump!r}"
-                            f" and {leader!r}")
-        rows = tuple(tuple(getattr(h, "counts", h)) for h in hands)
+    def deal(cls, hands: Sequence, trump: SuitLike, leader: int = 0, scale: int = 1) -> PlayState:
+        """The start of play: four hands (``Hand`` objects, their text or 20 counts each) of
+        equal size."""
+        from ..limits import check
+
+        trump = as_suit(trump)
+        check("leader", leader, 0, 3)
+        check("scale", scale, 1, 1000)
+        rows = tuple(tuple(_counts(h)) for h in hands)
         if len(rows) != 4 or any(len(r) != KINDS for r in rows):
             raise UserError("a deal is four hands of 20 counts")
         sizes = {sum(r) for r in rows}

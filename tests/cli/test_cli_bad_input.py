@@ -98,7 +98,7 @@ def test_sizes_that_cannot_be_served_are_refused_up_front(args, limit):
     assert result.exit_code == 2 and limit in result.stderr and result.stdout == ""
 
 
-def test_a_sheet_field_over_128_kib_is_an_error_for_its_row_only():
+def test_a_sheet_line_over_the_line_limit_is_an_error_for_its_row_only():
     text = ("bidder,bid,meld_us,meld_them,tricks_us,tricks_them,result,note\n"
             "us,50,20,10,30,,,\n"
             f"us,50,20,10,30,,,{'x' * 140_000}\n"
@@ -107,8 +107,8 @@ def test_a_sheet_field_over_128_kib_is_an_error_for_its_row_only():
     assert result.exit_code == 1
     rows = result.stdout.splitlines()
     assert rows[1].startswith("1,2,us,50,made,") and rows[3].startswith("3,4,them,50")
-    assert rows[2] == ('2,3,,,,,,,,,"stdin line 3: not a CSV row: a field longer than 131,072'
-                       ' characters"')
+    assert rows[2] == ('2,3,,,,,,,,,"stdin line 3: the line is 140,017 bytes long: a line may'
+                       ' hold at most 65,536"')
 
 
 @pytest.mark.parametrize("ending", ["\r", "\r\n", "\n"])

@@ -130,8 +130,12 @@ def test_bad_arena_arguments_are_named():
         run_arena("formula", " Formula", 1)
     with pytest.raises(UserError, match="unknown policy"):
         run_arena("formula", "random", 1)
-    with pytest.raises(UserError, match="deals must be at least 1"):
+    with pytest.raises(UserError, match="deals must be a whole number from 1 to 1,000,000, not 0"):
         run_arena("formula", "pass", 0)
+    with pytest.raises(UserError, match="seed must be a whole number from 0 "):
+        run_arena("formula", "pass", 1, seed=-1)
+    with pytest.raises(TypeError, match=r"deals must be a whole number \(an int\), not '5'"):
+        run_arena("formula", "pass", "5")
 
 
 def test_a_hand_record_travels_between_processes():

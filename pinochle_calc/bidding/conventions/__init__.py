@@ -16,9 +16,11 @@ short of its next around of that rank (``signals``).
 
 from __future__ import annotations
 
-from ...hand import Hand
-from ...rules import PRESETS, STANDARD, RuleSet
-from ..auction import Auction, AuctionError, Call
+from ...cards import SuitLike, as_suit
+from ...errors import UserError, described
+from ...hand import HandLike, as_hand
+from ...rules import PRESETS, STANDARD, RuleSet, RulesLike, as_rules
+from ..auction import Auction, AuctionError, AuctionLike, Call, as_auction
 from . import base
 from .base import QUICK_MARGIN, Convention, Reading, Suggestion, quick_limit, shown_meld
 from .davis import DAVIS, davis_hint_bid, davis_lowest, davis_reading, davis_unavailable
@@ -48,20 +50,23 @@ def get(convention: str | Convention) -> Convention:
     """The convention with this name (a ``Convention`` is returned as it is)."""
     if isinstance(convention, Convention):
         return convention
-    found = CONVENTIONS.get(str(convention).strip().lower())
+    if not isinstance(convention, str):
+        raise TypeError(f"convention must be a name ({', '.join(CONVENTIONS)}) or a Convention,"
+                        f" not {described(convention)}")
+    found = CONVENTIONS.get(convention.strip().lower())
     if found is None:
         raise AuctionError(f"unknown convention {convention!r}: use one of"
                            f" {', '.join(CONVENTIONS)}")
     return found
 
 
-def check_convention(convention: str) -> str:
+def check_convention(convention: str | Convention) -> str:
     """The name of a known convention (raises ``AuctionError`` for an unknown one)."""
     return get(convention).name
 
 
 def convention_rules(convention: str | Convention,
-                     rules: RuleSet | None) -> tuple[RuleSet, list[str]]:
+                     rules: RulesLike | None = None) -> tuple[RuleSet, list[str]]:
     """The rule set to use with a convention, and notes for the output.
 
     With no rule set chosen: jump bids use the standard rules; Davis's system assumes any
@@ -71,6 +76,7 @@ def convention_rules(convention: str | Convention,
     """
     convention = check_convention(convention)
     notes: list[str] = []
+    rules = None if rules is None else as_rules(rules)
     if rules is None:
         if convention == "davis":
             rules = STANDARD.override("bidding.steps=any,passing.cards=4")
@@ -92,50 +98,73 @@ def convention_rules(convention: str | Convention,
     return rules, notes
 
 
-def explain(auction: Auction, convention: str | Convention) -> list[Reading]:
-    """Every call of the auction read under the convention, in order."""
-    return base.explain(auction, get(convention))
+def auction_under(auction: AuctionLike, convention: str | Convention,
+                  rules: RulesLike | None = None) -> Auction:
+    """An auction given as ``AuctionLike``: text is read under ``rules``, or without them
+    under the convention's own (``convention_rules``); an ``Auction`` stands as it is (a
+    ``UserError`` if ``rules`` other than its own are given)."""
+    if isinstance(auction, Auction):
+        if rules is not None and as_rules(rules) != auction.rules:
+            raise UserError("the auction was read under other rules than those given")
+        return auction
+    return as_auction(auction, convention_rules(convention, rules)[0])
 
 
-def read_call(call: Call, rules: RuleSet, convention: str | Convention,
+def explain(auction: AuctionLike, convention: str | Convention = "jump",
+            rules: RulesLike | None = None) -> list[Reading]:
+    """Every call of the auction (an ``Auction`` or its text, see ``auction_under``) read
+    under the convention, in order."""
+    conv = get(convention)
+    return base.explain(auction_under(auction, conv, rules), conv)
+
+
+def read_call(call: Call, rules: RulesLike, convention: str | Convention,
               shown_before: int = 0) -> Reading:
     """One call read under a convention (``shown_before``: meld the caller showed already)."""
-    return base.read_call(call, rules, get(convention), shown_before)
+    return base.read_call(call, as_rules(rules), get(convention), shown_before)
 
 
-def reading_of(auction: Auction, bid: int | None, convention: str | Convention) -> Reading:
+def reading_of(auction: AuctionLike, bid: int | None, convention: str | Convention,
+               rules: RulesLike | None = None) -> Reading:
     """What ``bid`` (None: pass) by the player about to call would say."""
-    return base.reading_of(auction, bid, get(convention))
+    conv = get(convention)
+    return base.reading_of(auction_under(auction, conv, rules), bid, conv)
 
 
-def open_calls(auction: Auction, convention: str | Convention, span: int = 50,
-               most: int = 12) -> list[tuple[int, str]]:
+def open_calls(auction: AuctionLike, convention: str | Convention, span: int = 50,
+               most: int = 12, rules: RulesLike | None = None) -> list[tuple[int, str]]:
     """The lowest legal bid carrying each distinct meaning now (see ``base.open_calls``)."""
-    return base.open_calls(auction, get(convention), span, most)
+    conv = get(convention)
+    return base.open_calls(auction_under(auction, conv, rules), conv, span, most)
 
 
-def asked_for(auction: Auction, seat: int, convention: str | Convention | None) -> Signal | None:
+def asked_for(auction: AuctionLike, seat: int, convention: str | Convention | None,
+              rules: RulesLike | None = None) -> Signal | None:
     """What ``seat``'s calls asked its partner to pass under the convention: the latest card or
     around requested, or None."""
     if convention is None:
         return None
-    for reading in reversed(explain(auction, convention)):
+    for reading in reversed(explain(auction, convention, rules)):
         if reading.call.seat == seat and reading.signal.kind in ("card", "around"):
             return reading.signal
     return None
 
 
-def suggest(hand: Hand | str, auction: Auction, convention: str | Convention,
-            limit: int | None = None, trump: int | None = None) -> Suggestion:
+def suggest(hand: HandLike, auction: AuctionLike, convention: str | Convention = "jump",
+            limit: int | None = None, trump: SuitLike | None = None,
+            rules: RulesLike | None = None) -> Suggestion:
     """The call to make now under the convention, with its meaning and a one-line reason
     (see ``base.suggest``)."""
-    return base.suggest(hand, auction, get(convention), limit, trump)
+    conv = get(convention)
+    return base.suggest(as_hand(hand), auction_under(auction, conv, rules), conv, limit,
+                        None if trump is None else as_suit(trump))
 
 
 __all__ = [
     "CONVENTIONS", "Convention", "Signal", "Reading", "Suggestion", "Gains", "Gain",
-    "convention_rules", "check_convention", "get", "explain", "asked_for", "read_call",
-    "reading_of", "open_calls", "suggest", "quick_limit", "QUICK_MARGIN", "HINT_MIN", "card_gains",
+    "convention_rules", "check_convention", "get", "auction_under", "explain", "asked_for",
+    "read_call", "reading_of", "open_calls", "suggest", "quick_limit", "QUICK_MARGIN",
+    "HINT_MIN", "card_gains",
     "holds_probability", "jump_reading", "davis_reading", "toby_reading", "davis_hint_bid",
     "davis_lowest", "davis_unavailable", "signal_mask", "describe_signal", "trump_worthy",
     "trump_suits", "side_aces", "pinochle_parts", "helped_by", "meld_words", "a_rank",

@@ -25,9 +25,9 @@ from typing import NamedTuple
 import numpy as np
 
 from ...cards import ACE, SUIT_SYMBOLS, TEN
-from ...hand import Hand
+from ...hand import Hand, HandLike, as_hand
 from ...meld.engine import meld
-from ...rules import STANDARD, RuleSet
+from ...rules import STANDARD, RuleSet, RulesLike, as_rules
 from ..auction import Auction, AuctionError, Call
 from .signals import Signal, may_name_without_marriage, trump_suits
 from .wording import meld_words
@@ -141,8 +141,9 @@ def open_calls(auction: Auction, convention: Convention, span: int = 50,
 # suggesting a call
 
 
-def quick_limit(hand: Hand, rules: RuleSet = STANDARD) -> int:
+def quick_limit(hand: HandLike, rules: RulesLike = STANDARD) -> int:
     """A rough limit without an estimate: the hand's meld plus ``QUICK_MARGIN`` (scaled)."""
+    rules = as_rules(rules)
     return meld(hand, rules).best.points + QUICK_MARGIN * rules.scale
 
 
@@ -203,7 +204,7 @@ class Situation:
         return meld_words(tm)
 
 
-def suggest(hand: Hand | str, auction: Auction, convention: Convention, limit: int | None = None,
+def suggest(hand: HandLike, auction: Auction, convention: Convention, limit: int | None = None,
             trump: int | None = None) -> Suggestion:
     """The call to make now under the convention, with its meaning and a one-line reason.
 
@@ -211,8 +212,7 @@ def suggest(hand: Hand | str, auction: Auction, convention: Convention, limit: i
     ``quick_limit`` rule of thumb). ``trump``: the suit the hand would name (default: its best
     callable suit).
     """
-    if isinstance(hand, str):
-        hand = Hand.parse(hand)
+    hand = as_hand(hand)
     if auction.finished:
         raise AuctionError(f"there is no call to make: {auction.summary()}")
     ctx = Situation(hand, auction, convention, quick_limit(hand, auction.rules)

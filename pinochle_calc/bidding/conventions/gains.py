@@ -15,11 +15,11 @@ from math import comb
 
 import numpy as np
 
-from ...cards import CARDS, SUIT_SYMBOLS, SUITS, Card
-from ...hand import Hand
+from ...cards import CARDS, SUIT_SYMBOLS, SUITS, Card, SuitLike, as_suit
+from ...hand import Hand, HandLike, as_hand
 from ...meld.engine import meld
 from ...meld.vector import meld_points
-from ...rules import STANDARD, RuleSet
+from ...rules import STANDARD, RuleSet, RulesLike, as_rules
 from .signals import around_plus, around_short, plus_card, rows
 from .wording import AROUND_RANKS, PLURAL, and_list, article
 
@@ -81,7 +81,9 @@ class Gains:
     probability: tuple[float, ...]
     around_probability: dict[int, float]
 
-    def card(self, trump: int, index: int) -> Gain | None:
+    def card(self, trump: SuitLike, index: int) -> Gain | None:
+        """The gain of one more copy of card ``index`` (None: the hand holds four)."""
+        trump = as_suit(trump)
         g = self.cards[trump][index]
         if g is None:
             return None
@@ -89,13 +91,15 @@ class Gains:
         return Gain(str(card), card.rank, False, g, self.probability[index],
                     self.story(trump, [index]))
 
-    def around(self, trump: int, rank: int) -> Gain:
+    def around(self, trump: SuitLike, rank: int) -> Gain:
+        """The gain of the cards of ``rank`` that complete the hand's next around."""
+        trump = as_suit(trump)
         short = around_short(self.hand.counts, rank)[0]
         indices = [s * 5 + rank for s in range(4) if short[s]]
         return Gain(f"{PLURAL[rank]} around", rank, True, self.arounds[trump][rank],
                     self.around_probability[rank], self.story(trump, indices))
 
-    def best_card(self, trump: int, rank: int) -> Gain | None:
+    def best_card(self, trump: SuitLike, rank: int) -> Gain | None:
         """The card of ``rank`` worth most to the hand in expectation (ties: the larger gain)."""
         options = [g for s in range(4) if (g := self.card(trump, s * 5 + rank)) is not None]
         return max(options, key=lambda g: (g.expected, g.gain), default=None)
@@ -121,14 +125,16 @@ class Gains:
             text += " (instead of " + and_list([article(m) for m in gone]) + ")"
         return text
 
-    def report(self, trump: int) -> dict:
+    def report(self, trump: SuitLike) -> dict:
         """The gains with the trump to be named, and (``by_trump``) with each of the four."""
         out = self.to_dict(trump)
         out["by_trump"] = {SUITS[t]: {k: v for k, v in self.to_dict(t).items() if k != "trump"}
                            for t in range(4)}
         return out
 
-    def to_dict(self, trump: int) -> dict:
+    def to_dict(self, trump: SuitLike) -> dict:
+        """The gains with one trump: the ``hints`` record of a Davis or Toby call."""
+        trump = as_suit(trump)
         cards = {}
         for i in range(20):
             g = self.card(trump, i)
@@ -142,9 +148,10 @@ class Gains:
         return {"trump": "SHDC"[trump], "cards": cards, "arounds": arounds}
 
 
-def card_gains(hand: Hand, rules: RuleSet = STANDARD, partner_size: int = 20) -> Gains:
+def card_gains(hand: HandLike, rules: RulesLike = STANDARD, partner_size: int = 20) -> Gains:
     """The exact meld gain of each card and each around for each trump, from the meld engine,
     with the chance that the partner (``partner_size`` cards of the unseen ones) holds it."""
+    hand, rules = as_hand(hand), as_rules(rules)
     row = rows(hand.counts)
     c = row[0]
     variants = ([row] + [plus_card(row, i) for i in range(20)]
