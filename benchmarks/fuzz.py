@@ -72,8 +72,8 @@ SHEET_HEADERS = ["bidder,bid,meld_us,meld_them,tricks_us,tricks_them,result,note
                  "bidder,bid,meld_us,meld_them,trick_us", ""]
 SHEET_FIELDS = ["us", "them", "we", "they", "ours", "", "50", "55", "60", "52", "30", "20",
                 "0", "-10", "50", "70", "500", "1000", "fifty", "1e3", "throw-in", "no-marriage",
-                "played", "thrown", '"a, b"', '"', "x" * 200, "\x00", "99999999999999999999",
-                " 30 "]
+                "played", "thrown", "thrown-in", "made", '"a, b"', '"', "x" * 200, "\x00",
+                "99999999999999999999", " 30 "]
 
 
 def pick(rng: random.Random, items):
@@ -235,11 +235,14 @@ def shorten(value: object, limit: int = 300) -> str:
     return text if len(text) <= limit else text[:limit] + f"... ({len(text)} characters)"
 
 
-def run_one(tally: Tally, target: str, call: Callable[[], object], given: object):
+def run_one(tally: Tally, target: str, call: Callable[[], object], given: object,
+            documented: tuple[type[Exception], ...] = (UserError,)):
+    """``call()``; a documented error (a ``UserError``; for arguments of a wrong type, a
+    ``TypeError`` too) counted as the user's, any other as a traceback."""
     tally.calls[target] += 1
     try:
         return call()
-    except UserError:
+    except documented:
         tally.user_errors[target] += 1
     except Exception as e:  # noqa: BLE001 (a traceback is what is counted)
         tally.crash(target, e, given)
@@ -329,7 +332,8 @@ def fuzz_library(rng: random.Random, n: int, tally: Tally, tmp: str) -> None:
                        rng.choice((rng.randrange(0, 51), None)), None, None]
         bidder = rng.choice(("us", "them")) if good else pick(rng, ["us", "them", "we", "x", 0,
                                                                      1, 2])
-        result = pick(rng, ["played", "played", "throw-in", "no-marriage", "thrown", ""])
+        result = pick(rng, ["played", None, "thrown-in", "throw-in", "no-marriage", "thrown", "",
+                            "made"])
         rules = pick(rng, rule_sets)
 
         def go():
@@ -474,9 +478,31 @@ def fuzz_library(rng: random.Random, n: int, tally: Tally, tmp: str) -> None:
                 data[pick(rng, sorted(data))] = value
         run_one(tally, "read_json", lambda: read_json(json.dumps(data)), data)
 
+    def arguments():
+        """Any public function given arguments of any type: a TypeError or a UserError."""
+        from pinochle_calc import explain
+        from pinochle_calc.meld.batch import score_lines
+        from pinochle_calc.play.tricks import legal_cards
+
+        x, y = pick(rng, ODD_ARGUMENTS), pick(rng, ODD_ARGUMENTS)
+        full = rng.choice(HANDS20)
+        calls = {
+            "Hand.parse": lambda: Hand.parse(x), "Card.parse": lambda: Card.parse(x),
+            "meld": lambda: meld(x, y), "meld[]": lambda: meld(full)[x],
+            "to_dict": lambda: meld(full).to_dict(x), "side_meld": lambda: side_meld(full, x, y),
+            "load_rules": lambda: load_rules(x), "parse_auction": lambda: parse_auction(x, y),
+            "explain": lambda: explain(x, y),
+            "score_hand": lambda: score_hand(HandInput.of("us", x, 20, 10, 30, None, y)),
+            "score_lines": lambda: list(score_lines([full], x, y)),
+            "legal_cards": lambda: legal_cards(x, [0], y),
+        }
+        name = rng.choice(sorted(calls))
+        run_one(tally, "arguments", calls[name], (name, x, y), (UserError, TypeError))
+
     targets = [(parse_hand, 30), (parse_card, 10), (melds, 18), (rules_value, 10),
                (rule_file, 2), (auction, 10), (hand_score, 10), (sheet, 3), (lines, 3),
-               (play, 2), (partnership, 2), (expensive, 0.02), (record, 1), (record_json, 1)]
+               (play, 2), (partnership, 2), (arguments, 5), (expensive, 0.02), (record, 1),
+               (record_json, 1)]
     functions = [t for t, _ in targets]
     weights = [w for _, w in targets]
     while sum(tally.calls.values()) < n:
@@ -535,6 +561,13 @@ def record_text(rng: random.Random) -> str:
             j = rng.randrange(len(lines))
             lines[i], lines[j] = lines[j], lines[i]
     return "\n".join(lines)
+
+
+#: Arguments of every type, right and wrong, for ``arguments``.
+ODD_ARGUMENTS = [None, True, 0, 1, 3, 4, -1, 10**30, -(10**5000), 2.5, float("nan"), float("inf"),
+                 "", "H", "♥", "hearts", "x", "book", "standard,scale=10", "50 52 p", "AS 10S",
+                 "jump", "davis", "thrown-in", "played", b"AS", [1, 2], (0, 1, 50), {}, object(),
+                 [0] * 20]
 
 
 def notation(rng: random.Random, hand) -> str:
@@ -639,7 +672,7 @@ def command_line(rng: random.Random, files: dict[str, str]) -> tuple[str, list[s
                                       "--bid": pick(rng, ["50", "55", "60"])}.get(
                                           option, str(rng.randrange(0, 60)))]
                 elif not clean and rng.random() < 0.7:
-                    args += [option, pick(rng, ["us", "them", "50", "30", "20", "throw-in",
+                    args += [option, pick(rng, ["us", "them", "50", "30", "20", "thrown-in",
                                                 "999", "499", "-10", "x", "1e3"])]
     if c == "play":  # quick policies; a deal file, a contract or a seed of any kind
         args += ["--us", pick(rng, ["formula", "pass"]), "--them", pick(rng, ["formula", "pass"])]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from numbers import Integral
 from typing import NamedTuple, TypeAlias
 
-from .errors import NotationError, UserError, described, quoted, shorten
+from .errors import NotationError, UserError, described, number_text, quoted, shorten
 
 SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
@@ -150,5 +150,5 @@ def as_suit(value: SuitLike, name: str = "trump") -> int:
         raise TypeError(f"{name} must be a suit: 'H', '♥', 'hearts' or 0 to 3 (S H D C), not"
                         f" {described(value)}")
     if not 0 <= value <= 3:
-        raise UserError(f"{name} must be a suit: 0 to 3 (S H D C), not {value}")
+        raise UserError(f"{name} must be a suit: 0 to 3 (S H D C), not {number_text(value)}")
     return int(value)

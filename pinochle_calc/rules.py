@@ -26,32 +26,39 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, fields, replace
 from numbers import Integral
-from typing import TypeAlias
+from typing import Literal, TypeAlias, get_args
 
 from .errors import UserError, described, number_text, quoted, shorten
 from .limits import FIGURE_MAX
 
 Table = tuple[int | None, int | None, int | None, int | None]
 
-#: The meld kinds of the standard table, in the order the breakdown lists them (types I, II, III).
-MELD_NAMES = (
-    "run",
-    "royal_marriage",
-    "marriage",
-    "pinochle",
-    "aces_around",
-    "kings_around",
-    "queens_around",
-    "jacks_around",
-)
 
-BID_STEPS = ("by1-then-5", "any", "by10-above-100")
-BID_ROUNDS = ("unlimited", "one", "two")
-MARRIAGE_REQUIRED = ("true", "false", "after-pass")
-PASS_ORDERS = ("simultaneous", "partner-first")
-PASS_WHEN = ("after-trump", "before-trump")
-#: What the opponents score when the bidding side concedes (see ``RuleSet.concession``).
-CONCESSIONS = ("standard", "nothing", "meld", "25-and-meld", "50-and-meld", "play")
+# The options that are words: each a ``Literal`` (the words of rule files, JSON and the command
+# line), and the tuple of its words.
+#: How bids go up (``RuleSet.bid_steps``).
+BidSteps = Literal["by1-then-5", "any", "by10-above-100"]
+#: How many rounds of bidding (``RuleSet.bid_rounds``).
+BidRounds = Literal["unlimited", "one", "two"]
+#: Whether the bidder needs a marriage in trump (``RuleSet.marriage_required``).
+MarriageRequired = Literal["true", "false", "after-pass"]
+#: Who passes first in the exchange (``RuleSet.pass_order``).
+PassOrder = Literal["simultaneous", "partner-first"]
+#: When the cards are exchanged (``RuleSet.pass_when``).
+PassWhen = Literal["after-trump", "before-trump"]
+#: What the opponents score when the bidding side concedes (``RuleSet.concession``).
+Concession = Literal["standard", "nothing", "meld", "25-and-meld", "50-and-meld", "play"]
+#: The kinds of meld a rule set's tables value.
+MeldName = Literal["run", "royal_marriage", "marriage", "pinochle", "aces_around",
+                   "kings_around", "queens_around", "jacks_around"]
+BID_STEPS: tuple[BidSteps, ...] = get_args(BidSteps)
+BID_ROUNDS: tuple[BidRounds, ...] = get_args(BidRounds)
+MARRIAGE_REQUIRED: tuple[MarriageRequired, ...] = get_args(MarriageRequired)
+PASS_ORDERS: tuple[PassOrder, ...] = get_args(PassOrder)
+PASS_WHEN: tuple[PassWhen, ...] = get_args(PassWhen)
+CONCESSIONS: tuple[Concession, ...] = get_args(Concession)
+#: The meld kinds of the standard table, in the order the breakdown lists them (types I, II, III).
+MELD_NAMES: tuple[MeldName, ...] = get_args(MeldName)
 TRICK_POINTS = 50  # counters 48 + last trick 2, unscaled
 
 
@@ -84,26 +91,33 @@ class RuleSet:
     min_bid: int = 50
     #: ``by1-then-5``: by 1 up to ``step_change``, then multiples of 5; ``any``: any number from
     #: the minimum; ``by10-above-100``: as ``by1-then-5``, and above 100 multiples of 10.
-    bid_steps: str = "by1-then-5"
+    bid_steps: BidSteps = "by1-then-5"
     #: The bid up to which bids go by 1 (60 standard, 50 under Toby Thomas).
     step_change: int = 60
     #: ``unlimited`` (until three have passed), ``one`` (each player speaks once) or ``two``
     #: (a player who passed in the first round cannot bid in the second).
-    bid_rounds: str = "unlimited"
+    bid_rounds: BidRounds = "unlimited"
     #: ``true``: the bidder needs a marriage in trump; ``false``; ``after-pass``: the marriage is
     #: needed only after the exchange of cards.
-    marriage_required: str = "true"
+    marriage_required: MarriageRequired = "true"
     #: Cards the bidder and partner exchange (0: no passing), in what order, and when.
     pass_cards: int = 0
-    pass_order: str = "simultaneous"
-    pass_when: str = "after-trump"
+    pass_order: PassOrder = "simultaneous"
+    pass_when: PassWhen = "after-trump"
     #: What the opponents score when the bidding side concedes before play (a throw-in, no
     #: marriage, meld under the minimum): ``standard`` (RULES.md: their meld on a throw-in or
     #: under the minimum, nothing when the bidder has no marriage), ``nothing``, ``meld``,
     #: ``25-and-meld``, ``50-and-meld`` (25 or 50 for the cards, plus their meld), ``play`` (the
     #: cards are played if trump was named: their meld and the trick points they take).
-    concession: str = "standard"
+    concession: Concession = "standard"
     target: int = 500
+
+    def __post_init__(self) -> None:
+        for field, options in _WORDS.items():
+            value = getattr(self, field)
+            if value not in options:
+                raise RulesError(f"{field} must be one of {', '.join(options)}, not"
+                                 f" {described(value)}")
 
     # Scaled figures -----------------------------------------------------------------------------
 
@@ -198,12 +212,13 @@ class RuleSet:
 
     # Tables and variants ------------------------------------------------------------------------
 
-    def table(self, name: str) -> Table:
+    def table(self, name: MeldName) -> Table:
         """The n-fold values of one meld kind, unscaled."""
         return getattr(self, name)
 
-    def with_options(self, **changes) -> RuleSet:
-        """A copy with some options changed (by field name; no validation: see ``override``)."""
+    def with_options(self, **changes: object) -> RuleSet:
+        """A copy with some options changed (by field name; the words are checked, the figures
+        not: see ``override``)."""
         return replace(self, **changes)
 
     def override(self, text: str) -> RuleSet:
@@ -232,6 +247,12 @@ def _whole(bid: int) -> int:
         raise TypeError(f"a bid is a whole number (an int), not {shorten(repr(bid))}")
     return int(bid)
 
+
+#: The fields that are words, and their words.
+_WORDS: dict[str, tuple[str, ...]] = {
+    "bid_steps": BID_STEPS, "bid_rounds": BID_ROUNDS, "marriage_required": MARRIAGE_REQUIRED,
+    "pass_order": PASS_ORDERS, "pass_when": PASS_WHEN, "concession": CONCESSIONS,
+}
 
 STANDARD = RuleSet()
 

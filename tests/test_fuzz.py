@@ -76,8 +76,9 @@ def rule_files(draw):
 
 auctions = st.lists(st.one_of(st.integers(0, 400).map(str), st.sampled_from(
     ["p", "pass", "P", "-", "x", "9" * 30, "50.5", "²"])), max_size=14).map(" ".join)
-sheet_fields = st.one_of(st.sampled_from(["us", "them", "we", "x", "", "throw-in", "no-marriage",
-                                          '"a, b"', '"']), st.integers(-10, 700).map(str),
+sheet_fields = st.one_of(st.sampled_from(["us", "them", "we", "x", "", "throw-in", "thrown-in",
+                                          "no-marriage", '"a, b"', '"']),
+                         st.integers(-10, 700).map(str),
                          st.text(max_size=4))
 
 
@@ -158,6 +159,58 @@ def test_auctions_read_or_say_why(text, rules, convention):
     except UserError:
         return
     assert len(explain(auction, convention)) == len(auction.calls)
+
+
+# Arguments of any type: a wrong one is a TypeError (docs/library.md), a wrong value a UserError
+arguments = st.one_of(
+    st.none(), st.booleans(), st.integers(-5, 5), st.sampled_from([10**30, -(10**5000)]),
+    st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=6),
+    st.sampled_from(["H", "♥", "hearts", "book", "50 52 p", "AS 10S", "jump", "queen",
+                     "advisor:jump", "thrown-in", b"AS", [1, 2], (0, 1, 50), {}, object(),
+                     Hand.parse("AS KS"), STANDARD, [0] * 20]))
+
+
+def _library_calls():
+    from pinochle_calc import advise_pass, side_meld, simulate_tricks
+    from pinochle_calc.cards import Card
+    from pinochle_calc.game.policies import policy
+    from pinochle_calc.game.scoring import HandInput, score_hand
+    from pinochle_calc.meld.batch import score_lines
+    from pinochle_calc.play.tricks import PlayState, legal_cards
+
+    full = "♥A 10 K Q J 10 ♠Q Q 10 10 ♦A J J 10 K ♣A 10 K 10 J"
+    deal = [full, "♠A A K K J J ♥A K K Q Q J J ♦A 10 Q Q ♣A Q J",
+            "♠A K K Q J J ♥A 10 10 Q J ♦A 10 K K Q J ♣Q Q J",
+            "♠A 10 10 Q J ♥10 K Q J ♦A 10 K Q J ♣A K K Q J 10"]
+    return {
+        "Hand.parse": lambda x, y: Hand.parse(x),
+        "Card.parse": lambda x, y: Card.parse(x),
+        "meld": lambda x, y: meld(x, y),
+        "meld[]": lambda x, y: meld(full)[x],
+        "side_meld": lambda x, y: side_meld(full, x, y),
+        "load_rules": lambda x, y: load_rules(x),
+        "parse_auction": lambda x, y: parse_auction(x, y),
+        "explain": lambda x, y: explain(x, y),
+        "score_hand": lambda x, y: score_hand(HandInput.of("us", x, 20, 10, 30, None, y)),
+        "score_lines": lambda x, y: list(score_lines([full], x, y)),
+        "PlayState": lambda x, y: PlayState.deal(deal, x, y),
+        "legal_cards": lambda x, y: legal_cards(x, [0], y),
+        "policy": lambda x, y: policy(x),
+        # the slow ones, with arguments that fail before any simulation
+        "simulate_tricks": lambda x, y: simulate_tricks(full, x, samples=y)
+        if not isinstance(y, int) else None,
+        "advise_pass": lambda x, y: advise_pass(full, "H", hint=x, rules=y)
+        if not (x is None or isinstance(x, str)) else None,
+    }
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(sorted(_library_calls())), arguments, arguments)
+def test_library_arguments_of_any_type_raise_only_the_documented_errors(name, x, y):
+    try:
+        _library_calls()[name](x, y)
+    except (TypeError, UserError):
+        pass
 
 
 @given(sheets(), rule_sets)

@@ -150,3 +150,32 @@ def test_a_wrong_argument_is_a_type_error_naming_it(call, message):
 def test_a_wrong_value_is_a_user_error_naming_it(call, error):
     with pytest.raises(UserError, match=error):
         call()
+
+
+def test_options_that_are_words_are_literals_checked_when_a_rule_set_is_made():
+    from typing import get_args, get_type_hints
+
+    from pinochle_calc import rules as r
+    from pinochle_calc.bidding.conventions import CONVENTION_NAMES, CONVENTIONS, Convention
+    from pinochle_calc.exchange.seat import ROLES
+    from pinochle_calc.game import arena, scoring, whole
+    from pinochle_calc.game.policies import POLICY_NAMES, PolicyName
+
+    hints = get_type_hints(r.RuleSet)
+    for field, words in (("bid_steps", r.BID_STEPS), ("bid_rounds", r.BID_ROUNDS),
+                         ("marriage_required", r.MARRIAGE_REQUIRED), ("pass_order", r.PASS_ORDERS),
+                         ("pass_when", r.PASS_WHEN), ("concession", r.CONCESSIONS)):
+        assert get_args(hints[field]) == words
+        with pytest.raises(r.RulesError, match=f"{field} must be one of {', '.join(words)}"):
+            r.STANDARD.with_options(**{field: "bogus"})
+    assert r.STANDARD.with_options(concession="play").concession == "play"
+    assert get_args(get_type_hints(Convention)["name"]) == CONVENTION_NAMES == tuple(CONVENTIONS)
+    assert get_args(PolicyName) == POLICY_NAMES and ROLES == ("partner", "bidder")
+    # one vocabulary of results: the score sheet's, whole hands' and the arena's
+    assert scoring.RESULTS == ("made", "set", "thrown-in", "no-marriage", "under-min-meld")
+    assert whole.RESULTS is scoring.RESULTS and arena.RESULTS is scoring.RESULTS
+    hand = HandInput.of("them", 60, 20, 40, result="throw-in")
+    assert score_hand(hand).result == "thrown-in" and score_hand(hand).to_dict()["result"] == (
+        "thrown-in")
+    with pytest.raises(UserError, match="unknown role 'dealer': use partner or bidder"):
+        advise_pass(TEXT, "H", "dealer")

@@ -24,7 +24,7 @@ from typing import NamedTuple, TypeAlias
 
 from ..errors import UserError, described, number_text, quoted
 from ..limits import AUCTION_CALLS
-from ..rules import STANDARD, RuleSet, RulesLike, as_rules
+from ..rules import STANDARD, BidRounds, RuleSet, RulesLike, as_rules
 
 #: The seats, clockwise from the dealer's left.
 SEAT_NAMES = ("dealer's left", "across from the dealer", "dealer's right", "dealer")
@@ -74,20 +74,13 @@ class Legal(NamedTuple):
         return {"min_bid": self.min_bid, "can_pass": self.can_pass, "forced": self.forced}
 
 
-def rounds_limit(rules: RuleSet) -> int | None:
-    """The rounds of bidding a rule set allows (None: as many as needed).
+#: The rounds of bidding each ``bidding.rounds`` allows (None: as many as needed).
+ROUNDS: dict[BidRounds, int | None] = {"unlimited": None, "one": 1, "two": 2}
 
-    ``bid_rounds`` may be ``unlimited``, ``one`` / ``once`` / ``1``, ``two`` / ``2`` or any
-    number of rounds written as digits.
-    """
-    value = str(getattr(rules, "bid_rounds", "unlimited")).strip().lower()
-    words = {"one": 1, "once": 1, "single": 1, "two": 2, "twice": 2, "three": 3}
-    if value in words:
-        return words[value]
-    digits = re.match(r"\d+", value)
-    if digits and int(digits.group()) > 0:
-        return int(digits.group())
-    return None
+
+def rounds_limit(rules: RuleSet) -> int | None:
+    """The rounds of bidding a rule set allows (None: as many as needed)."""
+    return ROUNDS[rules.bid_rounds]
 
 
 def iter_bids(rules: RuleSet, low: int, upto: int) -> Iterator[int]:

@@ -88,9 +88,6 @@ SIDE_WORDS = {"us": "us", "them": "them", "we": "us", "they": "them"}
 #: The words ``--result`` takes (how the hand ended), each to the word the library reads.
 RESULT_WORDS = {"played": "played", "thrown-in": "thrown-in", "throw-in": "thrown-in",
                 "no-marriage": "no-marriage"}
-#: A hand's result as every output spells it (docs/vocabulary.md), from the library's word.
-RESULT = {"made": "made", "set": "set", "throw-in": "thrown-in", "thrown-in": "thrown-in",
-          "no-marriage": "no-marriage", "under-min-meld": "under-min-meld"}
 
 CSV_GAME_HEADER = ("hand", "line", "bidder", "bid", "result", "points_us", "points_them",
                    "total_us", "total_them", "winner", "error")
@@ -129,7 +126,7 @@ def _write_game(game, fmt: str, single: bool) -> None:
     if fmt == "csv":
         write_csv(CSV_GAME_HEADER, [
             (h.number, h.line, *[""] * 8, h.error) if isinstance(h, BadHand) else
-            (h.number, h.line, h.score.bidder, h.score.hand.bid, RESULT[h.score.outcome],
+            (h.number, h.line, h.score.bidder, h.score.hand.bid, h.score.result,
              *h.score.points, *h.totals, h.winner or "", "")
             for h in game.hands])
         return
@@ -139,7 +136,7 @@ def _write_game(game, fmt: str, single: bool) -> None:
     if single:
         h = game.hands[0]
         s = h.score
-        say(con, f"Bid {s.hand.bid} by {s.bidder} ({game.rules} rules): {RESULT[s.outcome]}")
+        say(con, f"Bid {s.hand.bid} by {s.bidder} ({game.rules} rules): {s.result}")
         for note in s.notes:
             say(con, f"  {note}")
         grid = new_table(("", "left", False), ("us", "right", False), ("them", "right", False))
@@ -163,7 +160,7 @@ def _write_game(game, fmt: str, single: bool) -> None:
             add_row(grid, str(h.number), "", "", f"not scored (line {h.line})", "", "", "", "")
             continue
         s = h.score
-        add_row(grid, str(h.number), s.bidder, str(s.hand.bid), RESULT[s.outcome],
+        add_row(grid, str(h.number), s.bidder, str(s.hand.bid), s.result,
                 _signed(s.points[0]), _signed(s.points[1]), str(h.totals[0]),
                 str(h.totals[1]), style="bold" if h.winner else None)
     show(con, grid)

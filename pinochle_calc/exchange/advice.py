@@ -52,6 +52,7 @@ from ..hand import Hand, HandLike, as_hand
 from ..limits import PASS_HANDS, PASS_WORK, SEED_MAX, check
 from ..rules import STANDARD, RuleSet, RulesLike, as_rules
 from .policy import HINT_WORDS, as_hint, parse_hint
+from .seat import Role, as_role
 
 MAX_DRAWS = 100_000
 
@@ -172,7 +173,7 @@ class PassAdvice:
     passer's loss and of the trick strength (their Shapley values: the average of what the card
     adds over every order the cards could be passed in), so that they add up to the totals."""
 
-    role: str
+    role: Role
     trump: int
     hand: Hand
     best: Choice
@@ -261,7 +262,7 @@ class PassAdvice:
         return out
 
 
-def advise_pass(hand: HandLike, trump: SuitLike, role: str = "partner", n: int = 4,
+def advise_pass(hand: HandLike, trump: SuitLike, role: Role = "partner", n: int = 4,
                 rules: RulesLike = STANDARD, hint=None, samples: int = 600, seed: int = 0,
                 alternatives: int = 4, suit: SuitLike | None = None,
                 asked=None) -> PassAdvice:
@@ -279,8 +280,7 @@ def advise_pass(hand: HandLike, trump: SuitLike, role: str = "partner", n: int =
     trump = as_suit(trump)
     suit = None if suit is None else as_suit(suit, "suit")
     hint = as_hint(hint)
-    if role not in ("partner", "bidder"):
-        raise UserError(f"unknown role {role!r}: use partner or bidder")
+    role = as_role(role)
     check("the cards passed", n, 1, 4)
     check("samples", samples, 1, PASS_HANDS)
     check("seed", seed, 0, SEED_MAX)
@@ -417,7 +417,7 @@ def _shares(hand: Hand, best: Choice, receiver: np.ndarray, trump: int, rules: R
 
 
 def _reasons(hand: Hand, best: Choice, receiver: np.ndarray, trump: int, rules: RuleSet,
-             role: str, shares: list[tuple[float, float, float]]) -> list[tuple[str, str]]:
+             role: Role, shares: list[tuple[float, float, float]]) -> list[tuple[str, str]]:
     """A reason for each card passed: its share of the meld the receiver gains and of the meld
     the passer loses (``_shares``), what kind of card it is, and its trick strength."""
     from ..meld.vector import meld_points

@@ -18,12 +18,30 @@ What it answers (RULES.md "Passing cards and calling trump", and Toby Thomas's v
 
 from __future__ import annotations
 
+from typing import Literal, get_args
+
 from ..cards import SuitLike, as_suit
+from ..errors import UserError, described
 from ..hand import Hand, HandLike, as_hand
 from ..rules import RulesLike, as_rules
 
+#: Who passes in the exchange: the ``partner`` (to the bidder) or the ``bidder`` (back).
+Role = Literal["partner", "bidder"]
+ROLES: tuple[Role, ...] = get_args(Role)
 
-def choose_pass(hand: HandLike, n: int, trump: SuitLike, role: str, rules: RulesLike, *,
+
+def as_role(value: object) -> Role:
+    """A role given by its word (``partner`` or ``bidder``): a ``UserError`` for another word,
+    a ``TypeError`` for anything but text."""
+    if not isinstance(value, str):
+        raise TypeError(f"role must be partner or bidder, not {described(value)}")
+    word = value.strip().lower()
+    if word == "partner" or word == "bidder":
+        return word
+    raise UserError(f"unknown role {value!r}: use partner or bidder")
+
+
+def choose_pass(hand: HandLike, n: int, trump: SuitLike, role: Role, rules: RulesLike, *,
                 hint=None, asked=None, request: SuitLike | None = None) -> Hand:
     """The ``n`` cards a seat passes: ``role`` ``partner`` (to the bidder, from 20 cards) or
     ``bidder`` (from 20 cards at the same time as the partner, or 20 + n after receiving).
@@ -38,7 +56,7 @@ def choose_pass(hand: HandLike, n: int, trump: SuitLike, role: str, rules: Rules
     from .policy import as_hint, bidder_pass, bidder_return, partner_pass, suit_asked
 
     hand, rules, trump = as_hand(hand), as_rules(rules), as_suit(trump)
-    hint, asked = as_hint(hint), as_hint(asked, "asked")
+    hint, asked, role = as_hint(hint), as_hint(asked, "asked"), as_role(role)
     request = None if request is None else as_suit(request, "request")
     counts = np.array([hand.counts])
     if role == "partner":
@@ -59,4 +77,4 @@ def suit_request(hand: HandLike, planned: SuitLike | None) -> int:
     return max(range(4), key=lambda s: (hand.suit_length(s), -s))
 
 
-__all__ = ["choose_pass", "suit_request"]
+__all__ = ["choose_pass", "suit_request", "Role", "ROLES", "as_role"]

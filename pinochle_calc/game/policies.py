@@ -38,12 +38,12 @@ average than playing it (``throw_in_is_better``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple, Protocol, runtime_checkable
+from typing import Literal, NamedTuple, Protocol, get_args, runtime_checkable
 
 from ..bidding.auction import Auction
 from ..bidding.estimate import DEFAULT_SAMPLES
 from ..errors import UserError, described
-from ..exchange.seat import choose_pass
+from ..exchange.seat import Role, choose_pass
 from ..hand import Hand
 from ..rules import RuleSet
 
@@ -151,8 +151,8 @@ class StandardPlay:
         return most_meld(seat)
 
     def pass_cards(self, seat: Seat, n: int) -> Hand:
-        role = "bidder" if seat.contract is not None and seat.contract.seat == seat.number \
-            else "partner"
+        role: Role = "bidder" if seat.contract is not None and (
+            seat.contract.seat == seat.number) else "partner"
         return choose_pass(seat.hand, n, seat.trump, role, seat.rules, hint=seat.hint,
                            asked=seat.asked, request=seat.request)
 
@@ -191,12 +191,12 @@ def throw_in_is_better(seat: Seat, samples: int = THROW_IN_SAMPLES) -> bool:
 
     from ..play.dealer import Dealer, suit_codes
     from ..play.simulate import play_many
-    from .scoring import HandInput, score_hand
+    from .scoring import Conceded, HandInput, score_hand
 
     rules, side, contract = seat.rules, seat.number & 1, seat.contract
     total, k = rules.trick_points, rules.scale
 
-    def margins(result: str) -> np.ndarray:
+    def margins(result: Conceded | None) -> np.ndarray:
         out = []
         for taken in range(total // k + 1):
             ours = taken * k
@@ -205,7 +205,7 @@ def throw_in_is_better(seat: Seat, samples: int = THROW_IN_SAMPLES) -> bool:
             out.append(score.points[side] - score.points[1 - side])
         return np.array(out, dtype=np.float64)
 
-    play, concede = margins("played"), margins("throw-in")
+    play, concede = margins(None), margins("thrown-in")
     if (play >= concede).all():
         return False
     if (concede > play).all():
@@ -288,10 +288,11 @@ class Passer(StandardPlay):
 
 
 #: The built-in policies' names (``advisor:<convention>`` for each convention).
-POLICY_NAMES = ("advisor:jump", "advisor:davis", "advisor:toby", "formula", "pass")
+PolicyName = Literal["advisor:jump", "advisor:davis", "advisor:toby", "formula", "pass"]
+POLICY_NAMES: tuple[PolicyName, ...] = get_args(PolicyName)
 
 
-def policy(name: str, samples: int = DEFAULT_SAMPLES) -> Policy:
+def policy(name: PolicyName | str, samples: int = DEFAULT_SAMPLES) -> Policy:
     """The built-in policy with this name; ``samples``: the advisor's simulated deals."""
     if not isinstance(name, str):
         raise TypeError(f"a policy is one of {', '.join(POLICY_NAMES)}, not {described(name)}")
@@ -306,4 +307,5 @@ def policy(name: str, samples: int = DEFAULT_SAMPLES) -> Policy:
 
 
 __all__ = ["Policy", "StandardPlay", "Seat", "Bid", "Contract", "Advisor", "Formula", "Passer",
-           "policy", "POLICY_NAMES", "most_meld", "throw_in_is_better", "THROW_IN_SAMPLES"]
+           "policy", "PolicyName", "POLICY_NAMES", "most_meld", "throw_in_is_better",
+           "THROW_IN_SAMPLES"]

@@ -45,7 +45,7 @@ from ..cards import CARDS, COPIES, HAND_SIZE, KINDS, SUIT_SYMBOLS, SUITS, Card, 
 from ..errors import UserError, quoted, shorten
 from ..hand import Hand
 from ..rules import PRESETS, SCHEMA, STANDARD, RuleSet, load_rules
-from .scoring import SIDES, HandInput, HandScore, score_hand
+from .scoring import RESULTS, SIDES, HandInput, HandScore, score_hand
 
 if TYPE_CHECKING:
     from ..bidding.auction import Auction
@@ -53,10 +53,8 @@ if TYPE_CHECKING:
 EventKind = Literal["call", "contract", "request", "trump", "pass", "meld", "throw-in", "play"]
 EVENT_KINDS: tuple[EventKind, ...] = ("call", "contract", "request", "trump", "pass", "meld",
                                       "throw-in", "play")
-#: The results, in the vocabulary's words.
-RESULTS = ("made", "set", "thrown-in", "no-marriage", "under-min-meld")
-_OUTCOME_RESULT = {"made": "made", "set": "set", "throw-in": "thrown-in",
-                   "no-marriage": "no-marriage", "under-min-meld": "under-min-meld"}
+#: How a complete hand ended, before its figures score it (``Progress.outcome``).
+Ending = Literal["played", "thrown-in", "no-marriage"]
 #: The most events a record may hold (a hand has a few dozen calls and 80 cards).
 MAX_EVENTS = 1000
 #: The longest comment or tag value kept.
@@ -362,14 +360,15 @@ class Progress:
         return kind == "meld" and not self.played_hand and self.contract is not None \
             and self.trump_named
 
-    def outcome(self) -> str | None:
-        """How the hand ended, as ``scoring`` has it (None: not over, or not known)."""
+    def outcome(self) -> Ending | None:
+        """How the hand ended: played (its figures make it made or set), thrown-in or
+        no-marriage (None: not over, or not known)."""
         if not self.complete:
             return None
         if self.trump is None or self.lost:
             return "no-marriage"
         if self.thrown_in:
-            return "throw-in"
+            return "thrown-in"
         return "played"
 
     def scored(self) -> HandScore | None:
@@ -382,7 +381,8 @@ class Progress:
         if self.played_hand and tricks is None:
             return None
         seat, bid = self.contract
-        return score_hand(HandInput(seat & 1, bid, meld, tricks or (None, None), outcome),
+        ended = None if outcome == "played" else outcome
+        return score_hand(HandInput(seat & 1, bid, meld, tricks or (None, None), ended),
                           self.rules)
 
 
@@ -417,7 +417,7 @@ def settled(record: Record) -> Record:
     score = progress.scored()
     if score is None:
         return record
-    return replace(record, result=_OUTCOME_RESULT[score.outcome], score=score.points)
+    return replace(record, result=score.result, score=score.points)
 
 
 def _check_header(record: Record) -> None:
@@ -758,15 +758,14 @@ def _check_result(progress: Progress) -> None:
         return
     said = record.result
     if said is not None:
-        if outcome in ("no-marriage", "throw-in") and said != _OUTCOME_RESULT[outcome]:
-            raise RecordError(f"the record says {said}, but the hand ended by"
-                              f" {_OUTCOME_RESULT[outcome]}")
+        if outcome in ("no-marriage", "thrown-in") and said != outcome:
+            raise RecordError(f"the record says {said}, but the hand ended by {outcome}")
         if outcome == "played" and said in ("thrown-in", "no-marriage"):
             raise RecordError(f"the record says {said}, but the hand was played")
     score = progress.scored()
     if score is None:
         return
-    result = _OUTCOME_RESULT[score.outcome]
+    result = score.result
     why = "; ".join(score.notes)
     if said is not None and said != result:
         raise RecordError(f"the record says {said}; the scoring rules give {result}"

@@ -43,7 +43,7 @@ def record_of(hand: HandRecord, tags: tuple[tuple[str, str], ...] = ()) -> Recor
             events += passes
     for s, (m, cards) in enumerate(zip(hand.melds, hand.after)):
         events.append(Event("meld", s, cards=shown_cards(m, cards)))
-    if hand.score.outcome == "throw-in":
+    if hand.result == "thrown-in":
         events.append(Event("throw-in", bidder))
     for trick in hand.play:
         for k, card in enumerate(trick.cards):

@@ -1,18 +1,19 @@
 """Scoring a hand and a game under a rule set (RULES.md "Scoring a hand" and its variations).
 
 The two sides are ``us`` and ``them``. A hand is given by the bid, the bidding side, each side's
-meld and trick points (``HandInput``), and how it ended: ``played``, ``throw-in`` (the bidding side
-names trump and concedes before play) or ``no-marriage`` (the bidder cannot name trump). All
-figures are as written on the score sheet, that is scaled (under ``scale = 10`` a bid of 500 and
-trick points adding up to 500).
+meld and trick points (``HandInput``), and, where it ended before play, how: ``thrown-in`` (the
+bidding side names trump and concedes) or ``no-marriage`` (the bidder cannot name trump); given
+nothing, the hand was played. All figures are as written on the score sheet, that is scaled
+(under ``scale = 10`` a bid of 500 and trick points adding up to 500).
 
-Results (``HandScore.outcome``):
+A hand's result (``Result``, ``HandScore.result``), one vocabulary with whole hands and the
+arena:
 
 * ``made``: the bidding side's meld plus trick points reach the bid; both sides add their meld
   and trick points.
 * ``set``: they do not (or, under the minimum-meld rule, the bidding side took fewer trick points
   than the minimum): the bid is subtracted; the other side keeps its meld and trick points.
-* ``throw-in``, ``no-marriage``, ``under-min-meld`` (the bidding side melds under the minimum and
+* ``thrown-in``, ``no-marriage``, ``under-min-meld`` (the bidding side melds under the minimum and
   loses the bid without play): concessions. The bid is subtracted; the other side scores as the
   rule set's ``concession`` says (``standard``: its meld on a throw-in or under the minimum,
   nothing when the bidder has no marriage, since nobody scores meld then).
@@ -31,19 +32,49 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Literal, get_args
 
 from ..errors import UserError, described, quoted
 from ..limits import FIGURE_MAX
-from ..rules import STANDARD, RuleSet, RulesLike, as_rules
+from ..rules import STANDARD, Concession, RuleSet, RulesLike, as_rules
 
-SIDES = ("us", "them")
+#: The two sides: ``us`` (seats 0 and 2) and ``them`` (seats 1 and 3).
+Side = Literal["us", "them"]
+SIDES: tuple[Side, ...] = get_args(Side)
+#: How a hand ended: the one vocabulary of results (``HandScore``, whole hands, the arena).
+Result = Literal["made", "set", "thrown-in", "no-marriage", "under-min-meld"]
+RESULTS: tuple[Result, ...] = get_args(Result)
+#: How a hand given to be scored ended before play (``HandInput.result``; None: it was played).
+Conceded = Literal["thrown-in", "no-marriage"]
+CONCEDED: tuple[Conceded, ...] = get_args(Conceded)
 #: The largest figure a sheet may hold, either way (a bid, meld, trick points).
 MAX_FIGURE = FIGURE_MAX
-RESULTS = ("played", "throw-in", "no-marriage")
-_RESULT_WORDS = {"": "played", "play": "played", "played": "played", "throw-in": "throw-in",
-                 "throwin": "throw-in", "throw in": "throw-in", "thrown in": "throw-in",
-                 "thrown-in": "throw-in",
-                 "no-marriage": "no-marriage", "no marriage": "no-marriage"}
+#: Every spelling of the result given on input (a sheet, ``HandInput.of``), older ones too.
+_RESULT_WORDS: dict[str, Conceded | None] = {
+    "": None, "play": None, "played": None,
+    "thrown-in": "thrown-in", "thrown in": "thrown-in", "throw-in": "thrown-in",
+    "throw in": "thrown-in", "throwin": "thrown-in", "thrownin": "thrown-in",
+    "no-marriage": "no-marriage", "no marriage": "no-marriage", "nomarriage": "no-marriage",
+}
+
+
+def conceded(result: object) -> Conceded | None:
+    """How a hand given to be scored ended before play, from any spelling (``thrown-in``,
+    ``throw-in``, ``thrown in``; ``played`` or None: it was played), or a ``ScoreError``."""
+    if result is None:
+        return None
+    if not isinstance(result, str):
+        raise TypeError(f"result must be thrown-in, no-marriage or None (played), not"
+                        f" {described(result)}")
+    word = " ".join(result.strip().lower().replace("_", "-").split())
+    if word in _RESULT_WORDS:
+        return _RESULT_WORDS[word]
+    if word in RESULTS:
+        raise ScoreError(f"the result {word!r} comes from the figures of a played hand: give"
+                         " thrown-in or no-marriage for a hand that ended before play, or"
+                         " nothing")
+    raise ScoreError(f"unknown result {result!r}: use thrown-in or no-marriage, or nothing for"
+                     f" a played hand{_hint(word, CONCEDED)}")
 
 
 class ScoreError(UserError):
@@ -69,35 +100,44 @@ def side_index(text: str) -> int:
 @dataclass(frozen=True)
 class HandInput:
     """One hand as written on a score sheet (scaled figures). ``tricks`` may leave one side (or,
-    for a concession, both) as None: one missing side is the rest of the hand's trick points."""
+    for a concession, both) as None: one missing side is the rest of the hand's trick points.
+    ``result``: ``thrown-in`` or ``no-marriage`` where the hand ended before play, None where
+    it was played (older spellings, ``throw-in``, ``played``, are read as these)."""
 
     bidder: int  # 0 us, 1 them
     bid: int
     meld: tuple[int, int]
     tricks: tuple[int | None, int | None] = (None, None)
-    result: str = "played"
+    result: Conceded | None = None
     note: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "result", conceded(self.result))
 
     @classmethod
     def of(cls, bidder: str | int, bid: int, meld_us: int, meld_them: int,
            tricks_us: int | None = None, tricks_them: int | None = None,
-           result: str = "played", note: str = "") -> HandInput:
+           result: str | None = None, note: str = "") -> HandInput:
         """A hand from its fields, with the side and the result given as words."""
         side = bidder if isinstance(bidder, int) else side_index(bidder)
-        word = _RESULT_WORDS.get(str(result).strip().lower())
-        if word is None:
-            raise ScoreError(f"unknown result {result!r}: use one of {', '.join(RESULTS)}"
-                             f"{_hint(str(result).lower(), RESULTS)}")
-        return cls(side, bid, (meld_us, meld_them), (tricks_us, tricks_them), word, note)
+        return cls(side, bid, (meld_us, meld_them), (tricks_us, tricks_them), conceded(result),
+                   note)
+
+    def to_dict(self) -> dict:
+        """The hand as a sheet row (``SHEET_COLUMNS``)."""
+        return {"bidder": SIDES[self.bidder], "bid": self.bid, "meld_us": self.meld[0],
+                "meld_them": self.meld[1], "tricks_us": self.tricks[0],
+                "tricks_them": self.tricks[1], "result": self.result, "note": self.note}
 
 
 @dataclass(frozen=True)
 class HandScore:
-    """The result of one hand: its outcome, what each side adds (``points``, us then them), the
-    meld and trick points each side is credited with, and notes explaining the rules applied."""
+    """The score of one hand: its ``result``, what each side adds (``points``, us then them),
+    the meld and trick points each side is credited with, and notes explaining the rules
+    applied."""
 
     hand: HandInput
-    outcome: str
+    result: Result
     points: tuple[int, int]
     meld: tuple[int, int]  # meld credited (0 where it does not score)
     tricks: tuple[int, int]  # trick points credited
@@ -106,15 +146,15 @@ class HandScore:
     notes: tuple[str, ...] = ()
 
     @property
-    def bidder(self) -> str:
+    def bidder(self) -> Side:
         return SIDES[self.hand.bidder]
 
     def to_dict(self) -> dict:
+        """The ``score`` command's record of the hand."""
         return {
             "bidder": self.bidder,
             "bid": self.hand.bid,
-            "result": self.hand.result,
-            "outcome": self.outcome,
+            "result": self.result,
             "points": dict(zip(SIDES, self.points)),
             "meld": dict(zip(SIDES, self.hand.meld)),
             "tricks": None if self.played is None else dict(zip(SIDES, self.played)),
@@ -129,8 +169,6 @@ def _check(hand: HandInput, rules: RuleSet) -> tuple[int, int] | None:
     k = rules.scale
     if hand.bidder not in (0, 1):
         raise ScoreError(f"unknown side {hand.bidder!r}: use us or them")
-    if hand.result not in RESULTS:
-        raise ScoreError(f"unknown result {hand.result!r}: use one of {', '.join(RESULTS)}")
     problem = rules.bid_problem(hand.bid)
     if problem:
         raise ScoreError(f"bid {problem}")
@@ -180,24 +218,25 @@ def score_hand(hand: HandInput, rules: RulesLike = STANDARD) -> HandScore:
             return 0
         return meld[side]
 
+    result: Result
     if hand.result == "no-marriage":
         if rules.marriage_required == "false":
             raise ScoreError(f"the {rules.name} rules let a bidder name trump without a marriage:"
                              " 'no-marriage' cannot happen")
-        outcome = "no-marriage"
-    elif hand.result == "throw-in":
-        outcome = "throw-in"
+        result = "no-marriage"
+    elif hand.result == "thrown-in":
+        result = "thrown-in"
     elif minimum and meld[x] < minimum:
-        outcome = "under-min-meld"
+        result = "under-min-meld"
         notes.append(f"{bidder} meld {meld[x]} is under {minimum}: the bid is lost without play")
-    else:
-        outcome = "played"
+    else:  # played: made or set, by the figures
+        result = "made"
 
     points = [0, 0]
     credited = [0, 0]
     taken = [0, 0]
     bonus = [0, 0]
-    if outcome == "played":
+    if result in ("made", "set"):
         if tricks is None:
             raise ScoreError("a played hand needs the trick points (of one side at least)")
         for side in (x, y):
@@ -205,14 +244,14 @@ def score_hand(hand: HandInput, rules: RulesLike = STANDARD) -> HandScore:
                 notes.append(f"{SIDES[side]} took {tricks[side]} in tricks, under {minimum}:"
                              " nothing scores for the hand")
         if minimum and tricks[x] < minimum:
-            outcome = "set"
+            result = "set"
         else:
             total = meld[x] + tricks[x]
-            outcome = "made" if total >= hand.bid else "set"
-            sign = ">=" if outcome == "made" else "<"
+            result = "made" if total >= hand.bid else "set"
+            sign = ">=" if result == "made" else "<"
             notes.insert(0, f"{bidder} meld {meld[x]} + tricks {tricks[x]} = {total} {sign}"
                          f" bid {hand.bid}")
-        if outcome == "made":
+        if result == "made":
             credited[x], taken[x] = meld[x], tricks[x]
             points[x] = meld[x] + tricks[x]
         else:
@@ -220,17 +259,17 @@ def score_hand(hand: HandInput, rules: RulesLike = STANDARD) -> HandScore:
         if not (minimum and tricks[y] < minimum):
             credited[y], taken[y] = counted(y), tricks[y]
             points[y] = credited[y] + tricks[y]
-        return HandScore(hand, outcome, (points[0], points[1]), (credited[0], credited[1]),
+        return HandScore(hand, result, (points[0], points[1]), (credited[0], credited[1]),
                          (taken[0], taken[1]), (0, 0), tricks, tuple(notes))
 
     # A concession: the bid is subtracted; what the other side scores depends on the rules.
     points[x] = -hand.bid
-    rule = rules.concession
+    rule: Concession = rules.concession
     if rule == "standard":
-        rule = "nothing" if outcome == "no-marriage" else "meld"
-        if outcome == "no-marriage":
+        rule = "nothing" if result == "no-marriage" else "meld"
+        if result == "no-marriage":
             notes.append("no marriage: the hand is not played and nobody scores meld")
-    elif rule == "play" and outcome == "no-marriage":
+    elif rule == "play" and result == "no-marriage":
         rule = "nothing"
         notes.append("no marriage: trump cannot be named, so the cards are not played")
     if rule == "play":
@@ -256,7 +295,7 @@ def score_hand(hand: HandInput, rules: RulesLike = STANDARD) -> HandScore:
                      + {"nothing": "nothing", "meld": "their meld",
                         "25-and-meld": f"{bonus[y]} for the cards and their meld",
                         "50-and-meld": f"{bonus[y]} for the cards and their meld"}[rule])
-    return HandScore(hand, outcome, (points[0], points[1]), (credited[0], credited[1]),
+    return HandScore(hand, result, (points[0], points[1]), (credited[0], credited[1]),
                      (taken[0], taken[1]), (bonus[0], bonus[1]), tricks, tuple(notes))
 
 
@@ -419,7 +458,7 @@ def hand_from_record(record: dict, where: str) -> HandInput:
             _number(record.get("meld_them"), "meld_them", where, True),
             _number(record.get("tricks_us"), "tricks_us", where, False),
             _number(record.get("tricks_them"), "tricks_them", where, False),
-            _text(record.get("result"), "result", where) or "played",
+            _text(record.get("result"), "result", where) or None,
             _text(record.get("note"), "note", where),
         )
     except ScoreError as e:

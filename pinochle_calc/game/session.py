@@ -316,7 +316,7 @@ def sheet_row(record: Record) -> dict[str, object]:
     return {"bidder": SIDES[seat & 1], "bid": bid, "meld_us": meld[0], "meld_them": meld[1],
             "tricks_us": "" if tricks is None else tricks[0],
             "tricks_them": "" if tricks is None else tricks[1],
-            "result": outcome, "note": note}
+            "result": "" if outcome == "played" else outcome, "note": note}
 
 
 def add_to_sheet(record: Record, path: str) -> dict[str, object]:

@@ -18,9 +18,10 @@ dealer's left; seat 3 deals; seats 0 and 2 are "us") with a policy for each side
    leading, where the hand is played (a concession skips them unless ``concession = play``);
 6. ``scoring.score_hand`` scores it.
 
-Results: ``made``, ``set``, ``thrown-in``, ``no-marriage`` and, under a minimum-meld rule,
-``under-min-meld``. Everything depends only on the arguments: every random choice is seeded
-from ``seed`` and the step, the seat and the call it is for.
+Results (``scoring.Result``, one vocabulary with the score sheet): ``made``, ``set``,
+``thrown-in``, ``no-marriage`` and, under a minimum-meld rule, ``under-min-meld``. Everything
+depends only on the arguments: every random choice is seeded from ``seed`` and the step, the
+seat and the call it is for.
 
 **Decision (no trump named).** When the bidder cannot name trump nobody melds, but a rule set
 whose concession scores the opponents' meld needs a figure: each seat's meld is then its meld
@@ -44,13 +45,10 @@ from ..limits import check
 from ..meld.engine import TrumpMeld, meld
 from ..rules import STANDARD, RuleSet, RulesLike, as_rules
 from .policies import Bid, Contract, Policy, Seat, policy
-from .scoring import SIDES, HandInput, HandScore, score_hand
+from .scoring import RESULTS, SIDES, Conceded, HandInput, HandScore, Result, score_hand
 
-RESULTS = ("made", "set", "thrown-in", "no-marriage", "under-min-meld")
 #: More calls than this in one auction means a policy keeps bidding without a limit.
 MAX_CALLS = 400
-_OUTCOME_RESULT = {"made": "made", "set": "set", "throw-in": "thrown-in",
-                   "no-marriage": "no-marriage", "under-min-meld": "under-min-meld"}
 # the steps a decision's seed is keyed by
 _CALL, _PLAN, _NAME, _PASS, _RETURN, _THROW = range(6)
 
@@ -144,8 +142,8 @@ class HandRecord:
     named: int | None = None  # the suit the bidder named (trump None after it: lost after the pass)
 
     @property
-    def result(self) -> str:
-        return _OUTCOME_RESULT[self.score.outcome]
+    def result(self) -> Result:
+        return self.score.result
 
     @property
     def side_total(self) -> int | None:
@@ -451,13 +449,12 @@ class _Table:
         results = [meld(h, rules) for h in now]
         melds = tuple(r.best if trump is None else r.trumps[trump] for r in results)
         side_meld = (melds[0].points + melds[2].points, melds[1].points + melds[3].points)
-        # under the minimum the bid is lost without play ("played" scores as under-min-meld)
+        # under the minimum the bid is lost without play (played, it scores as under-min-meld)
         under_min = bool(rules.min_meld) and side_meld[side] < rules.min_meld_points
+        ended: Conceded | None = None  # how it ended before play (None: it is played)
         if trump is None:
-            outcome = "no-marriage"
-        elif under_min:
-            outcome = "played"
-        else:
+            ended = "no-marriage"
+        elif not under_min:
             known = [shown_cards(m, h) for m, h in zip(melds, now)]
             partner = won.seat ^ 2  # holds the cards the bidder passed, too
             known[partner] = Hand(max(a, b) for a, b in zip(known[partner].counts,
@@ -466,9 +463,9 @@ class _Table:
             if throw is None:
                 throw = self.players[won.seat].throw_in(self.seat(
                     won.seat, _THROW, trump=trump, meld=side_meld, known=tuple(known)))
-            outcome = "throw-in" if throw else "played"
+            ended = "thrown-in" if throw else None
         tricks, play = None, ()
-        if trump is not None and (outcome == "played" and not under_min
+        if trump is not None and (ended is None and not under_min
                                   or rules.concession == "play"):
             record: list[int] = []
             if self.script.cards:
@@ -477,7 +474,7 @@ class _Table:
                 points = play_deal(now, trump, won.seat, record=record)
             tricks = (points[0] * k, points[1] * k)
             play = _tricks(record, trump, won.seat, k)
-        score = score_hand(HandInput(side, won.bid, side_meld, tricks or (None, None), outcome),
+        score = score_hand(HandInput(side, won.bid, side_meld, tricks or (None, None), ended),
                            rules)
         return melds, side_meld, tricks, play, score
 

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from ..cards import ACE, CARDS, JACK, KING, QUEEN, SUITS, TEN, Card, SuitLike, as_suit
 from ..hand import Hand, HandLike, as_hand
-from ..rules import MELD_NAMES, STANDARD, RuleSet, RulesLike, as_rules
+from ..rules import MELD_NAMES, STANDARD, MeldName, RuleSet, RulesLike, as_rules
 
 FOLD = ("single", "double", "triple", "quadruple")
 AROUNDS = (("aces_around", ACE), ("kings_around", KING), ("queens_around", QUEEN),
@@ -38,11 +38,15 @@ jacks around (4), pinochles (1). Each is 0 to 4."""
 CACHED_SHAPES = 500_000
 
 
+#: A declared meld's kind: a kind of the rule set's tables, or a roundhouse option's.
+MeldKind = MeldName | Literal["roundhouse", "roundhouse_with_run"]
+
+
 class Meld(NamedTuple):
     """One declared meld: its kind, suit (None for pinochles and arounds), multiplicity 1-4,
     scaled points, the cards it uses, and a note where a rule option produced the value."""
 
-    name: str
+    name: MeldKind
     suit: int | None
     count: int
     points: int
@@ -212,7 +216,7 @@ class MeldTables:
             cached = self._solved[code] = tuple(self._solve(shape, t) for t in range(4))
         return cached
 
-    def _declare(self, name: str, suit: int | None, n: int, best: bool = True,
+    def _declare(self, name: MeldKind, suit: int | None, n: int, best: bool = True,
                  note: str = "") -> tuple[int, list[Meld]]:
         """Points and melds for the best declaration of up to (or exactly) n copies of a kind;
         ``note`` is added to each meld's own note."""
@@ -324,7 +328,7 @@ def _in_order(melds: list[Meld]) -> list[Meld]:
                                         -m.count))
 
 
-def _meld_cards(name: str, suit: int | None) -> list[Card]:
+def _meld_cards(name: MeldKind, suit: int | None) -> list[Card]:
     """The cards of a single meld of this kind."""
     if name == "run":
         return [CARDS[suit * 5 + r] for r in (ACE, TEN, KING, QUEEN, JACK)]

@@ -10,6 +10,7 @@ meld only if the total is at least the minimum ("on the board").
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal, get_args
 
 from ..cards import CARDS, COPIES
 from ..hand import Hand, HandLike, as_hand
@@ -17,7 +18,9 @@ from ..notation import DeckError
 from ..rules import STANDARD, RulesLike, as_rules
 from .engine import HandMeld, TrumpMeld, meld
 
-WHO = ("hand", "partner")
+#: Which of the two partners (``SideTrump.callable_by``).
+Who = Literal["hand", "partner"]
+WHO: tuple[Who, ...] = get_args(Who)
 
 
 @dataclass(frozen=True)
@@ -29,7 +32,7 @@ class SideTrump:
     hand: TrumpMeld
     partner: TrumpMeld
     points: int
-    callable_by: tuple[str, ...]  # "hand", "partner" (empty: neither may name this trump)
+    callable_by: tuple[Who, ...]  # "hand", "partner" (empty: neither may name this trump)
     on_board: bool
 
     @property

@@ -20,7 +20,7 @@ from itertools import product
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..cards import CARDS, COPIES, COUNTER, KINDS, LAST_TRICK_BONUS, SUITS, Card, SuitLike, as_suit
-from ..errors import UserError
+from ..errors import UserError, described, number_text
 
 if TYPE_CHECKING:
     from ..hand import HandLike
@@ -106,18 +106,44 @@ def beats(suit: int, rank: int, win_suit: int, win_rank: int, trump: int) -> boo
     return (suit == win_suit and rank < win_rank) or (suit == trump and win_suit != trump)
 
 
-def _counts(hand) -> Sequence[int]:
+def _counts(hand: object) -> Sequence[int]:
     """A player's cards as 20 counts, given as counts, a ``Hand`` or its text."""
     if isinstance(hand, str):
         from ..hand import Hand
 
         return Hand.parse(hand).counts
-    return getattr(hand, "counts", hand)
+    counts = getattr(hand, "counts", hand)
+    if isinstance(counts, (str, bytes)) or not isinstance(counts, Sequence) or (
+            len(counts) != KINDS):
+        raise TypeError(f"a hand is a Hand, its text or 20 card counts, not {described(hand)}")
+    return counts
 
 
-def trick_winner(trick: Sequence[int], trump: SuitLike) -> int:
-    """Position (0 = the lead) of the card winning the trick so far."""
-    trump = as_suit(trump)
+def _trick(trick: Sequence[int | Card], most: int = 3) -> tuple[int, ...]:
+    """The cards played to a trick (at most ``most``: 3 before the next card, 4 once it is
+    whole), as indices (given as indices 0-19 or ``Card``)."""
+    if isinstance(trick, (str, bytes)) or not isinstance(trick, Sequence):
+        raise TypeError(f"a trick is the cards played to it, indices 0 to 19 or Card, not"
+                        f" {described(trick)}")
+    out = []
+    for card in trick:
+        index = card.index if isinstance(card, Card) else card
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise TypeError(f"a card played is an index 0 to 19 or a Card, not"
+                            f" {described(card)}")
+        if not 0 <= index < KINDS:
+            raise IllegalPlay(f"{number_text(index)} is not a card: an index is 0 to 19")
+        out.append(index)
+    if len(out) > most:
+        raise IllegalPlay(f"a trick holds at most {most} cards here, not {len(out)}")
+    return tuple(out)
+
+
+def trick_winner(trick: Sequence[int | Card], trump: SuitLike) -> int:
+    """Position (0 = the lead) of the card winning the trick so far (or the whole trick)."""
+    trump, trick = as_suit(trump), _trick(trick, 4)
+    if not trick:
+        raise IllegalPlay("no card has been played to the trick")
     best = 0
     ws, wr = SUIT_OF[trick[0]], RANK_OF[trick[0]]
     for i in range(1, len(trick)):
@@ -137,7 +163,7 @@ def legal_cards(hand: Sequence[int] | HandLike, trick: Sequence[int],
     """The cards (indices, canonical order, each once) a player holding ``hand`` (20 counts, a
     ``Hand`` or its text) may play to ``trick`` (card indices in the order played; empty: the
     player leads)."""
-    hand, trump = _counts(hand), as_suit(trump)
+    hand, trump, trick = _counts(hand), as_suit(trump), _trick(trick)
     if not trick:
         return tuple(i for i in range(KINDS) if hand[i])
     codes = encode(hand)
@@ -156,7 +182,7 @@ class IllegalPlay(UserError):
 def illegal_reason(hand: Sequence[int] | HandLike, trick: Sequence[int], trump: SuitLike,
                    card: int) -> str:
     """Why ``card`` may not be played (empty if it may)."""
-    hand = _counts(hand)
+    hand, trick = _counts(hand), _trick(trick)
     if not hand[card]:
         return f"{CARDS[card]} is not in the hand"
     if card in legal_cards(hand, trick, trump):
@@ -166,9 +192,9 @@ def illegal_reason(hand: Sequence[int] | HandLike, trick: Sequence[int], trump: 
 
 def rule_in_force(hand: Sequence[int] | HandLike, trick: Sequence[int], trump: SuitLike) -> str:
     """The clause of the play rules that decides what this player may play, in words."""
+    hand, trump, trick = _counts(hand), as_suit(trump), _trick(trick)
     if not trick:
         return "the leader may lead any card"
-    hand, trump = _counts(hand), as_suit(trump)
     codes = encode(hand)
     led = SUIT_OF[trick[0]]
     w = trick[trick_winner(trick, trump)]

@@ -236,7 +236,7 @@ def test_made_agrees_with_the_score_sheet(rules):
                 total = side_totals(meld_points, tricks, rules)
                 sheet = score_hand(HandInput.of(0, bid, meld_points, 0, tricks, 50 * k - tricks),
                                    rules)
-                assert (total >= bid) == (sheet.outcome == "made"), (bid, meld_points, tricks)
+                assert (total >= bid) == (sheet.result == "made"), (bid, meld_points, tricks)
 
 
 def test_bad_input():

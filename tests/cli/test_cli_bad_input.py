@@ -51,7 +51,7 @@ def test_invalid_utf8_in_a_sheet_spoils_only_its_row(tmp_path):
     result = run("score", "--sheet", str(sheet), "-f", "jsonl")
     assert result.exit_code == 1
     records = [json.loads(line) for line in result.stdout.splitlines()]
-    assert [r.get("outcome") for r in records] == ["made", None, "made"]
+    assert [r.get("result") for r in records] == ["made", None, "made"]
     assert records[1] == {"hand": 2, "line": 3, "error": f"{sheet} line 3: not valid UTF-8"
                           " text: byte 0xff at column 1"}
     assert records[2]["totals"] == {"us": 50 + 40, "them": 30 + 60}

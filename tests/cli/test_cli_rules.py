@@ -175,7 +175,7 @@ def test_score_one_hand_json():
                  "20", "--tricks-us", "30", "-f", "json")
     assert result.exit_code == 0
     data = json.loads(result.stdout)
-    assert data["outcome"] == "made"
+    assert data["result"] == "made" and "outcome" not in data
     assert data["points"] == {"us": 60, "them": 40}
     assert data["tricks"] == {"us": 30, "them": 20}
     assert data["totals"] == {"us": 60, "them": 40} and data["winner"] is None
@@ -199,10 +199,10 @@ def test_score_one_hand_table_and_game_state():
 
 def test_score_concession_and_scale():
     result = run("score", "-b", "them", "--bid", "520", "--meld-us", "300", "--meld-them",
-                 "200", "--result", "throw-in", "--rules", "standard,concession=50-and-meld,"
+                 "200", "--result", "thrown-in", "--rules", "standard,concession=50-and-meld,"
                  "scale=10", "-f", "jsonl")
     data = json.loads(result.stdout)
-    assert data["outcome"] == "throw-in"
+    assert data["result"] == "thrown-in"
     assert data["points"] == {"us": 800, "them": -520}
     assert data["credited"]["us"] == {"meld": 300, "tricks": 0, "cards": 500}
 
@@ -253,14 +253,14 @@ def test_score_sheet_json_csv_jsonl():
     data = json.loads(run("score", "--sheet", path, "-f", "json").stdout)
     assert data["winner"] == "us" and data["won_on"] == 12
     assert data["totals"] == {"us": 523, "them": 396}
-    assert [h["outcome"] for h in data["hands"]][:4] == ["made", "made", "set", "throw-in"]
+    assert [h["result"] for h in data["hands"]][:4] == ["made", "made", "set", "thrown-in"]
     rows = run("score", "--sheet", path, "-f", "csv").stdout.splitlines()
     assert rows[0] == ("hand,line,bidder,bid,result,points_us,points_them,total_us,"
                        "total_them,winner,error")
     assert [row.split(",")[4] for row in rows[1:5]] == ["made", "made", "set", "thrown-in"]
     assert rows[-1] == "12,17,us,60,made,64,40,523,396,us,"
     lines = run("score", "--sheet", path, "-f", "jsonl").stdout.splitlines()
-    assert len(lines) == 12 and json.loads(lines[5])["outcome"] == "no-marriage"
+    assert len(lines) == 12 and json.loads(lines[5])["result"] == "no-marriage"
 
 
 def test_score_sheet_from_stdin_jsonl():

@@ -35,18 +35,18 @@ def points(h, rules=STANDARD):
 
 def test_made_both_sides_add_meld_and_tricks():
     result = score_hand(hand(tricks=(30, 20)))
-    assert result.outcome == "made"
+    assert result.result == "made"
     assert result.points == (60, 40)
     assert result.notes[0] == "us meld 30 + tricks 30 = 60 >= bid 55"
 
 
 def test_made_exactly_at_the_bid():
-    assert score_hand(hand(bid=60, tricks=(30, 20))).outcome == "made"
+    assert score_hand(hand(bid=60, tricks=(30, 20))).result == "made"
 
 
 def test_set_the_bid_is_subtracted_the_others_keep_theirs():
     result = score_hand(hand(bid=65, tricks=(30, 20)))
-    assert result.outcome == "set"
+    assert result.result == "set"
     assert result.points == (-65, 40)
     assert result.meld == (0, 20) and result.tricks == (0, 20)
 
@@ -64,15 +64,15 @@ def test_one_side_tricks_are_the_rest_of_50():
 # Concessions under the standard rules ----------------------------------------------------------
 
 def test_throw_in_the_others_add_their_meld_not_the_tricks():
-    result = score_hand(hand("them", 60, result="throw-in"))
-    assert result.outcome == "throw-in"
+    result = score_hand(hand("them", 60, result="thrown-in"))
+    assert result.result == "thrown-in"
     assert result.points == (30, -60)
     assert result.played is None
 
 
 def test_no_marriage_nobody_scores_meld():
     result = score_hand(hand("them", 50, result="no-marriage"))
-    assert result.outcome == "no-marriage"
+    assert result.result == "no-marriage"
     assert result.points == (0, -50)
     assert "nobody scores meld" in result.notes[0]
 
@@ -104,21 +104,21 @@ def test_min20_opponents_under_20_in_tricks_score_nothing():
 
 def test_min20_bidder_under_20_in_tricks_is_set_whatever_its_meld():
     result = score_hand(hand(bid=50, meld=(60, 20), tricks=(19, 31)), MIN20)
-    assert result.outcome == "set"
+    assert result.result == "set"
     assert result.points == (-50, 51)
 
 
 def test_min20_bidder_exactly_at_the_minimum_plays_and_scores():
     # 20 meld and 20 in tricks are "at least 20": neither loses the hand
-    assert score_hand(hand(bid=50, meld=(20, 0), tricks=(30, 20)), MIN20).outcome == "made"
+    assert score_hand(hand(bid=50, meld=(20, 0), tricks=(30, 20)), MIN20).result == "made"
     exact = score_hand(hand(bid=50, meld=(30, 0), tricks=(20, 30)), MIN20)
-    assert exact.outcome == "made" and exact.points == (50, 30)
+    assert exact.result == "made" and exact.points == (50, 30)
 
 
 def test_min20_bidder_under_20_meld_loses_the_bid_without_play():
     # the opponents score their meld (at least 20) without needing 20 in tricks
     result = score_hand(hand(meld=(15, 25), tricks=(40, 10)), MIN20)
-    assert result.outcome == "under-min-meld"
+    assert result.result == "under-min-meld"
     assert result.points == (-55, 25)
     no_tricks = score_hand(hand(meld=(15, 25)), MIN20)
     assert no_tricks.points == (-55, 25)
@@ -129,8 +129,8 @@ def test_min20_bidder_under_20_and_opponents_under_20():
 
 
 def test_min20_throw_in_opponents_meld_only_from_20():
-    assert points(hand(result="throw-in", meld=(30, 25)), MIN20) == (-55, 25)
-    assert points(hand(result="throw-in", meld=(30, 19)), MIN20) == (-55, 0)
+    assert points(hand(result="thrown-in", meld=(30, 25)), MIN20) == (-55, 25)
+    assert points(hand(result="thrown-in", meld=(30, 19)), MIN20) == (-55, 0)
 
 
 def test_min20_scaled():
@@ -151,7 +151,7 @@ def test_min20_scaled():
 ])
 def test_each_concession(concession, throw_in, no_marriage):
     rules = load_rules(f"standard,concession={concession}")
-    assert points(hand("them", 60, meld=(30, 10), tricks=(20, 30), result="throw-in"),
+    assert points(hand("them", 60, meld=(30, 10), tricks=(20, 30), result="thrown-in"),
                   rules) == (throw_in, -60)
     assert points(hand("them", 60, meld=(30, 10), tricks=(20, 30), result="no-marriage"),
                   rules) == (no_marriage, -60)
@@ -164,7 +164,7 @@ def test_each_concession(concession, throw_in, no_marriage):
 def test_each_concession_under_20_meld(concession, expected):
     rules = load_rules(f"standard,min_meld=20,concession={concession}")
     result = score_hand(hand(meld=(15, 25), tricks=(40, 10)), rules)
-    assert result.outcome == "under-min-meld"
+    assert result.result == "under-min-meld"
     assert result.points == (-55, expected)
 
 
@@ -176,12 +176,12 @@ def test_concession_play_applies_the_trick_minimum():
 
 def test_concession_play_needs_the_tricks():
     with pytest.raises(ScoreError, match="cards are played: give the trick points"):
-        score_hand(hand(result="throw-in"), load_rules("standard,concession=play"))
+        score_hand(hand(result="thrown-in"), load_rules("standard,concession=play"))
 
 
 def test_cards_bonus_is_scaled():
     rules = load_rules("standard,concession=50-and-meld,scale=10")
-    result = score_hand(hand("them", 600, meld=(300, 100), result="throw-in"), rules)
+    result = score_hand(hand("them", 600, meld=(300, 100), result="thrown-in"), rules)
     assert result.points == (800, -600)
     assert result.cards == (500, 0)
 
@@ -214,10 +214,19 @@ def test_unknown_side_and_result():
     with pytest.raises(ScoreError, match="unknown side 'usx': use us or them"):
         hand("usx")
     assert side_index("We") == 0 and side_index("THEY") == 1
-    with pytest.raises(ScoreError, match="unknown result 'thrown': use one of played, throw-in,"
-                       " no-marriage"):
+    with pytest.raises(ScoreError, match="unknown result 'thrown': use thrown-in or no-marriage,"
+                       " or nothing for a played hand"):
         hand(result="thrown")
-    assert hand(result="Throw in").result == "throw-in"
+    with pytest.raises(ScoreError, match="the result 'made' comes from the figures"):
+        hand(result="made")
+    # the one vocabulary on output; the older spellings are read on input
+    for word in ("Throw in", "throw-in", "thrown in", "Thrown-In", "throw_in"):
+        assert hand(result=word).result == "thrown-in"
+    for word in ("played", "", None, "Play"):
+        assert hand(result=word).result is None
+    assert HandInput(0, 50, (20, 0), (30, 20), "throw-in").result == "thrown-in"
+    with pytest.raises(TypeError, match="result must be thrown-in, no-marriage or None"):
+        hand(result=3)
 
 
 # A game ---------------------------------------------------------------------------------------
@@ -273,7 +282,7 @@ def test_read_csv_sheet():
     rows = list(read_sheet(text, "g.csv"))
     assert [line for line, _ in rows] == [3, 5]
     assert rows[0][1] == HandInput(0, 55, (30, 20), (30, None), "played")
-    assert rows[1][1].result == "throw-in"
+    assert rows[1][1].result == "thrown-in"
 
 
 def test_read_jsonl_sheet():
@@ -375,8 +384,8 @@ def test_the_sample_game():
     assert len(game.hands) == 12
     assert game.totals == (523, 396)
     assert game.winner == "us" and game.won_on == 12
-    outcomes = [h.score.outcome for h in game.hands]
-    assert outcomes.count("set") == 1 and "throw-in" in outcomes and "no-marriage" in outcomes
+    results = [h.score.result for h in game.hands]
+    assert results.count("set") == 1 and "thrown-in" in results and "no-marriage" in results
 
 
 @pytest.mark.parametrize("bid", [float("nan"), float("inf"), 55.5, 10**5000],

@@ -22,12 +22,23 @@ from ...hand import HandLike, as_hand
 from ...rules import PRESETS, STANDARD, RuleSet, RulesLike, as_rules
 from ..auction import Auction, AuctionError, AuctionLike, Call, as_auction
 from . import base
-from .base import QUICK_MARGIN, Convention, Reading, Suggestion, quick_limit, shown_meld
+from .base import (
+    CONVENTION_NAMES,
+    QUICK_MARGIN,
+    Convention,
+    ConventionName,
+    Reading,
+    Suggestion,
+    quick_limit,
+    shown_meld,
+)
 from .davis import DAVIS, davis_hint_bid, davis_lowest, davis_reading, davis_unavailable
 from .gains import HINT_MIN, Gain, Gains, card_gains, holds_probability
 from .jump import JUMP, jump_reading
 from .signals import (
+    SIGNAL_KINDS,
     Signal,
+    SignalKind,
     around_short,
     describe_signal,
     helped_by,
@@ -43,7 +54,7 @@ from .toby import TOBY, toby_reading
 from .wording import a_rank, meld_words
 
 #: Every convention by the name the CLI and the library take.
-CONVENTIONS: dict[str, Convention] = {c.name: c for c in (JUMP, DAVIS, TOBY)}
+CONVENTIONS: dict[ConventionName, Convention] = {c.name: c for c in (JUMP, DAVIS, TOBY)}
 
 
 def get(convention: str | Convention) -> Convention:
@@ -60,7 +71,7 @@ def get(convention: str | Convention) -> Convention:
     return found
 
 
-def check_convention(convention: str | Convention) -> str:
+def check_convention(convention: str | Convention) -> ConventionName:
     """The name of a known convention (raises ``AuctionError`` for an unknown one)."""
     return get(convention).name
 
@@ -161,7 +172,8 @@ def suggest(hand: HandLike, auction: AuctionLike, convention: str | Convention =
 
 
 __all__ = [
-    "CONVENTIONS", "Convention", "Signal", "Reading", "Suggestion", "Gains", "Gain",
+    "CONVENTIONS", "CONVENTION_NAMES", "ConventionName", "Convention", "Signal", "SignalKind",
+    "SIGNAL_KINDS", "Reading", "Suggestion", "Gains", "Gain",
     "convention_rules", "check_convention", "get", "auction_under", "explain", "asked_for",
     "read_call", "reading_of", "open_calls", "suggest", "quick_limit", "QUICK_MARGIN",
     "HINT_MIN", "card_gains",

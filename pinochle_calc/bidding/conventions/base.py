@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Literal, NamedTuple, get_args
 
 import numpy as np
 
@@ -31,6 +31,10 @@ from ...rules import STANDARD, RuleSet, RulesLike, as_rules
 from ..auction import Auction, AuctionError, Call
 from .signals import Signal, may_name_without_marriage, trump_suits
 from .wording import meld_words
+
+#: The conventions' names, as the library and the command line take them.
+ConventionName = Literal["jump", "davis", "toby"]
+CONVENTION_NAMES: tuple[ConventionName, ...] = get_args(ConventionName)
 
 #: Without an estimate, the side's limit is the hand's meld plus this (a typical partner's
 #: meld, about 15, and the bidding side's trick points, about 25).
@@ -64,7 +68,7 @@ class Convention:
     """A bidding system: its name, its title in words, how it reads one bid, and the call it
     suggests once the shared rules (``suggest``) have not decided."""
 
-    name: str
+    name: ConventionName
     title: str
     read: Callable[[int, int | None, bool, RuleSet], tuple[str, Signal]]
     suggest: Callable[[Situation], Suggestion] = field(repr=False)

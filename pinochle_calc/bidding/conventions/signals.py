@@ -23,7 +23,7 @@ other players' hands on their calls (``signal_mask``). The features:
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Literal, NamedTuple, get_args
 
 import numpy as np
 
@@ -31,6 +31,11 @@ from ...cards import ACE, KING, QUEEN, TEN
 from ...meld.vector import best_points
 from ...rules import STANDARD, RuleSet
 from .wording import PLURAL, a_rank
+
+#: What a call can say (``Signal.kind``).
+SignalKind = Literal["pass", "forced", "natural", "trump", "aces", "meld", "open", "not-ready",
+                     "some-meld", "pinochle-parts", "card", "around", "book", "shut-out"]
+SIGNAL_KINDS: tuple[SignalKind, ...] = get_args(SignalKind)
 
 
 class Signal(NamedTuple):
@@ -42,7 +47,7 @@ class Signal(NamedTuple):
     ``around`` (asks for ``rank`` around), ``book`` (a standard book), ``shut-out``.
     """
 
-    kind: str
+    kind: SignalKind
     rank: int | None = None
     meld: int = 0
 
