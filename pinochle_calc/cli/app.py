@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import errno
 import inspect
-import json
 import os
 import signal
 import sys
+from collections.abc import Iterable
 from typing import Annotated, Optional
 
 import click
@@ -390,20 +390,21 @@ def format_option(value: str | None) -> str:
     return value
 
 
-def write_json(record) -> None:
-    """One JSON document on one line (the ``json`` and ``jsonl`` of a single result)."""
-    sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
+def write_json(record: object) -> None:
+    """One JSON document on one line (the ``json`` and ``jsonl`` of a single result), written
+    by the library's one JSON writer (``records.dumps``)."""
+    from ..records import dumps
+
+    sys.stdout.write(dumps(record) + "\n")
 
 
-def write_csv(header: tuple[str, ...] | None, rows) -> None:
-    """A header (None: none, for rows that follow) and rows of fields as CSV on stdout
-    (fields quoted where they need it)."""
-    import csv
+def write_csv(header: tuple[str, ...] | None, rows: Iterable[Iterable[object]]) -> None:
+    """A header (None: none, for rows that follow) and rows of fields as CSV on stdout, by the
+    library's one CSV writer (``records.csv_row``: fields quoted where they need it)."""
+    from ..records import csv_row
 
-    writer = csv.writer(sys.stdout, lineterminator="\n")
-    if header is not None:
-        writer.writerow(header)
-    writer.writerows(rows)
+    lines = ([header] if header is not None else []) + list(rows)
+    sys.stdout.write("".join(csv_row(row) + "\n" for row in lines))
 
 
 #: The errors of a write to a full or failing disk (or a closed terminal): the output could

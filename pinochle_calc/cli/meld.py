@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from contextlib import nullcontext
@@ -21,8 +20,11 @@ from .app import (
     format_option,
     rules_option,
     trump_option,
+    write_csv,
     write_json,
 )
+
+PARTNER_CSV = ("who", "best_trump", "best_meld", "S", "H", "D", "C", "callable", "warnings")
 
 
 class _Input:
@@ -209,28 +211,21 @@ def write_partnership(hand_text: str, partner_text: str, rule_set, trump: int | 
     best = side.best if trump is None else side.trumps[trump]
     shown = side.trumps if trump is None else (side.trumps[trump],)
     if fmt in ("json", "jsonl"):
-        from ..meld.report import JsonLines
-
-        record = json.loads(JsonLines(trump)(items[0]))
-        partner = json.loads(JsonLines(trump)(items[1]))
-        for key in ("line", "id"):
-            partner.pop(key, None)
-        record["partner"] = partner
-        record["side"] = side_json(side, best, shown)
-        write_json(record)
+        partner = {key: value for key, value in items[1].to_dict(trump).items()
+                   if key not in ("line", "id")}
+        write_json({**items[0].to_dict(trump), "partner": partner, "side": side.to_dict(trump)})
         return
     if fmt == "csv":
-        sys.stdout.write("who,best_trump,best_meld,S,H,D,C,callable,warnings\n")
+        rows = []
         for who, item in zip(("hand", "partner"), items):
-            totals = ",".join(str(t.points) if trump in (None, t.trump) else ""
-                              for t in item.trumps)
-            callable_ = "".join(SUITS[t.trump] for t in item.trumps if t.callable)
-            warnings = "; ".join(item.warnings)
-            sys.stdout.write(f"{who},{SUITS[item.best]},{item.trumps[item.best].points},"
-                             f"{totals},{callable_},{warnings}\n")
-        totals = ",".join(str(t.points) if trump in (None, t.trump) else "" for t in side.trumps)
-        callable_ = "".join(SUITS[t.trump] for t in side.trumps if t.callable)
-        sys.stdout.write(f"side,{SUITS[best.trump]},{best.points},{totals},{callable_},\n")
+            rows.append((who, SUITS[item.best], item.trumps[item.best].points,
+                         *[t.points if trump in (None, t.trump) else None for t in item.trumps],
+                         "".join(SUITS[t.trump] for t in item.trumps if t.callable),
+                         "; ".join(item.warnings)))
+        rows.append(("side", SUITS[best.trump], best.points,
+                     *[t.points if trump in (None, t.trump) else None for t in side.trumps],
+                     "".join(SUITS[t.trump] for t in side.trumps if t.callable), None))
+        write_csv(PARTNER_CSV, rows)
         return
     from .render import add_row, console, new_table, say, show, show_meld, suit_heading
 
@@ -254,18 +249,3 @@ def write_partnership(hand_text: str, partner_text: str, rule_set, trump: int | 
         say(con, f"warning: {warning}", style="yellow")
 
 
-def side_json(side, best, shown) -> dict:
-    """The ``side`` object of ``meld --partner`` JSON output."""
-    from ..cards import SUITS
-
-    return {
-        "best": {"trump": SUITS[best.trump], "meld": best.points},
-        "min_meld": side.minimum,
-        "trumps": {
-            SUITS[t.trump]: {"meld": t.points, "hand": t.hand.points,
-                             "partner": t.partner.points, "callable_by": list(t.callable_by),
-                             "on_board": t.on_board}
-            for t in shown
-        },
-        "warnings": list(side.warnings),
-    }

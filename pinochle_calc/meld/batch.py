@@ -23,13 +23,13 @@ from functools import partial
 from itertools import accumulate, chain, islice, product
 from typing import IO, NamedTuple
 
-from ..cards import CARD_TOKENS, COPIES, HAND_SIZE, KINDS, SuitLike, as_suit
-from ..errors import UserError, described
+from ..cards import CARD_TOKENS, COPIES, HAND_SIZE, KINDS, SUITS, SuitLike, as_suit
+from ..errors import UserError, described, shorten
 from ..hand import Hand, canonical, size_warnings
 from ..lines import MAX_LINE, decode, read_blocks
 from ..notation import parse_counts
 from ..rules import STANDARD, RulesLike, as_rules
-from .engine import TrumpMeld, meld, shape, shape_code, tables
+from .engine import TrumpMeld, meld, meld_record, shape, shape_code, tables
 
 MAX_DEPTH = 64  # how deeply a JSON line may nest
 BLOCK = 1 << 20  # bytes read at a time
@@ -53,6 +53,17 @@ class Scored(NamedTuple):
         """The hand in canonical text (None without counts)."""
         return None if self.counts is None else canonical(self.counts)
 
+    def to_dict(self, trump: SuitLike | None = None) -> dict[str, object]:
+        """The line's record, as ``meld``'s JSON writes it (``trump``: that trump alone)."""
+        suit = None if trump is None else as_suit(trump)
+        return {"line": self.line, "id": self.id,
+                **meld_record(self.hand or "", self.size, self.warnings, self.trumps,
+                              self.best, suit)}
+
+    def __repr__(self) -> str:
+        return (f"Scored(line={self.line}, id={shorten(repr(self.id), 30)}, hand={self.hand!r},"
+                f" best={SUITS[self.best]!r}, points={self.trumps[self.best].points})")
+
 
 class Failed(NamedTuple):
     """A line that could not be scored, and why (``pointer``: the line marked under the token)."""
@@ -61,6 +72,14 @@ class Failed(NamedTuple):
     input: str
     error: str
     pointer: str = ""
+
+    def to_dict(self) -> dict[str, object]:
+        """The line's record, as ``meld``'s JSON writes it."""
+        return {"line": self.line, "input": self.input, "error": self.error}
+
+    def __repr__(self) -> str:
+        return (f"Failed(line={self.line}, input={shorten(self.input, 40)!r},"
+                f" error={shorten(self.error, 80)!r})")
 
 
 def score_hand(
@@ -399,7 +418,7 @@ class Scorer:
         if self.strict:
             sizes = cards.sum(axis=0, dtype=np.int64).tolist()
             for k in [k for k, size in enumerate(sizes) if size != HAND_SIZE]:
-                i = rows[k]
+                i = int(rows[k])
                 if i not in failed:
                     text = texts.get(i) or data[starts[i]:ends[i]].decode().strip()
                     failed[i] = Failed(lines.first + i, text,

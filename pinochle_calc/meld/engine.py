@@ -17,11 +17,13 @@ of two allotments worth the same, the one with more runs is shown.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal, NamedTuple
 
 from ..cards import ACE, CARDS, JACK, KING, QUEEN, SUITS, TEN, Card, SuitLike, as_suit
+from ..errors import shorten
 from ..hand import Hand, HandLike, as_hand
 from ..rules import MELD_NAMES, STANDARD, MeldName, RuleSet, RulesLike, as_rules
 
@@ -61,6 +63,19 @@ class Meld(NamedTuple):
             return f"{fold}{words}"
         return f"{fold}{words} {'♠♥♦♣'[self.suit]}"
 
+    def to_dict(self) -> dict[str, object]:
+        """The meld as ``meld``'s JSON shows it (``note`` only where there is one)."""
+        record: dict[str, object] = {
+            "name": self.name, "suit": None if self.suit is None else SUITS[self.suit],
+            "count": self.count, "points": self.points, "cards": [str(c) for c in self.cards]}
+        if self.note:
+            record["note"] = self.note
+        return record
+
+    def __repr__(self) -> str:
+        suit = "" if self.suit is None else f", suit={SUITS[self.suit]!r}"
+        return f"Meld({self.name!r}{suit}, count={self.count}, points={self.points})"
+
 
 class TrumpMeld(NamedTuple):
     """The maximal meld of a hand with one suit as trump."""
@@ -69,6 +84,17 @@ class TrumpMeld(NamedTuple):
     points: int
     callable: bool  # the hand may name this suit as bidder (it holds a marriage in it)
     melds: tuple[Meld, ...]
+
+    def to_dict(self) -> dict[str, object]:
+        """The meld with this trump as ``meld``'s JSON shows it under ``trumps`` (keyed there
+        by the trump's letter)."""
+        return {"meld": self.points, "callable": self.callable,
+                "melds": [m.to_dict() for m in self.melds]}
+
+    def __repr__(self) -> str:
+        melds = ", ".join(m.describe() for m in self.melds) or "no meld"
+        return (f"TrumpMeld(trump={SUITS[self.trump]!r}, points={self.points},"
+                f" callable={self.callable}, melds={shorten(melds, 80)!r})")
 
 
 @dataclass(frozen=True)
@@ -83,6 +109,28 @@ class HandMeld:
     def __getitem__(self, suit: SuitLike) -> TrumpMeld:
         """The meld with this trump, by index or by letter / symbol / name (``"H"``, ``"♥"``)."""
         return self.trumps[as_suit(suit, "suit")]
+
+    def to_dict(self, trump: SuitLike | None = None) -> dict[str, object]:
+        """The hand's record as ``meld``'s JSON shows it (without the line and id of a file):
+        with ``trump``, that trump alone, named as the best."""
+        suit = None if trump is None else as_suit(trump)
+        return meld_record(str(self.hand), len(self.hand), self.warnings, self.trumps,
+                           self.best.trump if suit is None else suit, suit)
+
+    def __repr__(self) -> str:
+        points = {SUITS[t.trump]: t.points for t in self.trumps}
+        return (f"HandMeld(hand={str(self.hand)!r}, best={SUITS[self.best.trump]!r},"
+                f" points={points})")
+
+
+def meld_record(hand: str, size: int, warnings: Sequence[str], trumps: Sequence[TrumpMeld],
+                best: int, trump: int | None = None) -> dict[str, object]:
+    """A hand's meld record, the JSON ``meld`` writes: the hand, its size and warnings, the
+    best trump, and the meld with each trump (``trump``: that one alone)."""
+    shown = trumps if trump is None else (trumps[trump],)
+    return {"hand": hand, "size": size, "warnings": list(warnings),
+            "best": {"trump": SUITS[best], "meld": trumps[best].points},
+            "trumps": {SUITS[t.trump]: t.to_dict() for t in shown}}
 
 
 def shape(counts: tuple[int, ...] | list[int]) -> Shape:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from ..cards import CARDS, COPIES
+from ..cards import CARDS, COPIES, SUITS, SuitLike, as_suit
 from ..hand import Hand, HandLike, as_hand
 from ..notation import DeckError
 from ..rules import STANDARD, RulesLike, as_rules
@@ -39,6 +39,17 @@ class SideTrump:
     def callable(self) -> bool:
         return bool(self.callable_by)
 
+    def to_dict(self) -> dict[str, object]:
+        """The side's meld with this trump as ``meld --partner``'s JSON shows it under
+        ``side.trumps`` (keyed there by the trump's letter)."""
+        return {"meld": self.points, "hand": self.hand.points, "partner": self.partner.points,
+                "callable_by": list(self.callable_by), "on_board": self.on_board}
+
+    def __repr__(self) -> str:
+        return (f"SideTrump(trump={SUITS[self.trump]!r}, points={self.points},"
+                f" hand={self.hand.points}, partner={self.partner.points},"
+                f" callable_by={self.callable_by}, on_board={self.on_board})")
+
 
 @dataclass(frozen=True)
 class SideMeld:
@@ -52,6 +63,27 @@ class SideMeld:
     best: SideTrump
     minimum: int  # the scaled minimum meld (0: no minimum)
     warnings: tuple[str, ...] = ()
+
+    def __getitem__(self, suit: SuitLike) -> SideTrump:
+        """The side's meld with this trump, by index or by letter / symbol / name."""
+        return self.trumps[as_suit(suit, "suit")]
+
+    def to_dict(self, trump: SuitLike | None = None) -> dict[str, object]:
+        """The ``side`` record of ``meld --partner``'s JSON: the best trump, the minimum, the
+        side's meld with each trump (``trump``: that one alone, named as the best) and the
+        warnings."""
+        suit = None if trump is None else as_suit(trump)
+        best = self.best if suit is None else self.trumps[suit]
+        shown = self.trumps if suit is None else (best,)
+        return {"best": {"trump": SUITS[best.trump], "meld": best.points},
+                "min_meld": self.minimum,
+                "trumps": {SUITS[t.trump]: t.to_dict() for t in shown},
+                "warnings": list(self.warnings)}
+
+    def __repr__(self) -> str:
+        points = {SUITS[t.trump]: t.points for t in self.trumps}
+        return (f"SideMeld(hand={str(self.hand.hand)!r}, partner={str(self.partner.hand)!r},"
+                f" best={SUITS[self.best.trump]!r}, points={points}, minimum={self.minimum})")
 
 
 def combined_problem(hand: Hand, partner: Hand) -> str:

@@ -1,20 +1,22 @@
 """Turning scored hands into text: JSON lines and CSV, the batch's output contract.
 
-Each writer renders one result (``__call__``, the reference) or a whole ``batch.Chunk`` as
-UTF-8 bytes (``chunk``). A chunk's scored hands are rendered from its arrays: line numbers,
-meld and the hand's canonical text as bytes in a matrix, an id or a warning patched into the
-few rows that have one, and each JSON record's meld breakdown built once per shape and best
-trump and reused. Failed lines are rendered by ``__call__`` in their places. Both give the same
-bytes (the tests check it). The table for the terminal is the CLI's (``cli.render``).
+Each writer renders one result (``__call__``, the reference: the result's ``to_dict()`` written
+by ``records.dumps``, or its row by ``records.csv_row``) or a whole ``batch.Chunk`` as UTF-8
+bytes (``chunk``). A chunk's scored hands are rendered from its arrays: line numbers, meld and
+the hand's canonical text as bytes in a matrix, an id or a warning patched into the few rows
+that have one, and each JSON record's meld breakdown (each meld written by ``records.dumps``)
+built once per shape and best trump and reused. Failed lines are rendered by ``__call__`` in
+their places. Both give the same bytes (the tests check it). The table for the terminal is the
+CLI's (``cli.render``).
 """
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 
-from ..cards import CARDS, HAND_SIZE, KINDS, SUITS
+from ..cards import CARDS, HAND_SIZE, KINDS, SUITS, SuitLike, as_suit
 from ..hand import size_warnings
+from ..records import csv_field, csv_row, dumps
 from .batch import Chunk, Failed, Scored
 from .engine import Meld, TrumpMeld
 
@@ -24,58 +26,31 @@ CACHED = 50_000  # record ends kept, by shape and best trump (about 1.5 kB each)
 
 @lru_cache(maxsize=4096)  # melds are few, and shared by the shapes that declare them
 def meld_json(m: Meld) -> str:
-    suit = "null" if m.suit is None else f'"{SUITS[m.suit]}"'
-    cards = ", ".join(f'"{c}"' for c in m.cards)
-    note = f", \"note\": {json.dumps(m.note, ensure_ascii=False)}" if m.note else ""
-    return (f'{{"name": "{m.name}", "suit": {suit}, "count": {m.count}, '
-            f'"points": {m.points}, "cards": [{cards}]{note}}}')
+    """A meld's JSON (``Meld.to_dict``), written once."""
+    return dumps(m.to_dict())
 
 
 def trump_json(t: TrumpMeld) -> str:
+    """``"H": {...}``: the meld with one trump as it stands in a record's ``trumps``
+    (``TrumpMeld.to_dict``, its melds' JSON reused)."""
     melds = ", ".join(meld_json(m) for m in t.melds)
     callable_ = "true" if t.callable else "false"
     return (f'"{SUITS[t.trump]}": {{"meld": {t.points}, "callable": {callable_}, '
             f'"melds": [{melds}]}}')
 
 
-def _dump(value: object) -> str:
-    """A value as JSON, non-ASCII text as it is unless it cannot be written as UTF-8 (a lone
-    surrogate from a JSON escape), which is escaped instead."""
-    text = json.dumps(value, ensure_ascii=False)
-    try:
-        text.encode()
-    except UnicodeEncodeError:
-        return json.dumps(value)
-    return text
-
-
 class JsonLines:
-    """One JSON object per hand: the project's JSON contract (see the README)."""
+    """One JSON object per hand: the project's JSON contract (``Scored.to_dict``,
+    ``Failed.to_dict``)."""
 
-    def __init__(self, trump: int | None = None):
-        self.trump = trump
-        self._tails: dict[int, str] = {}  # "best" and "trumps", by shape code * 4 + best
+    def __init__(self, trump: SuitLike | None = None):
+        self.trump = None if trump is None else as_suit(trump)
         self._encoded: dict[int, bytes] = {}  # what follows a plain record's hand, as UTF-8
 
     def __call__(self, item: Scored | Failed) -> str:
         if item.__class__ is Failed:
-            return (f'{{"line": {item.line}, "input": {_dump(item.input)}, '
-                    f'"error": {_dump(item.error)}}}')
-        ident = "null" if item.id is None else _dump(item.id)
-        warnings = _dump(item.warnings) if item.warnings else "[]"
-        return (f'{{"line": {item.line}, "id": {ident}, "hand": "{item.hand}", '
-                f'"size": {item.size}, "warnings": {warnings}, '
-                f'{self._tail(item.code, item.best, item.trumps)}')
-
-    def _tail(self, code: int, best: int, trumps: tuple[TrumpMeld, ...]) -> str:
-        """The end of a record, the same for every hand of one shape with one best trump."""
-        key = code * 4 + best
-        tail = self._tails.get(key)
-        if tail is None:
-            if len(self._tails) >= CACHED:
-                self._tails.clear()
-            tail = self._tails[key] = self._tail_text(best, trumps)
-        return tail
+            return dumps(item.to_dict())
+        return dumps(item.to_dict(self.trump))  # type: ignore[call-arg]  # a Scored
 
     def _tail_text(self, best: int, trumps: tuple[TrumpMeld, ...]) -> str:
         shown = trumps if self.trump is None else (trumps[self.trump],)
@@ -93,9 +68,9 @@ class JsonLines:
         tails = self._tail_bytes(chunk, keys)
         for j, ident, size in _odd(chunk, scored):
             if ident is not None:
-                heads[j] = heads[j].replace(b'"id": null', b'"id": ' + _dump(ident).encode(), 1)
+                heads[j] = heads[j].replace(b'"id": null', b'"id": ' + dumps(ident).encode(), 1)
             if size != HAND_SIZE:
-                warnings = _dump(size_warnings(size))
+                warnings = dumps(size_warnings(size))
                 tails[j] = (f'", "size": {size}, "warnings": {warnings}, '.encode()
                             + tails[j][len(_MIDDLE):])
         pieces = np.empty((len(chunk), 2), dtype=object)
@@ -123,33 +98,18 @@ class JsonLines:
 _MIDDLE = b'", "size": 20, "warnings": [], '
 
 
-def _csv_field(value: object) -> str:
-    text = "" if value is None else str(value)
-    if "," in text or '"' in text or "\n" in text or "\r" in text:
-        return '"' + text.replace('"', '""') + '"'
-    return text
-
-
 class CsvRows:
     """One CSV row per hand under ``CSV_HEADER``; a failed line fills only ``error``."""
 
-    def __init__(self, trump: int | None = None):
-        self.trump = trump
-        self._totals: dict[int, str] = {}  # the S,H,D,C columns, by shape code
+    def __init__(self, trump: SuitLike | None = None):
+        self.trump = None if trump is None else as_suit(trump)
 
     def __call__(self, item: Scored | Failed) -> str:
         if isinstance(item, Failed):
-            return f"{item.line},,,,,,,,,{_csv_field(item.error)}"
-        totals = self._totals.get(item.code)
-        if totals is None:
-            if len(self._totals) >= CACHED:
-                self._totals.clear()
-            totals = self._totals[item.code] = ",".join(
-                str(t.points) if self.trump in (None, t.trump) else "" for t in item.trumps)
-        ident = "" if item.id is None else _csv_field(item.id)
-        warnings = _csv_field("; ".join(item.warnings)) if item.warnings else ""
-        return (f"{item.line},{ident},{SUITS[item.best]},{item.trumps[item.best].points},"
-                f"{totals},{warnings},")
+            return csv_row([item.line, *[None] * 8, item.error])
+        totals = [t.points if self.trump in (None, t.trump) else None for t in item.trumps]
+        return csv_row([item.line, item.id, SUITS[item.best], item.trumps[item.best].points,
+                        *totals, "; ".join(item.warnings), None])
 
     def chunk(self, chunk: Chunk) -> list[bytes]:
         """The rows of a chunk, each ending with a line end, as UTF-8 (a character that
@@ -175,9 +135,9 @@ class CsvRows:
             row = rows[j]
             if ident is not None:
                 at = row.index(b",") + 1
-                row = row[:at] + _csv_field(ident).encode("utf-8", "replace") + row[at:]
+                row = row[:at] + csv_field(ident).encode("utf-8", "replace") + row[at:]
             if size != HAND_SIZE:
-                row = row[:-1] + _csv_field("; ".join(size_warnings(size))).encode() + b","
+                row = row[:-1] + csv_field("; ".join(size_warnings(size))).encode() + b","
             rows[j] = row
         every = np.empty(len(chunk), dtype=object)
         every[scored] = rows
