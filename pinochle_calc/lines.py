@@ -39,6 +39,9 @@ class Block(NamedTuple):
     first: int
     long: dict[int, int]
 
+    def __repr__(self) -> str:
+        return f"Block(bytes={len(self.data)}, first={self.first}, long={self.long})"
+
 
 def read_blocks(stream: BinaryIO, limit: int = MAX_LINE,
                 block: int = BLOCK) -> Iterator[Block]:

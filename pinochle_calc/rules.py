@@ -239,6 +239,15 @@ class RuleSet:
         """The rule set as a complete TOML rule file (see ``to_toml``)."""
         return to_toml(self)
 
+    def to_dict(self) -> dict[str, object]:
+        """The rule set as ``rules show --format json`` writes it: its name, then every key of
+        a rule file (``to_dict``)."""
+        return {"name": self.name, **to_dict(self)}
+
+    def __repr__(self) -> str:
+        changed = "".join(f", {key}={value!r}" for key, value in self.differences().items())
+        return f"RuleSet(name={self.name!r}{changed})"
+
 
 def _whole(bid: int) -> int:
     """A bid the bidding steps can step from: a whole number (an int), else a ``TypeError``

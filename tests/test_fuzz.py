@@ -187,6 +187,7 @@ def _library_calls():
         "Card.parse": lambda x, y: Card.parse(x),
         "meld": lambda x, y: meld(x, y),
         "meld[]": lambda x, y: meld(full)[x],
+        "to_dict": lambda x, y: meld(full).to_dict(x),
         "side_meld": lambda x, y: side_meld(full, x, y),
         "load_rules": lambda x, y: load_rules(x),
         "parse_auction": lambda x, y: parse_auction(x, y),

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..cards import n_cards
-from ..errors import UserError
+from ..cards import SUITS, n_cards
+from ..errors import UserError, shorten
 from ..hand import Hand, HandLike, as_hand
 from ..rules import RuleSet, RulesLike
 from .auction import Auction, AuctionLike, Legal
@@ -72,6 +72,13 @@ class Advice:
         if self.suggestion.hints is not None:
             record["hints"] = self.suggestion.hints
         return record
+
+    def __repr__(self) -> str:
+        trump = self.estimate.trump
+        return (f"Advice(call={self.call}, meaning={shorten(self.meaning, 60)!r},"
+                f" seat={self.seat}, convention={self.convention!r}, rules={self.rules.name!r},"
+                f" trump={None if trump is None else SUITS[trump]!r},"
+                f" max_bid={self.estimate.max_bid})")
 
 
 def advise(hand: HandLike, auction: AuctionLike = None, convention: str | Convention = "jump",

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple, TypeAlias
 
-from ..errors import UserError, described, number_text, quoted
+from ..errors import UserError, described, number_text, quoted, shorten
 from ..limits import AUCTION_CALLS
 from ..rules import STANDARD, BidRounds, RuleSet, RulesLike, as_rules
 
@@ -60,6 +60,12 @@ class Call(NamedTuple):
     @property
     def label(self) -> str:
         return "pass" if self.bid is None else str(self.bid)
+
+    def to_dict(self) -> dict[str, object]:
+        """The call as JSON shows one: its place, seat, the call (a bid, or ``pass``), and
+        whether it was the stuck dealer's forced bid."""
+        return {"position": self.position, "seat": self.seat, "call": self.bid
+                if self.bid is not None else "pass", "round": self.round, "forced": self.forced}
 
 
 class Legal(NamedTuple):
@@ -154,6 +160,19 @@ class Auction:
         """The auction after the player about to call makes ``call`` (None: pass)."""
         text = "pass" if call is None else number_text(call)
         return _advance(self, text, call, len(self.calls) + 1)
+
+    def to_dict(self) -> dict[str, object]:
+        """The auction as JSON shows it: the calls, the rule set by name, who holds the bid,
+        whose call it is, what may be called, and the summary in words."""
+        return {"calls": [c.to_dict() for c in self.calls], "rules": self.rules.name,
+                "high": self.high, "high_seat": self.high_seat, "next_seat": self.next_seat,
+                "finished": self.finished, "legal": self.legal().to_dict(),
+                "summary": self.summary()}
+
+    def __repr__(self) -> str:
+        calls = " ".join(c.label for c in self.calls)
+        return (f"Auction({shorten(calls, 60)!r}, rules={self.rules.name!r}, high={self.high},"
+                f" high_seat={self.high_seat}, next_seat={self.next_seat})")
 
     def summary(self) -> str:
         """One line: who holds the bid and whose call it is."""

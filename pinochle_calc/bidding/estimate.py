@@ -108,6 +108,11 @@ class TrumpEstimate:
                                      for b, p in self.make_probability.items()},
                 "max_bid": self.max_bid}
 
+    def __repr__(self) -> str:
+        return (f"TrumpEstimate(trump={SUITS[self.trump]!r}, own_meld={self.own_meld},"
+                f" partner_meld={self.partner_meld.mean:.1f},"
+                f" trick_points={self.trick_points.mean:.1f}, max_bid={self.max_bid})")
+
 
 @dataclass(frozen=True)
 class Estimate:
@@ -148,6 +153,13 @@ class Estimate:
             "trumps": {SUITS[t]: e.to_dict() for t, e in self.trumps.items()},
         })
         return out
+
+    def __repr__(self) -> str:
+        trump = None if self.trump is None else SUITS[self.trump]
+        return (f"Estimate(trump={trump!r}, max_bid={self.max_bid},"
+                f" trumps={''.join(SUITS[t] for t in self.trumps)!r}, samples={self.samples},"
+                f" seed={self.seed}, confidence={self.confidence},"
+                f" acceptance={self.acceptance:.3f})")
 
 
 # --------------------------------------------------------------------------------------------

@@ -90,17 +90,16 @@ def _write_tricks(stats: dict, fmt: str, samples: int, seed: int, scale: int,
     best = max(stats, key=lambda t: (stats[t].mean, -t)) if stats else None
     if fmt in ("json", "jsonl"):
         if not all_trumps:
-            for t, s in stats.items():
-                write_json({"trump": SUITS[t], "samples": s.samples, "seed": seed,
-                            "trick_points": s.to_dict()})
+            for s in stats.values():
+                write_json(s.to_dict())
         else:
             write_json({"samples": samples, "seed": seed,
                         "best": None if best is None else SUITS[best],
-                        "trumps": {SUITS[t]: {"samples": s.samples, "trick_points": s.to_dict()}
+                        "trumps": {SUITS[t]: {"samples": s.samples, "trick_points": s.figures()}
                                    for t, s in stats.items()}})
         return
     if fmt == "csv":
-        write_csv(TRICKS_CSV, [(SUITS[t], s.samples, seed, *(s.to_dict()[k] for k in
+        write_csv(TRICKS_CSV, [(SUITS[t], s.samples, seed, *(s.figures()[k] for k in
                                                            ("mean", "stderr", "p10", "p50",
                                                             "p90")))
                                for t, s in stats.items()])

@@ -99,10 +99,10 @@ def rules_show(
     """
     import os
 
-    from ..rules import to_dict, to_toml
+    from ..rules import to_toml
 
     rules = rules_option(name if name is not None else os.environ.get("PINOCHLE_RULES"))
     if format == "json":
-        write_json({"name": rules.name, **to_dict(rules)})
+        write_json(rules.to_dict())
     else:
         sys.stdout.write(to_toml(rules))

@@ -160,6 +160,10 @@ class Choice:
                 "score": round(self.score, 2), "receiver_gain": round(self.gain, 2),
                 "own_loss": self.loss, "trick_strength": round(self.tricks, 2)}
 
+    def __repr__(self) -> str:
+        return (f"Choice(cards={str(Hand(self.cards))!r}, score={self.score:.2f},"
+                f" gain={self.gain:.2f}, loss={self.loss}, tricks={self.tricks:.2f})")
+
 
 @dataclass(frozen=True)
 class PassAdvice:
@@ -217,6 +221,12 @@ class PassAdvice:
             "acceptance": round(self.acceptance, 4), "conditions": list(self.conditions),
             "dropped": list(self.dropped),
         }
+
+    def __repr__(self) -> str:
+        check = self.check or self.best
+        return (f"PassAdvice(role={self.role!r}, trump={SUITS[self.trump]!r},"
+                f" pass={str(Hand(self.best.cards))!r}, score={self.best.score:.2f},"
+                f" check={str(Hand(check.cards))!r}, samples={self.samples}, seed={self.seed})")
 
     def lines(self) -> list[str]:
         """The advice in words: the first line is the advice; nothing after it rates another

@@ -459,6 +459,9 @@ class Exchange(NamedTuple):
     to_bidder: np.ndarray
     to_partner: np.ndarray
 
+    def __repr__(self) -> str:
+        return f"Exchange(deals={len(self.bidder)}, cards={int(self.to_bidder[:1].sum())})"
+
 
 def exchange(bidder, partner, trump: SuitLike, rules: RulesLike, hint=None, partner_hint=None,
              policy: ExchangePolicy = POLICY) -> Exchange:

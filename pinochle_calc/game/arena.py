@@ -91,6 +91,9 @@ class Calibration:
         return {"contracts": self.n, "bins": [b.to_dict() for b in self.bins],
                 "mae": _round(self.mae), "brier": _round(self.brier)}
 
+    def __repr__(self) -> str:
+        return f"Calibration(n={self.n}, mae={_round(self.mae)}, brier={_round(self.brier)})"
+
 
 @dataclass(frozen=True)
 class PolicyResult:
@@ -106,6 +109,19 @@ class PolicyResult:
     mean_contract: float | None
     calibration: Calibration | None
 
+    def to_dict(self) -> dict:
+        """One policy's figures, rounded as the arena's report rounds them."""
+        return {"name": self.name, "hands": self.hands,
+                "points_per_hand": round(self.points_per_hand, 3),
+                "bids_won": round(self.bids_won, 4),
+                "results": {key: round(share, 4) for key, share in self.results.items()},
+                "mean_contract": _round(self.mean_contract, 2),
+                "calibration": None if self.calibration is None else self.calibration.to_dict()}
+
+    def __repr__(self) -> str:
+        return (f"PolicyResult(name={self.name!r}, hands={self.hands},"
+                f" points_per_hand={self.points_per_hand:.2f}, bids_won={self.bids_won:.3f})")
+
 
 @dataclass(frozen=True)
 class ArenaReport:
@@ -119,6 +135,13 @@ class ArenaReport:
     margin: float
     stderr: float | None
     seconds: float = field(compare=False)
+
+    def __repr__(self) -> str:
+        a, b = self.policies
+        stderr = None if self.stderr is None else round(self.stderr, 2)
+        return (f"ArenaReport(policies=({a.name!r}, {b.name!r}), deals={self.deals},"
+                f" seed={self.seed}, rules={self.rules!r}, margin={self.margin:.2f},"
+                f" stderr={stderr})")
 
     @property
     def hands_per_second(self) -> float:

@@ -42,6 +42,7 @@ from typing import Literal, NamedTuple, Protocol, get_args, runtime_checkable
 
 from ..bidding.auction import Auction
 from ..bidding.estimate import DEFAULT_SAMPLES
+from ..cards import SUITS
 from ..errors import UserError, described
 from ..exchange.seat import Role, choose_pass
 from ..hand import Hand
@@ -105,6 +106,11 @@ class Seat:
     @property
     def partner(self) -> int:
         return self.number ^ 2
+
+    def __repr__(self) -> str:
+        trump = None if self.trump is None else SUITS[self.trump]
+        return (f"Seat(number={self.number}, hand={str(self.hand)!r}, rules={self.rules.name!r},"
+                f" contract={self.contract}, trump={trump!r})")
 
     def may_name(self) -> list[int]:
         """The suits the seat may name as trump now."""

@@ -34,7 +34,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Literal, get_args
 
-from ..errors import UserError, described, quoted
+from ..errors import UserError, described, quoted, shorten
 from ..limits import FIGURE_MAX
 from ..rules import STANDARD, Concession, RuleSet, RulesLike, as_rules
 
@@ -162,6 +162,10 @@ class HandScore:
                          for side, m, t, c in zip(SIDES, self.meld, self.tricks, self.cards)},
             "notes": list(self.notes),
         }
+
+    def __repr__(self) -> str:
+        return (f"HandScore(result={self.result!r}, bidder={self.bidder!r}, bid={self.hand.bid},"
+                f" points={self.points})")
 
 
 def _check(hand: HandInput, rules: RuleSet) -> tuple[int, int] | None:
@@ -327,6 +331,9 @@ class BadHand:
     def to_dict(self) -> dict:
         return {"hand": self.number, "line": self.line, "error": self.error}
 
+    def __repr__(self) -> str:
+        return f"BadHand(number={self.number}, line={self.line}, error={shorten(self.error)!r})"
+
 
 @dataclass(frozen=True)
 class Game:
@@ -353,6 +360,10 @@ class Game:
                 "hands": [h.to_dict() for h in self.hands],
                 "totals": dict(zip(SIDES, self.totals)), "winner": self.winner,
                 "won_on": self.won_on, "failed": len(self.failed)}
+
+    def __repr__(self) -> str:
+        return (f"Game(rules={self.rules!r}, hands={len(self.hands)}, failed={len(self.failed)},"
+                f" totals={self.totals}, winner={self.winner!r}, won_on={self.won_on})")
 
 
 def game_winner(totals: tuple[int, int], bidder: int, target: int) -> str | None:

@@ -107,6 +107,11 @@ class Trick:
         return {"leader": self.leader, "cards": [str(CARDS[c]) for c in self.cards],
                 "winner": self.winner, "points": self.points}
 
+    def __repr__(self) -> str:
+        cards = " ".join(str(CARDS[c]) for c in self.cards)
+        return (f"Trick(leader={self.leader}, cards={cards!r}, winner={self.winner},"
+                f" points={self.points})")
+
 
 @dataclass(frozen=True)
 class HandRecord:
@@ -178,6 +183,12 @@ class HandRecord:
         if tricks:
             record["play"] = [t.to_dict() for t in self.play]
         return record
+
+    def __repr__(self) -> str:
+        trump = None if self.trump is None else SUITS[self.trump]
+        return (f"HandRecord(policies={self.policies}, rules={self.rules.name!r},"
+                f" contract=(seat {self.contract.seat}, {self.contract.bid}), trump={trump!r},"
+                f" result={self.result!r}, score={self.score.points})")
 
 
 def deal_cards(seed: int, number: int = 0) -> tuple[Hand, Hand, Hand, Hand]:

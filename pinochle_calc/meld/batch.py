@@ -168,6 +168,9 @@ class Lines(NamedTuple):
     first: int  # the number of the first line
     lengths: dict[int, int]  # line index -> full length, for a line kept only in part
 
+    def __repr__(self) -> str:
+        return f"Lines(lines={len(self.starts)}, first={self.first}, bytes={len(self.data)})"
+
 
 PAD = b"   "
 

@@ -82,8 +82,9 @@ class SideMeld:
 
     def __repr__(self) -> str:
         points = {SUITS[t.trump]: t.points for t in self.trumps}
-        return (f"SideMeld(hand={str(self.hand.hand)!r}, partner={str(self.partner.hand)!r},"
-                f" best={SUITS[self.best.trump]!r}, points={points}, minimum={self.minimum})")
+        return (f"SideMeld(best={SUITS[self.best.trump]!r}, points={points},"
+                f" hand={self.hand.best.points}, partner={self.partner.best.points},"
+                f" minimum={self.minimum})")
 
 
 def combined_problem(hand: Hand, partner: Hand) -> str:

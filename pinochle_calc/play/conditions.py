@@ -65,6 +65,10 @@ class Dealt(NamedTuple):
     built: bool
     dropped: tuple
 
+    def __repr__(self) -> str:
+        return (f"Dealt(deals={len(self.deals)}, acceptance={self.acceptance:.4f},"
+                f" drawn={self.drawn}, built={self.built}, dropped={self.dropped})")
+
 
 def _meets(tests, deals: np.ndarray) -> np.ndarray:
     ok = np.ones(len(deals), dtype=bool)

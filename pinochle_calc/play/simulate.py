@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..cards import HAND_SIZE, SuitLike, as_suit
+from ..cards import HAND_SIZE, SUITS, SuitLike, as_suit
 from ..errors import UserError
 from ..hand import Hand, HandLike, as_hand
 from ..limits import JOBS_MAX, SEED_MAX, TRICK_DEALS, check
@@ -191,7 +191,7 @@ def play_deal(hands: Sequence, trump: SuitLike, leader: int = 0,
     return state.points
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Stats:
     """Mean, standard error of the mean, and the 10th, 50th and 90th percentiles (values some
     sample actually took: the inverted CDF; ints when every sample is a whole number)."""
@@ -230,15 +230,24 @@ class Stats:
             q = [int(v) for v in q]
         return cls(mean, sd / n ** 0.5, q[0], q[1], q[2])
 
-    def to_dict(self) -> dict[str, float | int]:
+    def to_dict(self) -> dict[str, object]:
+        """Mean, standard error and quantiles (rounded for printing)."""
+        return self.figures()
+
+    def figures(self) -> dict[str, object]:
         """Mean, standard error and quantiles (rounded for printing)."""
         return {"mean": round(self.mean, 2), "stderr": round(self.stderr, 2),
                 "p10": self.p10, "p50": self.p50, "p90": self.p90}
 
+    def __repr__(self) -> str:
+        return (f"{type(self).__name__}(mean={self.mean:.2f}, stderr={self.stderr:.2f},"
+                f" p10={self.p10}, p50={self.p50}, p90={self.p90})")
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, repr=False)
 class TrickStats(Stats):
-    """The trick points one side took over many deals (scaled by the rule set's scale).
+    """The trick points one side took over many deals (scaled by the rule set's scale), with
+    the trump and the seed they were played with (None where not known).
 
     ``distribution[k]`` is how many deals gave ``k`` unscaled points (0 to 50).
     """
@@ -246,19 +255,34 @@ class TrickStats(Stats):
     samples: int = 0
     distribution: tuple[int, ...] = ()
     scale: int = 1
+    trump: int | None = None
+    seed: int | None = None
 
     @classmethod
-    def from_distribution(cls, distribution, scale: int = 1) -> TrickStats:
+    def from_distribution(cls, distribution, scale: int = 1, trump: int | None = None,
+                          seed: int | None = None) -> TrickStats:
         """The statistics of a histogram of unscaled points (how many deals gave 0, 1, ...)."""
         counts = np.asarray(distribution, dtype=np.int64)
         s = Stats.of_counts(np.arange(len(counts)) * scale, counts)
         return cls(s.mean, s.stderr, s.p10, s.p50, s.p90, int(counts.sum()),
-                   tuple(counts.tolist()), scale)
+                   tuple(counts.tolist()), scale, trump, seed)
 
     @classmethod
     def from_points(cls, points: np.ndarray, scale: int = 1) -> TrickStats:
         pts = np.asarray(points, dtype=np.int64)
         return cls.from_distribution(np.bincount(pts, minlength=MAX_POINTS + 1), scale)
+
+    def to_dict(self) -> dict[str, object]:
+        """The ``tricks`` command's record: the trump, the deals and seed, and the figures
+        (``trick_points``: mean, standard error, quantiles)."""
+        return {"trump": None if self.trump is None else SUITS[self.trump],
+                "samples": self.samples, "seed": self.seed, "trick_points": self.figures()}
+
+    def __repr__(self) -> str:
+        trump = None if self.trump is None else SUITS[self.trump]
+        return (f"TrickStats(trump={trump!r}, samples={self.samples}, seed={self.seed},"
+                f" mean={self.mean:.2f}, stderr={self.stderr:.2f}, p10={self.p10},"
+                f" p50={self.p50}, p90={self.p90})")
 
 
 @dataclass(frozen=True)
@@ -354,4 +378,4 @@ def tricks_so_far(hand: HandLike, trump: SuitLike, *, samples: int = 2000, seed:
     with closing(parts):  # stopped early: the blocks not started are not played
         for part in parts:
             distribution += part
-            yield TrickStats.from_distribution(distribution, scale)
+            yield TrickStats.from_distribution(distribution, scale, trump, seed)

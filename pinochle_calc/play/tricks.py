@@ -242,6 +242,10 @@ class SeatView(NamedTuple):
     def legal_cards(self) -> list[Card]:
         return [CARDS[i] for i in self.legal]
 
+    def __repr__(self) -> str:
+        return (f"SeatView(seat={self.seat}, trump={SUITS[self.trump]!r},"
+                f" trick={_text(self.trick)!r}, legal={_text(self.legal)!r})")
+
 
 @dataclass(frozen=True, slots=True)
 class PlayState:
@@ -280,6 +284,22 @@ class PlayState:
             if sum(r[i] for r in rows) > COPIES:
                 raise UserError(f"the deal holds more than four {CARDS[i]}")
         return cls(rows, trump, leader, scale=scale)
+
+    def to_dict(self) -> dict[str, object]:
+        """The hand in play: the trump, who led the trick and who plays now, the trick so far,
+        each seat's cards, and what each side has taken."""
+        from ..hand import canonical
+
+        return {"trump": SUITS[self.trump], "leader": self.leader, "to_play": self.to_play,
+                "trick": [str(CARDS[c]) for c in self.trick],
+                "hands": [canonical(h) for h in self.hands],
+                "points": {"us": self.points[0], "them": self.points[1]},
+                "tricks": {"us": self.tricks[0], "them": self.tricks[1]}}
+
+    def __repr__(self) -> str:
+        return (f"PlayState(trump={SUITS[self.trump]!r}, leader={self.leader},"
+                f" to_play={self.to_play}, trick={_text(self.trick)!r}, points={self.points},"
+                f" tricks={self.tricks}, cards_left={sum(map(sum, self.hands))})")
 
     @property
     def to_play(self) -> int:
@@ -346,6 +366,11 @@ class PlayState:
         tricks[side] += 1
         return PlayState(tuple(hands), self.trump, winner, (), (points[0], points[1]),
                          (tricks[0], tricks[1]), voids, self.scale)
+
+
+def _text(cards: Iterable[int]) -> str:
+    """Cards given by index as text: ``AS KH``."""
+    return " ".join(str(CARDS[c]) for c in cards)
 
 
 #: A fast decision function: ``lead(H, seat, trump, U, V)`` or ``follow(H, seat, trump, U, V,

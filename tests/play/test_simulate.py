@@ -195,8 +195,10 @@ def test_trick_stats():
     assert stats.stderr == pytest.approx(np.std([10, 20, 30, 40, 50] * 2, ddof=1) / np.sqrt(10))
     assert (stats.p10, stats.p50, stats.p90) == (10, 30, 50)
     assert stats.distribution[20] == 2 and len(stats.distribution) == 51
-    assert stats.to_dict() == {"mean": 30.0, "stderr": round(stats.stderr, 2),
+    assert stats.figures() == {"mean": 30.0, "stderr": round(stats.stderr, 2),
                                "p10": 10.0, "p50": 30.0, "p90": 50.0}
+    assert stats.to_dict() == {"trump": None, "samples": 10, "seed": None,
+                               "trick_points": stats.figures()}
 
 
 def test_stats_quantiles_are_values_the_samples_took():

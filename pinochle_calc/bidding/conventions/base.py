@@ -25,6 +25,7 @@ from typing import Literal, NamedTuple, get_args
 import numpy as np
 
 from ...cards import ACE, SUIT_SYMBOLS, TEN
+from ...errors import shorten
 from ...hand import Hand, HandLike, as_hand
 from ...meld.engine import meld
 from ...rules import STANDARD, RuleSet, RulesLike, as_rules
@@ -49,8 +50,13 @@ class Reading(NamedTuple):
     signal: Signal
 
     def to_dict(self) -> dict:
+        """The call and its meaning, as ``explain`` and ``bid`` write them."""
         return {"seat": self.call.seat, "call": self.call.bid if self.call.bid is not None
                 else "pass", "meaning": self.meaning}
+
+    def __repr__(self) -> str:
+        return (f"Reading(seat={self.call.seat}, call={self.call.label!r},"
+                f" meaning={shorten(self.meaning, 100)!r})")
 
 
 class Suggestion(NamedTuple):
@@ -61,6 +67,19 @@ class Suggestion(NamedTuple):
     reason: str
     signal: Signal
     hints: dict | None = None
+
+    def to_dict(self) -> dict[str, object]:
+        """The call suggested (``pass`` for a pass), what it says and why; the hints weighed,
+        where the convention gives them."""
+        record: dict[str, object] = {"call": "pass" if self.call is None else self.call,
+                                     "meaning": self.meaning, "reason": self.reason}
+        if self.hints is not None:
+            record["hints"] = self.hints
+        return record
+
+    def __repr__(self) -> str:
+        return (f"Suggestion(call={self.call}, meaning={shorten(self.meaning, 80)!r},"
+                f" reason={shorten(self.reason, 80)!r})")
 
 
 @dataclass(frozen=True)

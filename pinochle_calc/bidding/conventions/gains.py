@@ -81,6 +81,9 @@ class Gains:
     probability: tuple[float, ...]
     around_probability: dict[int, float]
 
+    def __repr__(self) -> str:
+        return f"Gains(hand={str(self.hand)!r}, rules={self.rules.name!r})"
+
     def card(self, trump: SuitLike, index: int) -> Gain | None:
         """The gain of one more copy of card ``index`` (None: the hand holds four)."""
         trump = as_suit(trump)

@@ -27,7 +27,7 @@ from typing import Literal, NamedTuple, get_args
 
 import numpy as np
 
-from ...cards import ACE, KING, QUEEN, TEN
+from ...cards import ACE, KING, QUEEN, RANKS, TEN
 from ...meld.vector import best_points
 from ...rules import STANDARD, RuleSet
 from .wording import PLURAL, a_rank
@@ -50,6 +50,12 @@ class Signal(NamedTuple):
     kind: SignalKind
     rank: int | None = None
     meld: int = 0
+
+    def to_dict(self) -> dict[str, object]:
+        """What the call says: its kind, the rank asked for (``A``, ``10``, ...) and the meld
+        shown, where there are any."""
+        return {"kind": self.kind, "rank": None if self.rank is None else RANKS[self.rank],
+                "meld": self.meld}
 
 
 def rows(counts) -> np.ndarray:
