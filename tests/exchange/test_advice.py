@@ -164,12 +164,19 @@ def test_hints():
 
 def test_the_bidder_answers_the_partners_hint():
     # the partner's calls asked for a jack: the partner hands are those that would ask, and the
-    # bidder gives one where it can spare it
-    advice = advise_pass(HAND + " JH AS 10S QD", trump=0, role="bidder",
-                         hint=Signal("card", JACK), samples=100)
-    assert "the partner's hint: a jack would help" in advice.conditions
-    assert advice.best.loss == 0 and any(CARDS[i].rank == JACK and n
-                                         for i, n in enumerate(advice.best.cards))
+    # bidder gives its side jacks, which it keeps unasked (they make it no meld with ♦ trump)
+    spare_jacks = "♠10 10 K K Q J ♥10 10 Q ♦A A A 10 10 10 K Q J J ♣10 10 10 K J"
+
+    def side_jacks(advice) -> int:
+        return sum(n for i, n in enumerate(advice.best.cards)
+                   if CARDS[i].rank == JACK and CARDS[i].suit != 2)
+
+    asked = advise_pass(spare_jacks, "D", "bidder", hint="jack", samples=100)
+    unasked = advise_pass(spare_jacks, "D", "bidder", samples=100)
+    assert "the partner's hint: a jack would help" in asked.conditions
+    assert asked.best.loss == unasked.best.loss == 0
+    assert side_jacks(asked) == 2 and side_jacks(unasked) == 0
+    assert Hand(asked.best.cards) == Hand.parse("KS JS JD JC")
 
 
 def test_the_suit_asked_for_goes_first():

@@ -8,6 +8,8 @@ import pytest
 from pinochle_calc.bidding.conventions import Signal
 from pinochle_calc.cards import ACE, JACK, QUEEN, Card
 from pinochle_calc.exchange.policy import (
+    POLICY,
+    ExchangePolicy,
     Objective,
     bidder_objective,
     bidder_return,
@@ -148,6 +150,25 @@ def test_a_hint_is_answered_with_the_card_it_asks_for():
     four_jacks = Hand.parse("JS JH JD JC AS AH AD AC KS QS 10H 10D KC QC 10S KD QH JS JD 10C")
     passed = partner_pass(np.array([four_jacks.counts]), 1, 4, FOUR, hint=Signal("card", JACK))
     assert passed[0, JACK::5].sum() >= 1
+
+
+#: With ♦ trump, a bidder whose side jacks (J♠ J♣) make no meld and no trick.
+SPARE_JACKS = Hand.parse("♠10 10 K K Q J ♥10 10 Q ♦A A A 10 10 10 K Q J J ♣10 10 10 K J")
+
+
+def test_the_bidder_answers_the_partners_hint_with_a_card_it_would_keep():
+    # unasked, the bidder keeps its side jacks and returns Q♥ K♣; asked for a jack, it gives
+    # them instead: the weight of an answered hint (ExchangePolicy.answer), for without it
+    # the same hint changes nothing
+    counts = np.array([SPARE_JACKS.counts])
+    jack = Signal("card", JACK)
+    unasked = Hand(bidder_return(counts, 2, 4, FOUR)[0].tolist())
+    asked = Hand(bidder_return(counts, 2, 4, FOUR, jack)[0].tolist())
+    unweighed = Hand(bidder_return(counts, 2, 4, FOUR, jack, ExchangePolicy(answer=0))[0]
+                     .tolist())
+    assert str(unasked) == str(unweighed) == "KS QH JD KC"
+    assert str(asked) == "KS JS JD JC"
+    assert POLICY.answer > 0
 
 
 def test_toby_thomas_suit_request_comes_first():

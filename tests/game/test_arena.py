@@ -8,7 +8,7 @@ import pytest
 
 from pinochle_calc.errors import UserError
 from pinochle_calc.game.arena import BINS, Calibration, _Job, play_twice, run_arena
-from pinochle_calc.game.whole import deal_cards
+from pinochle_calc.game.whole import deal_cards, hand_seed
 from pinochle_calc.rules import STANDARD, load_rules
 
 
@@ -46,14 +46,24 @@ def test_a_perfectly_calibrated_set_has_no_gap():
 
 def test_the_two_seatings_play_the_same_cards_with_the_seats_swapped():
     job = _Job("formula", "pass", STANDARD, 5, 100)
-    first, second = play_twice(3, job)
-    assert first.hands == second.hands == deal_cards(5, 3)
+    first, second = play_twice(0, job)
+    # the same cards, dealer and decisions' seed in both runs
+    assert first.hands == second.hands == deal_cards(5, 0)
+    assert first.seed == second.seed == hand_seed(5, 0)
     assert first.policies == ("formula", "pass") and second.policies == ("pass", "formula")
-    # the same dealer: a side that only passes leaves the formula side the bid, or the
-    # dealer stuck
     for record, formula_side in ((first, 0), (second, 1)):
-        if record.contract.side != formula_side:
-            assert record.contract.seat == 3 and [c.call for c in record.auction][:3] == [None] * 3
+        # each seat calls by its side's policy: "pass" only ever passes (or bids the stuck
+        # dealer's minimum); the formula names its limit, or why it passes
+        for call in record.auction:
+            if call.seat % 2 == formula_side:
+                assert call.meaning.startswith(("opens:", "raises:", "pass: ")), call
+            else:
+                assert call.meaning in ("pass", "forced: the first three passed"), call
+        # in this deal the formula opens from its first seat (0, then 1) and holds the contract
+        assert record.auction[formula_side].meaning.startswith("opens:")
+        assert record.contract == (formula_side, 50) and record.contract.side == formula_side
+        assert [c.call for c in record.auction] == [None] * formula_side + [50] + [None] * (
+            3 - formula_side)
 
 
 def test_the_report_is_the_sum_of_the_hands_played():
