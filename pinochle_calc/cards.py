@@ -39,7 +39,7 @@ class Card(NamedTuple):
     rank: int
 
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]  # tuple.index (a search) means nothing here
         """Position of this card in a hand's 20 counts."""
         return self.suit * 5 + self.rank
 

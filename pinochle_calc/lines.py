@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import BinaryIO, NamedTuple
+from typing import NamedTuple, Protocol, runtime_checkable
 
 from .errors import UserError
 
@@ -24,6 +24,13 @@ MAX_LINE = 65_536
 BLOCK = 1 << 16
 _END = re.compile(rb"\r\n|\r|\n")
 _BOM = b"\xef\xbb\xbf"
+
+
+@runtime_checkable
+class Readable(Protocol):
+    """A binary stream: a file opened ``"rb"``, ``sys.stdin.buffer``, ``io.BytesIO``."""
+
+    def read(self, size: int, /) -> bytes: ...
 
 
 class LineError(UserError):
@@ -43,7 +50,7 @@ class Block(NamedTuple):
         return f"Block(bytes={len(self.data)}, first={self.first}, long={self.long})"
 
 
-def read_blocks(stream: BinaryIO, limit: int = MAX_LINE,
+def read_blocks(stream: Readable, limit: int = MAX_LINE,
                 block: int = BLOCK) -> Iterator[Block]:
     """The lines of a binary stream, ``block`` bytes read at a time. A UTF-8 byte order mark
     at the start is dropped; of a line longer than ``limit`` that does not end within the
@@ -91,7 +98,7 @@ def read_blocks(stream: BinaryIO, limit: int = MAX_LINE,
             return
 
 
-def read_lines(stream: BinaryIO, limit: int = MAX_LINE) -> Iterator[str | LineError]:
+def read_lines(stream: Readable, limit: int = MAX_LINE) -> Iterator[str | LineError]:
     """Each line of a binary stream as text (without its ending), or a ``LineError``."""
     for lines in read_blocks(stream, limit, BLOCK):
         for i, part in enumerate(_END.split(lines.data)[:-1]):

@@ -11,8 +11,11 @@ terminated at once rather than left to finish their items, or orphaned holding a
 from __future__ import annotations
 
 import signal
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable
 from itertools import repeat
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 #: The job this worker process was given when it started (``map_jobs``).
 _JOB: object = None
@@ -30,7 +33,8 @@ def _with_job(fn_args: tuple):
     return fn(*args, _JOB)
 
 
-def map_jobs(fn: Callable, job, *items: Iterable, jobs: int = 1) -> Iterator:
+def map_jobs(fn: Callable[..., T], job: object, *items: Iterable[Any],
+             jobs: int = 1) -> Generator[T, None, None]:
     """``fn(*item, job)`` for the items (zipped, as ``map`` does), in order.
 
     With ``jobs`` > 1 they run in that many processes (forked where the platform can), each

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, fields, replace
 from numbers import Integral
-from typing import Literal, TypeAlias, get_args
+from typing import Any, Literal, TypeAlias, get_args
 
 from .errors import UserError, described, number_text, quoted, shorten
 from .limits import FIGURE_MAX
@@ -180,16 +180,18 @@ class RuleSet:
             b -= 1
         return b * self.scale if b >= self.min_bid else None
 
-    def bid_problem(self, bid: int) -> str:
+    def bid_problem(self, value: object) -> str:
         """Why a number cannot be bid under this rule set ('' if it can), in words a player can
         act on: not a whole number, out of range (beyond ``limits.FIGURE_MAX``), below the
         minimum, or off the steps with the legal bids either side of it."""
-        if isinstance(bid, bool) or not isinstance(bid, Integral):
-            if isinstance(bid, float) and bid.is_integer():
-                return f"{bid!r} is a float: a bid is a whole number (an int)"
-            return f"{shorten(repr(bid))} is not a whole number: a bid is a whole number of points"
+        if isinstance(value, bool) or not isinstance(value, Integral):
+            if isinstance(value, float) and value.is_integer():
+                return f"{value!r} is a float: a bid is a whole number (an int)"
+            return (f"{shorten(repr(value))} is not a whole number: a bid is a whole number of"
+                    " points")
+        bid = int(value)
         if not -FIGURE_MAX <= bid <= FIGURE_MAX:
-            return f"{number_text(int(bid))} is out of range: a bid is at most {FIGURE_MAX:,}"
+            return f"{number_text(bid)} is out of range: a bid is at most {FIGURE_MAX:,}"
         if self.is_legal_bid(bid):
             return ""
         k = self.scale
@@ -216,7 +218,7 @@ class RuleSet:
         """The n-fold values of one meld kind, unscaled."""
         return getattr(self, name)
 
-    def with_options(self, **changes: object) -> RuleSet:
+    def with_options(self, **changes: Any) -> RuleSet:
         """A copy with some options changed (by field name; the words are checked, the figures
         not: see ``override``)."""
         return replace(self, **changes)
@@ -547,10 +549,12 @@ def _override_value(path: str, raw: str, source: str):
 
 def _toml(text: str) -> tuple[dict, str]:
     """TOML text parsed, and '' or what is wrong with it."""
-    try:
+    import sys
+
+    if sys.version_info >= (3, 11):
         import tomllib
-    except ModuleNotFoundError:  # Python 3.10
-        import tomli as tomllib  # type: ignore[no-redef]
+    else:  # Python 3.10
+        import tomli as tomllib
 
     try:
         return tomllib.loads(text), ""

@@ -1,4 +1,5 @@
-"""The README's promises: its first two commands are what CI runs, and lint is clean."""
+"""The README's promises: its first two commands are what CI runs, lint and types are clean,
+and the package is what it says it is (one version, a license, typed)."""
 
 import re
 import shutil
@@ -21,6 +22,13 @@ def test_ruff_is_clean():
     ruff = shutil.which("ruff", path=str(Path(sys.executable).parent)) or shutil.which("ruff")
     assert ruff, "ruff is part of the test extra"
     proc = subprocess.run([ruff, "check", str(ROOT)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout
+
+
+def test_mypy_is_clean():
+    mypy = shutil.which("mypy", path=str(Path(sys.executable).parent)) or shutil.which("mypy")
+    assert mypy, "mypy is part of the test extra"
+    proc = subprocess.run([mypy, "pinochle_calc"], capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 0, proc.stdout
 
 

@@ -54,7 +54,7 @@ class Advice:
 
     @property
     def seat(self) -> int:
-        return self.auction.next_seat
+        return self.auction.to_call
 
     @property
     def legal(self) -> Legal:

@@ -128,6 +128,22 @@ class Auction:
     round: int
 
     @property
+    def to_call(self) -> int:
+        """The seat about to call; an ``AuctionError`` once the auction is over."""
+        if self.next_seat is None:
+            raise AuctionError(f"there is no call to make: {self.summary()}")
+        return self.next_seat
+
+    @property
+    def lowest_bid(self) -> int:
+        """The lowest bid the player about to call may make (the stuck dealer's minimum); an
+        ``AuctionError`` once the auction is over."""
+        low = self.legal().min_bid
+        if low is None:
+            raise AuctionError(f"there is no call to make: {self.summary()}")
+        return low
+
+    @property
     def partner(self) -> int | None:
         return None if self.next_seat is None else (self.next_seat + 2) % 4
 
@@ -176,7 +192,7 @@ class Auction:
 
     def summary(self) -> str:
         """One line: who holds the bid and whose call it is."""
-        if self.finished:
+        if self.next_seat is None:
             return f"the auction is over: seat {self.high_seat} won the bid at {self.high}"
         holder = ("nobody has bid" if self.high is None
                   else f"seat {self.high_seat} holds the bid at {self.high}")

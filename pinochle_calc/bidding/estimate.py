@@ -35,10 +35,10 @@ Decisions:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import islice
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 import numpy as np
 
@@ -51,6 +51,9 @@ from ..play.dealer import Dealer, suit_codes
 from ..play.simulate import Stats
 from ..rules import STANDARD, RuleSet, RulesLike, as_rules
 from .auction import Auction, AuctionLike, iter_bids
+
+if TYPE_CHECKING:
+    from .conventions import Signal
 
 #: Deals by default: the make probabilities then carry a standard error of at most
 #: sqrt(0.25 / 1000) = 0.016.
@@ -166,17 +169,34 @@ class Estimate:
 # dealing
 
 
+class Known(Protocol):
+    """What the calls say about another seat's hand (``Condition``, ``Below``), for dealing:
+    ``seat`` 1 to 3 clockwise from the hand, ``text`` in words, and three views of ``(n, 4,
+    20)`` deals: those that meet it, how far each is from it, and how likely each makes the
+    calls (None: alike)."""
+
+    seat: int
+    text: str
+
+    def mask(self, counts: np.ndarray, rules: RuleSet) -> np.ndarray: ...
+
+    def distance(self, counts: np.ndarray, rules: RuleSet) -> np.ndarray: ...
+
+    def likelihood(self, counts: np.ndarray, rules: RuleSet) -> np.ndarray | None: ...
+
+
 class Condition:
     """One thing a call said about a seat's hand: ``seat`` is 1 (left opponent), 2 (partner)
     or 3 (right opponent), counted clockwise from the hand (which sits at 0 in the deals)."""
 
-    def __init__(self, seat: int, signal, text: str):
+    def __init__(self, seat: int, signal: Signal, text: str):
         self.seat, self.signal, self.text = seat, signal, text
 
     def mask(self, counts: np.ndarray, rules: RuleSet) -> np.ndarray:
         from .conventions import signal_mask
 
-        return signal_mask(self.signal, counts[:, self.seat], rules)
+        mask = signal_mask(self.signal, counts[:, self.seat], rules)
+        return np.ones(len(counts), dtype=bool) if mask is None else mask  # says nothing
 
     def distance(self, counts: np.ndarray, rules: RuleSet) -> np.ndarray:
         """How far each deal is from meeting the condition: the meld short of what was shown,
@@ -187,7 +207,7 @@ class Condition:
             return np.maximum(0, self.signal.meld - best_points(counts[:, self.seat], rules))
         return 10.0 * ~self.mask(counts, rules)
 
-    def likelihood(self, counts: np.ndarray, rules: RuleSet) -> None:
+    def likelihood(self, counts: np.ndarray, rules: RuleSet) -> np.ndarray | None:
         """A convention's reading is a hard condition: it weighs no deal."""
         return None
 
@@ -236,7 +256,7 @@ class Below:
 class _Test(NamedTuple):
     """A condition under a rule set, as ``play.conditions.deal_meeting`` takes it."""
 
-    condition: Condition
+    condition: Known
     rules: RuleSet
 
     @property
@@ -253,7 +273,7 @@ class _Test(NamedTuple):
         return self.condition.likelihood(deals, self.rules)
 
 
-def conditions_from(auction: Auction, convention: str | None) -> list[Condition]:
+def conditions_from(auction: Auction, convention: str | None) -> list[Known]:
     """What the other players' calls say about their hands under the convention, as tests
     (the player about to call is the hand)."""
     if convention is None or auction.next_seat is None:
@@ -262,7 +282,7 @@ def conditions_from(auction: Auction, convention: str | None) -> list[Condition]
 
     me = auction.next_seat
     names = {1: "left opponent", 2: "partner", 3: "right opponent"}
-    out: list[Condition] = []
+    out: list[Known] = []
     probe = np.zeros((1, 20), dtype=np.int64)
     readings = explain(auction, convention)
     for reading in readings:
@@ -272,7 +292,7 @@ def conditions_from(auction: Auction, convention: str | None) -> list[Condition]
             continue
         if signal_mask(signal, probe, auction.rules) is None:
             continue
-        if any(c.seat == rel and c.signal == signal for c in out):
+        if any(isinstance(c, Condition) and c.seat == rel and c.signal == signal for c in out):
             continue
         words = describe_signal(signal, auction.rules.scale)
         out.append(Condition(rel, signal, f"{names[rel]}: {words}"
@@ -298,7 +318,7 @@ def limits_from(auction: Auction, convention: str) -> list[Below]:
     rules = auction.rules
     k = rules.scale
     margin = (LIMIT_MARGIN + LIMIT_MARGIN_PER_CARD * rules.pass_cards) * k
-    me = auction.next_seat
+    me = auction.to_call
     names = {1: "left opponent", 2: "partner", 3: "right opponent"}
     bound: dict[int, tuple[int, str]] = {}
     shown: dict[int, int] = {}
@@ -323,7 +343,7 @@ def limits_from(auction: Auction, convention: str) -> list[Below]:
             below(rel, nxt - margin, f"passed at {nxt}")
         if convention != "jump":
             continue
-        if kind == "meld" and showable(call.bid + k):
+        if kind == "meld" and call.bid is not None and showable(call.bid + k):
             below(rel, shown[rel] + 10 * k, f"showed no more meld at {call.label}")
         elif kind in ("pass", "trump") and call.previous is not None \
                 and showable(call.previous + 2 * k):
@@ -382,7 +402,7 @@ class Holding:
         k = rules.scale
         after = rules.next_bid(bid)
         margin = (LIMIT_MARGIN + LIMIT_MARGIN_PER_CARD * rules.pass_cards) * k
-        out = 1.0
+        out: np.ndarray | float = 1.0
         for _, meld in self.active:
             out = out * _logistic((after - margin - meld) / (LIMIT_SPREAD * k))
         if self.partner is not None:
@@ -395,7 +415,7 @@ class Holding:
         return np.broadcast_to(out, (self.n,))
 
 
-def deal(hand: Hand, n: int, rng: np.random.Generator, conditions: list[Condition] = (),
+def deal(hand: Hand, n: int, rng: np.random.Generator, conditions: Sequence[Known] = (),
          rules: RuleSet = STANDARD, rejection_limit: int = REJECTION_LIMIT) -> Dealt:
     """``n`` deals meeting the conditions, the hand at seat 0: by rejection while one deal in
     ``rejection_limit`` meets them, else built by card swaps (``play.conditions``)."""
@@ -496,8 +516,7 @@ def estimate(hand: HandLike, rules: RulesLike = STANDARD, auction: AuctionLike =
         from .auction import as_auction
 
         auction = as_auction(auction, rules)
-    if trumps is not None:
-        trumps = [as_suit(t, "trumps") for t in trumps]
+    wanted = [] if trumps is None else [as_suit(t, "trumps") for t in trumps]
     if len(hand) != 20:
         raise UserError(f"an estimate needs a 20-card hand, not {n_cards(len(hand))}")
     check("samples", samples, 1, BID_DEALS)
@@ -518,13 +537,13 @@ def estimate(hand: HandLike, rules: RulesLike = STANDARD, auction: AuctionLike =
         nameable = list(range(4))
         notes.append("trump is named after the exchange: every suit examined, and a deal where"
                      " the hand then holds no marriage in it counts as lost")
-    candidates = nameable if trumps is None else [t for t in nameable if t in trumps]
+    candidates = nameable if trumps is None else [t for t in nameable if t in wanted]
     if rules.pass_cards:
         notes.append(exchange_words(rules))
     if not nameable:
         notes.append("no marriage: the hand cannot name trump, so it must not win the bid")
     elif not candidates:
-        asked = " ".join(SUIT_SYMBOLS[t] for t in sorted(set(trumps))) or "none"
+        asked = " ".join(SUIT_SYMBOLS[t] for t in sorted(set(wanted))) or "none"
         may = " ".join(SUIT_SYMBOLS[t] for t in nameable)
         notes.append(f"no suit examined: of the suits asked for ({asked}) the hand may name"
                      f" none as trump (it may name {may})")
@@ -537,8 +556,9 @@ def estimate(hand: HandLike, rules: RulesLike = STANDARD, auction: AuctionLike =
                      " the deals were built to meet them")
     k = rules.scale
     low = rules.next_bid(None)
-    if auction is not None and auction.legal().min_bid is not None:
-        low = auction.legal().min_bid
+    legal_now = None if auction is None else auction.legal().min_bid
+    if legal_now is not None:
+        low = legal_now
     results: dict[int, TrumpEstimate] = {}
     if candidates:
         hint, partner_hint = own_hints(auction, convention)

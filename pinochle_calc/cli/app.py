@@ -24,7 +24,7 @@ import os
 import signal
 import sys
 from collections.abc import Iterable
-from typing import Annotated, Optional
+from typing import Annotated, Any, Literal, Optional, overload
 
 import click
 import typer
@@ -33,6 +33,8 @@ from typer.core import TyperGroup
 from ..errors import UserError, quoted, shorten
 from ..limits import JOBS_MAX, SEED_MAX
 
+#: How a table's column is aligned.
+Justify = Literal["left", "right"]
 #: The record formats every command that prints records takes.
 FORMATS = ("table", "json", "jsonl", "csv")
 #: The suit words shell completion offers for ``--trump``.
@@ -206,7 +208,8 @@ def app_for(args: list[str]) -> typer.Typer:
     if not args or COMPLETE_VAR in os.environ:
         return app
     commands = [c for c in app.registered_commands
-                if get_command_name(c.name or c.callback.__name__) == args[0]]
+                if get_command_name(str(c.name or getattr(c.callback, "__name__", "")))
+                == args[0]]
     groups = [g for g in app.registered_groups if g.name == args[0]]
     if not commands and not groups:
         return app
@@ -339,13 +342,19 @@ JobsOption = Annotated[
 ]
 
 
-def samples_option(limit: int, what: str):
+def samples_option(limit: int, what: str) -> Any:
     """The ``--samples`` option of a command that simulates, at most ``limit`` (the most it
-    can serve in about a minute and a few hundred megabytes)."""
-    return Annotated[int, typer.Option("--samples", "-n", min=1, max=limit,
-                                       help=f"{what}, 1 to {limit:,}.")]
+    can serve in about a minute and a few hundred megabytes): ``samples: Annotated[int,
+    samples_option(...)]``."""
+    return typer.Option("--samples", "-n", min=1, max=limit, help=f"{what}, 1 to {limit:,}.")
 
 
+@overload
+def trump_option(value: str, option: str = ...) -> int: ...
+@overload
+def trump_option(value: None, option: str = ...) -> None: ...
+@overload
+def trump_option(value: str | None, option: str = ...) -> int | None: ...
 def trump_option(value: str | None, option: str = "--trump") -> int | None:
     """A ``--trump`` value (S, H, D, C, a suit symbol or name) as a suit index (``option``:
     the option it came from, for the message)."""

@@ -150,8 +150,8 @@ def bid(
     auction: AuctionOpt = None,
     convention: ConventionOpt = "jump",
     rules: RulesOption = None,
-    samples: samples_option(BID_DEALS, "Simulated deals (1000: make probabilities within"
-                            " 0.016)") = 1000,
+    samples: Annotated[int, samples_option(
+        BID_DEALS, "Simulated deals (1000: make probabilities within 0.016)")] = 1000,
     seed: SeedOption = 0,
     confidence: Annotated[
         Optional[float],  # noqa: UP045
@@ -309,7 +309,8 @@ def pass_cards(
                      " only): S H D C, ♠ ♥ ♦ ♣, or a suit name; its cards go first."),
     ] = None,
     rules: RulesOption = None,
-    samples: samples_option(PASS_HANDS, "Simulated hands of the other player") = 600,
+    samples: Annotated[int, samples_option(PASS_HANDS, "Simulated hands of the other player")
+                       ] = 600,
     seed: SeedOption = 0,
     format: FormatOption = None,
 ) -> None:

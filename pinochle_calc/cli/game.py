@@ -34,7 +34,8 @@ from .record import PLAY_FORMATS, play_record, write_record
 
 POLICY_HELP = "advisor:jump, advisor:davis, advisor:toby, formula or pass"
 
-SamplesOpt = samples_option(HAND_DEALS, "Simulated deals behind each of an advisor's estimates")
+SamplesOpt = Annotated[int, samples_option(
+    HAND_DEALS, "Simulated deals behind each of an advisor's estimates")]
 
 
 def _policy(value: str) -> str:

@@ -194,7 +194,6 @@ def write_partnership(hand_text: str, partner_text: str, rule_set, trump: int | 
                       fmt: str, strict: bool) -> None:
     """The output of ``meld HAND --partner HAND2``: each hand's meld and the side's."""
     from ..cards import SUITS
-    from ..hand import Hand
     from ..meld.batch import Failed, score_hand
     from ..meld.partnership import side_meld
 
@@ -207,7 +206,7 @@ def write_partnership(hand_text: str, partner_text: str, rule_set, trump: int | 
                 sys.stderr.write(item.pointer + "\n")
             raise typer.Exit(1)
         items.append(item)
-    side = side_meld(Hand(items[0].counts), Hand(items[1].counts), rule_set)
+    side = side_meld(items[0].cards, items[1].cards, rule_set)
     best = side.best if trump is None else side.trumps[trump]
     shown = side.trumps if trump is None else (side.trumps[trump],)
     if fmt in ("json", "jsonl"):

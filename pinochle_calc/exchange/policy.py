@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 import numpy as np
 
@@ -38,6 +38,9 @@ from ..cards import ACE, JACK, KING, QUEEN, TEN, SuitLike, as_suit
 from ..errors import UserError, described
 from ..meld.vector import meld_points
 from ..rules import RuleSet, RulesLike, as_rules
+
+if TYPE_CHECKING:
+    from ..bidding.conventions import Signal
 
 _AROUND_RANKS = (ACE, KING, QUEEN, JACK)
 _Q_SPADES, _J_DIAMONDS = 0 * 5 + QUEEN, 2 * 5 + JACK
@@ -47,7 +50,7 @@ _HAND_CODE = 5 ** np.arange(20, dtype=np.int64)
 #: The weight of the bidder's own meld in its return: it never gives meld up for trick value.
 _KEEP_MELD = 1000.0
 #: A hint in words (``pinochle-calc pass --hint``): what a convention ``Signal`` asks for.
-HINT_WORDS = {
+HINT_WORDS: dict[str, tuple[Literal["card", "around"], int]] = {
     "jack": ("card", JACK), "queen": ("card", QUEEN), "king": ("card", KING),
     "ten": ("card", TEN), "ace": ("card", ACE),
     "jacks-around": ("around", JACK), "queens-around": ("around", QUEEN),
@@ -55,7 +58,7 @@ HINT_WORDS = {
 }
 
 
-def parse_hint(text: str):
+def parse_hint(text: str) -> Signal:
     """A ``--hint`` value as a convention ``Signal`` (``queen``, ``kings-around``, ...)."""
     from ..bidding.conventions import Signal
 
@@ -70,7 +73,7 @@ def parse_hint(text: str):
     return Signal(kind, rank)
 
 
-def as_hint(value: object, name: str = "hint"):
+def as_hint(value: object, name: str = "hint") -> Signal | None:
     """A hint given as a convention ``Signal`` (of kind ``card`` or ``around``), its word
     (``parse_hint``) or None; a ``TypeError`` for anything else."""
     from ..bidding.conventions import Signal
@@ -329,9 +332,9 @@ def every_choice(hand, k: int) -> np.ndarray:
     """``(m, 20)``: every way to take ``k`` cards from one hand (copies are alike)."""
     h = np.asarray(hand, dtype=np.int64)
     kinds = [i for i in range(20) if h[i]]
-    out = [np.bincount(combo, minlength=20) for combo in combinations_with_replacement(kinds, k)]
-    out = np.array([c for c in out if (c <= h).all()], dtype=np.int64).reshape(-1, 20)
-    return out
+    ways = [np.bincount(combo, minlength=20)
+            for combo in combinations_with_replacement(kinds, k)]
+    return np.array([c for c in ways if (c <= h).all()], dtype=np.int64).reshape(-1, 20)
 
 
 # The two halves of the exchange ---------------------------------------------------------------

@@ -36,8 +36,9 @@ def as_role(value: object) -> Role:
     if not isinstance(value, str):
         raise TypeError(f"role must be partner or bidder, not {described(value)}")
     word = value.strip().lower()
-    if word == "partner" or word == "bidder":
-        return word
+    for role in ROLES:
+        if word == role:
+            return role
     raise UserError(f"unknown role {value!r}: use partner or bidder")
 
 

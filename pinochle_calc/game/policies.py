@@ -38,7 +38,7 @@ average than playing it (``throw_in_is_better``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, NamedTuple, Protocol, get_args, runtime_checkable
+from typing import Literal, NamedTuple, Protocol, TypeVar, get_args, runtime_checkable
 
 from ..bidding.auction import Auction
 from ..bidding.estimate import DEFAULT_SAMPLES
@@ -107,6 +107,17 @@ class Seat:
     def partner(self) -> int:
         return self.number ^ 2
 
+    @property
+    def won(self) -> Contract:
+        """The contract, once there is one (a ``ValueError`` during the auction)."""
+        return _known(self.contract, "the contract")
+
+    @property
+    def named(self) -> int:
+        """The trump named (or, before it is named, the suit the bidder plans), once there is
+        one (a ``ValueError`` before)."""
+        return _known(self.trump, "the trump")
+
     def __repr__(self) -> str:
         trump = None if self.trump is None else SUITS[self.trump]
         return (f"Seat(number={self.number}, hand={str(self.hand)!r}, rules={self.rules.name!r},"
@@ -118,6 +129,16 @@ class Seat:
 
         trumps = meld(self.hand, self.rules).trumps
         return [t.trump for t in trumps if t.callable or not self.needs_marriage]
+
+
+K = TypeVar("K")
+
+
+def _known(value: K | None, what: str) -> K:
+    """What a seat knows at a later step of the hand, asked for at that step."""
+    if value is None:
+        raise ValueError(f"the seat does not know {what} at this step of the hand")
+    return value
 
 
 @runtime_checkable
@@ -159,11 +180,11 @@ class StandardPlay:
     def pass_cards(self, seat: Seat, n: int) -> Hand:
         role: Role = "bidder" if seat.contract is not None and (
             seat.contract.seat == seat.number) else "partner"
-        return choose_pass(seat.hand, n, seat.trump, role, seat.rules, hint=seat.hint,
+        return choose_pass(seat.hand, n, seat.named, role, seat.rules, hint=seat.hint,
                            asked=seat.asked, request=seat.request)
 
     def return_cards(self, seat: Seat, n: int) -> Hand:
-        return choose_pass(seat.hand, n, seat.trump, "bidder", seat.rules, hint=seat.hint)
+        return choose_pass(seat.hand, n, seat.named, "bidder", seat.rules, hint=seat.hint)
 
     def throw_in(self, seat: Seat) -> bool:
         return throw_in_is_better(seat)
@@ -199,7 +220,8 @@ def throw_in_is_better(seat: Seat, samples: int = THROW_IN_SAMPLES) -> bool:
     from ..play.simulate import play_many
     from .scoring import Conceded, HandInput, score_hand
 
-    rules, side, contract = seat.rules, seat.number & 1, seat.contract
+    rules, side, contract = seat.rules, seat.number & 1, seat.won
+    meld = _known(seat.meld, "the meld")
     total, k = rules.trick_points, rules.scale
 
     def margins(result: Conceded | None) -> np.ndarray:
@@ -207,7 +229,7 @@ def throw_in_is_better(seat: Seat, samples: int = THROW_IN_SAMPLES) -> bool:
         for taken in range(total // k + 1):
             ours = taken * k
             tricks = (ours, total - ours) if side == 0 else (total - ours, ours)
-            score = score_hand(HandInput(side, contract.bid, seat.meld, tricks, result), rules)
+            score = score_hand(HandInput(side, contract.bid, meld, tricks, result), rules)
             out.append(score.points[side] - score.points[1 - side])
         return np.array(out, dtype=np.float64)
 
@@ -218,7 +240,7 @@ def throw_in_is_better(seat: Seat, samples: int = THROW_IN_SAMPLES) -> bool:
         return True
     known = {s: h for s, h in enumerate(seat.known) if s != seat.number and h is not None}
     deals = Dealer(seat.hand, seat.number, known).deal(np.random.default_rng(seat.seed), samples)
-    taken = play_many(suit_codes(deals), seat.trump, seat.number)[:, side]
+    taken = play_many(suit_codes(deals), seat.named, seat.number)[:, side]
     weights = np.bincount(taken, minlength=len(play)) / samples
     return float(weights @ concede) > float(weights @ play)
 
@@ -230,14 +252,15 @@ class Advisor(StandardPlay):
     def __init__(self, convention: str, samples: int = DEFAULT_SAMPLES):
         from ..bidding.conventions import check_convention
 
-        self.convention = check_convention(convention)
+        self.system = check_convention(convention)
+        self.convention = self.system
         self.samples = samples
-        self.name = f"advisor:{self.convention}"
+        self.name = f"advisor:{self.system}"
 
     def call(self, seat: Seat) -> Bid:
         from ..bidding.advise import advise
 
-        advice = advise(seat.hand, seat.auction, self.convention, samples=self.samples,
+        advice = advise(seat.hand, seat.auction, self.system, samples=self.samples,
                         seed=seat.seed)
         best = advice.estimate.best
         prediction = None
@@ -275,9 +298,10 @@ class Formula(StandardPlay):
                  f" + {self.TRICKS * rules.scale} tricks")
         if auction.high_seat == seat.partner:
             return Bid(None, "pass: never raises its partner", trump=trump)
-        if legal.min_bid > limit:
-            return Bid(None, f"pass: {legal.min_bid} is above its {words}", trump=trump)
-        return Bid(legal.min_bid, f"{'opens' if auction.high is None else 'raises'}: {words}",
+        low = auction.lowest_bid
+        if low > limit:
+            return Bid(None, f"pass: {low} is above its {words}", trump=trump)
+        return Bid(low, f"{'opens' if auction.high is None else 'raises'}: {words}",
                    trump=trump)
 
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Literal, get_args
+from typing import Literal, get_args, overload
 
 from ..errors import UserError, described, quoted, shorten
 from ..limits import FIGURE_MAX
@@ -190,9 +190,9 @@ def _check(hand: HandInput, rules: RuleSet) -> tuple[int, int] | None:
                              f" {total} trick points in all")
         if t is not None and t % k:
             raise ScoreError(f"trick points {t} for {side} are not a multiple of {k} (scale {k})")
-    if us is None and them is None:
-        return None
     if us is None:
+        if them is None:
+            return None
         us = total - them
     elif them is None:
         them = total - us
@@ -422,7 +422,11 @@ SHEET_COLUMNS = ("bidder", "bid", "meld_us", "meld_them", "tricks_us", "tricks_t
 REQUIRED_COLUMNS = ("bidder", "bid", "meld_us", "meld_them")
 
 
-def _number(value, column: str, where: str, required: bool) -> int | None:
+@overload
+def _number(value: object, column: str, where: str, required: Literal[True]) -> int: ...
+@overload
+def _number(value: object, column: str, where: str, required: bool) -> int | None: ...
+def _number(value: object, column: str, where: str, required: bool) -> int | None:
     if value is None or (isinstance(value, str) and not value.strip()):
         if required:
             raise ScoreError(f"{where}: {column} is missing")
@@ -521,6 +525,8 @@ def read_sheet(lines: Iterable[str | UserError],
                     row = next(csv.reader([text]))
                 except csv.Error as e:
                     raise ScoreError(f"{where}: not a CSV row: {_csv_problem(e)}") from None
+                if header is None:  # the first line that is not blank was the header
+                    raise ScoreError(f"{where}: the sheet has no header")
                 if len(row) > len(header):
                     raise ScoreError(f"{where}: {len(row)} fields but the header has"
                                      f" {len(header)}")

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..bidding.auction import AuctionError, start
 from ..bidding.conventions import asked_for
@@ -197,8 +197,9 @@ def deal_cards(seed: int, number: int = 0) -> tuple[Hand, Hand, Hand, Hand]:
 
     rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(number,)))
     kinds = rng.permutation(COPIES * KINDS) // COPIES
-    return tuple(Hand(np.bincount(kinds[s * HAND_SIZE:(s + 1) * HAND_SIZE], minlength=KINDS))
-                 for s in range(4))
+    h = [Hand(np.bincount(kinds[s * HAND_SIZE:(s + 1) * HAND_SIZE], minlength=KINDS))
+         for s in range(4)]
+    return h[0], h[1], h[2], h[3]
 
 
 def hand_seed(seed: int, number: int = 0) -> int:
@@ -219,18 +220,18 @@ def check_deal(hands: Sequence[HandLike]) -> tuple[Hand, Hand, Hand, Hand]:
     if isinstance(hands, (str, Hand)) or not isinstance(hands, Sequence):
         raise TypeError(f"hands must be four hands (Hand or text), seats 0-3, not"
                         f" {described(hands)}")
-    hands = tuple(as_hand(h, f"the hand of seat {s}") for s, h in enumerate(hands))
-    if len(hands) != 4:
-        raise UserError(f"a deal is four hands, not {len(hands)}")
-    for s, h in enumerate(hands):
+    seats = [as_hand(h, f"the hand of seat {s}") for s, h in enumerate(hands)]
+    if len(seats) != 4:
+        raise UserError(f"a deal is four hands, not {len(seats)}")
+    for s, h in enumerate(seats):
         if len(h) != HAND_SIZE:
             raise UserError(f"seat {s} holds {len(h)} cards, not {HAND_SIZE}")
     for i in range(KINDS):
-        n = sum(h.counts[i] for h in hands)
+        n = sum(h.counts[i] for h in seats)
         if n != COPIES:
             raise UserError(f"the deal holds {n} {CARDS[i]}, not {COPIES}: the four hands must"
                             " be the whole double deck")
-    return hands
+    return seats[0], seats[1], seats[2], seats[3]
 
 
 def needs_marriage(rules: RuleSet, exchanged: bool) -> bool:
@@ -349,18 +350,29 @@ class _Table:
         self.auction = start(rules)
         self.bids: list[list[Bid]] = [[], [], [], []]
         self.calls: list[Call] = []
-        self.contract: Contract | None = None
+        self._contract: Contract | None = None
 
-    def seat(self, s: int, step: int, *key: int, **known) -> Seat:
+    @property
+    def contract(self) -> Contract:
+        """The contract, once the auction (or a contract given) has made one."""
+        if self._contract is None:
+            raise ValueError("there is no contract before the auction")
+        return self._contract
+
+    @contract.setter
+    def contract(self, contract: Contract) -> None:
+        self._contract = contract
+
+    def seat(self, s: int, step: int, *key: int, **known: Any) -> Seat:
         """What seat ``s`` knows at this step (its decision's seed keyed by the step)."""
         return Seat(s, self.now[s], self.rules, self.auction, derived(self.seed, step, s, *key),
-                    tuple(self.bids[s]), self.contract, **known)
+                    tuple(self.bids[s]), self._contract, **known)
 
     def bid(self) -> None:
         """The auction: each seat's policy calls until it is over."""
         needs = needs_marriage(self.rules, False)
         while not self.auction.finished:
-            s = self.auction.next_seat
+            s = self.auction.to_call
             if len(self.calls) >= MAX_CALLS:
                 raise self._endless()
             if len(self.calls) < len(self.script.calls):
@@ -375,7 +387,10 @@ class _Table:
                                   f" call: {e}") from None
             self.bids[s].append(bid)
             self.calls.append(Call(s, bid.call, bid.meaning, bid.prediction))
-        self.contract = Contract(self.auction.high_seat, self.auction.high)
+        seat, high = self.auction.high_seat, self.auction.high
+        if seat is None or high is None:  # a finished auction has a bid (the stuck dealer's)
+            raise PolicyError(f"the auction ended with no bid: {self.auction.summary()}")
+        self.contract = Contract(seat, high)
 
     def _endless(self) -> Exception:
         """The error of an auction past ``MAX_CALLS`` calls. Where the bid is still within what
@@ -451,14 +466,17 @@ class _Table:
             raise PolicyError(f"policy {self.players[s].name} at seat {s} passed {cards}: it"
                               f" must pass {n} of the cards it holds ({hand})")
 
-    def finish(self, trump: int | None, passed: tuple[Hand, Hand]):
+    def finish(self, trump: int | None, passed: tuple[Hand, Hand]) -> tuple[
+            tuple[TrumpMeld, TrumpMeld, TrumpMeld, TrumpMeld], tuple[int, int],
+            tuple[int, int] | None, tuple[Trick, ...], HandScore]:
         """Meld, the throw-in, the tricks and the score."""
         from ..play.simulate import play_deal
 
         rules, won, now = self.rules, self.contract, self.now
         side, k = won.side, rules.scale
         results = [meld(h, rules) for h in now]
-        melds = tuple(r.best if trump is None else r.trumps[trump] for r in results)
+        m = [r.best if trump is None else r.trumps[trump] for r in results]
+        melds = (m[0], m[1], m[2], m[3])
         side_meld = (melds[0].points + melds[2].points, melds[1].points + melds[3].points)
         # under the minimum the bid is lost without play (played, it scores as under-min-meld)
         under_min = bool(rules.min_meld) and side_meld[side] < rules.min_meld_points
@@ -475,7 +493,8 @@ class _Table:
                 throw = self.players[won.seat].throw_in(self.seat(
                     won.seat, _THROW, trump=trump, meld=side_meld, known=tuple(known)))
             ended = "thrown-in" if throw else None
-        tricks, play = None, ()
+        tricks: tuple[int, int] | None = None
+        play: tuple[Trick, ...] = ()
         if trump is not None and (ended is None and not under_min
                                   or rules.concession == "play"):
             record: list[int] = []
@@ -514,7 +533,7 @@ def _tricks(record: list[int], trump: int, leader: int, scale: int) -> tuple[Tri
 
     out = []
     for i in range(0, len(record), 4):
-        cards = tuple(record[i:i + 4])
+        cards = (record[i], record[i + 1], record[i + 2], record[i + 3])
         winner = (leader + trick_winner(cards, trump)) & 3
         out.append(Trick(leader, cards, winner,
                          trick_points(cards, last=i + 4 == len(record), scale=scale)))

@@ -21,15 +21,18 @@ import re
 from collections.abc import Iterable, Iterator
 from functools import partial
 from itertools import accumulate, chain, islice, product
-from typing import IO, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from ..cards import CARD_TOKENS, COPIES, HAND_SIZE, KINDS, SUITS, SuitLike, as_suit
 from ..errors import UserError, described, shorten
 from ..hand import Hand, canonical, size_warnings
-from ..lines import MAX_LINE, decode, read_blocks
+from ..lines import MAX_LINE, Readable, decode, read_blocks
 from ..notation import parse_counts
 from ..rules import STANDARD, RulesLike, as_rules
 from .engine import TrumpMeld, meld, meld_record, shape, shape_code, tables
+
+if TYPE_CHECKING:  # numpy is imported where the arrays are made: one hand starts faster
+    import numpy as np
 
 MAX_DEPTH = 64  # how deeply a JSON line may nest
 BLOCK = 1 << 20  # bytes read at a time
@@ -52,6 +55,13 @@ class Scored(NamedTuple):
     def hand(self) -> str | None:
         """The hand in canonical text (None without counts)."""
         return None if self.counts is None else canonical(self.counts)
+
+    @property
+    def cards(self) -> Hand:
+        """The hand (a ``ValueError`` for a result scored without its counts)."""
+        if self.counts is None:
+            raise ValueError("scored with with_counts=False: the hand was not kept")
+        return Hand(self.counts)
 
     def to_dict(self, trump: SuitLike | None = None) -> dict[str, object]:
         """The line's record, as ``meld``'s JSON writes it (``trump``: that trump alone)."""
@@ -163,8 +173,8 @@ class Lines(NamedTuple):
     reads as a space)."""
 
     data: bytes
-    starts: object  # numpy int64 array
-    ends: object
+    starts: np.ndarray  # int64
+    ends: np.ndarray
     first: int  # the number of the first line
     lengths: dict[int, int]  # line index -> full length, for a line kept only in part
 
@@ -175,7 +185,7 @@ class Lines(NamedTuple):
 PAD = b"   "
 
 
-def read_chunks(stream: IO[bytes], block: int = BLOCK) -> Iterator[Lines]:
+def read_chunks(stream: Readable, block: int = BLOCK) -> Iterator[Lines]:
     """The lines of a binary stream, a block at a time, as ``Lines`` (``lines.read_blocks``:
     LF, CR LF or CR; a byte order mark dropped; of a line longer than ``MAX_LINE`` only the
     first ``MAX_LINE + 1`` bytes are kept, so memory stays bounded)."""
@@ -406,7 +416,7 @@ class Scorer:
             if read is None:
                 continue
             keep[i] = True
-            if read.__class__ is Failed:
+            if isinstance(read, Failed):
                 failed[i] = read
                 continue
             texts[i], ident, hands[i] = read
@@ -445,7 +455,7 @@ class Scorer:
 
 
 def score_chunks(
-    source: Iterable[str] | IO[bytes],
+    source: Iterable[str] | Readable,
     rules: RulesLike = STANDARD,
     trump: SuitLike | None = None,
     strict: bool = False,
@@ -460,15 +470,17 @@ def score_chunks(
     if isinstance(source, (str, bytes)):
         raise TypeError("score_lines takes lines of text (a list, a file opened as text) or a"
                         " binary file, not one string: split it into lines")
-    binary = hasattr(source, "read") and not hasattr(source, "encoding")
-    for lines in read_chunks(source) if binary else text_chunks(source):  # type: ignore[arg-type]
+    # a binary file is read in blocks; a text file (it has an encoding) is lines, as a list is
+    chunks = (read_chunks(source) if isinstance(source, Readable)
+              and not hasattr(source, "encoding") else text_chunks(cast(Iterable[str], source)))
+    for lines in chunks:
         chunk = scorer.score(lines)
         if len(chunk):
             yield chunk
 
 
 def score_lines(
-    lines: Iterable[str] | IO[bytes],
+    lines: Iterable[str] | Readable,
     rules: RulesLike = STANDARD,
     trump: SuitLike | None = None,
     strict: bool = False,

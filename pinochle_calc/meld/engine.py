@@ -36,6 +36,8 @@ JACK_OF_DIAMONDS = CARDS[2 * 5 + JACK]
 Shape = tuple[int, ...]
 """A hand's meld shape: runs per suit (4), K-Q pairs per suit (4), aces, kings, queens and
 jacks around (4), pinochles (1). Each is 0 to 4."""
+#: A way to declare n copies of a meld: its points, and the multiplicities declared.
+Declared = tuple[int, tuple[int, ...]]
 #: Solved shapes a rule set's tables keep (about 1.5 kB each) before starting afresh.
 CACHED_SHAPES = 500_000
 
@@ -50,7 +52,7 @@ class Meld(NamedTuple):
 
     name: MeldKind
     suit: int | None
-    count: int
+    count: int  # type: ignore[assignment]  # the multiplicity: tuple.count means nothing here
     points: int
     cards: tuple[Card, ...]
     note: str = ""
@@ -184,18 +186,20 @@ class _Kind:
     ``notes[m]`` says why a declaration of multiplicities m is not the plain n-fold value.
     """
 
-    def __init__(self, table, scale: int, label: str = ""):
-        table = tuple(table) + (None,) * (4 - len(table))
-        exact: list[tuple[int, tuple[int, ...]] | None] = [(0, ())]
+    def __init__(self, values: Sequence[int | None], scale: int, label: str = ""):
+        table = tuple(values) + (None,) * (4 - len(values))
+        exact: list[Declared | None] = [(0, ())]
         self.notes: dict[tuple[int, ...], str] = {}
         for n in range(1, 5):
-            if table[n - 1] is not None:
-                exact.append((table[n - 1] * scale, (n,)))
+            value = table[n - 1]
+            if value is not None:
+                exact.append((value * scale, (n,)))
                 continue
-            split = None
+            split: Declared | None = None
             for parts in _partitions(n):
-                if len(parts) > 1 and all(table[p - 1] is not None for p in parts):
-                    points = sum(table[p - 1] for p in parts) * scale
+                cells = [table[p - 1] for p in parts]
+                if len(parts) > 1 and all(cell is not None for cell in cells):
+                    points = sum(cell or 0 for cell in cells) * scale
                     if split is None or points > split[0]:
                         split = (points, parts)
             exact.append(split)
@@ -205,7 +209,7 @@ class _Kind:
                     + " + ".join(FOLD[p - 1] for p in split[1])
                 )
         self.exact = exact
-        self.best = []
+        self.best: list[Declared] = []
         for n in range(5):
             options = [e for e in exact[: n + 1] if e is not None]
             choice = max(options, key=lambda e: e[0])
@@ -234,8 +238,8 @@ class MeldTables:
     def __init__(self, rules: RuleSet):
         self.rules = rules
         s = rules.scale
-        self.kinds = {name: _Kind(rules.table(name), s, name.replace("_", " "))
-                      for name in MELD_NAMES}
+        self.kinds: dict[MeldKind, _Kind] = {
+            name: _Kind(rules.table(name), s, name.replace("_", " ")) for name in MELD_NAMES}
         self.roundhouse = self.kinds["roundhouse"] = _Kind(
             (rules.roundhouse_single, rules.roundhouse_double), s, "roundhouse")
         self.with_run = self.kinds["roundhouse_with_run"] = _Kind(
@@ -272,7 +276,11 @@ class MeldTables:
         found = self._declared.get(key)
         if found is None:
             kind = self.kinds[name]
-            points, parts = (kind.best if best else kind.exact)[n]
+            declared = (kind.best if best else kind.exact)[n]
+            if declared is None:  # _solve asks only for what the table can declare
+                raise ValueError(f"the {self.rules.name} tables cannot declare exactly {n}"
+                                 f" {name.replace('_', ' ')}")
+            points, parts = declared
             notes = [note] if note else []
             if name in _OPTION_NOTES:
                 notes.append(_OPTION_NOTES[name])
@@ -283,7 +291,8 @@ class MeldTables:
                              " copies no higher")
             text = "; ".join(notes)
             cards = _meld_cards(name, suit)
-            melds = [Meld(name, suit, k, kind.exact[k][0], _cards(cards, k), text) for k in parts]
+            melds = [Meld(name, suit, k, _points(kind.exact[k]), _cards(cards, k), text)
+                     for k in parts]
             found = self._declared[key] = (points, melds)
         return found[0], list(found[1])
 
@@ -291,8 +300,9 @@ class MeldTables:
         runs, pairs = shape[trump], shape[4 + trump]
         n_aces, n_kings, n_queens, n_jacks, n_pinochles = shape[8:13]
         fixed_points, fixed = 0, []
-        for name, n in (("aces_around", n_aces), ("jacks_around", n_jacks),
-                        ("pinochle", n_pinochles)):
+        alone: tuple[tuple[MeldKind, int], ...] = (
+            ("aces_around", n_aces), ("jacks_around", n_jacks), ("pinochle", n_pinochles))
+        for name, n in alone:
             p, melds = self._declare(name, None, n)
             fixed_points += p
             fixed += melds
@@ -300,7 +310,7 @@ class MeldTables:
         max_h = full_sets if self.any_roundhouse else 0
         max_w = min(runs, full_sets) if self.any_with_run else 0
         run_exact = self.kinds["run"].exact
-        best: tuple[int, list] = (-1, [])
+        best: tuple[int, list[Meld]] = (-1, [])
         for h in range(max_h + 1):
             if self.roundhouse.exact[h] is None:
                 continue
@@ -311,8 +321,9 @@ class MeldTables:
                     if r + h + w > pairs or run_exact[r] is None:
                         continue
                     points, melds = self._type_one(shape, trump, r, pairs - r - h - w, h, w)
-                    for name, n in (("kings_around", n_kings - h - w),
-                                    ("queens_around", n_queens - h - w)):
+                    shared: tuple[tuple[MeldKind, int], ...] = (
+                        ("kings_around", n_kings - h - w), ("queens_around", n_queens - h - w))
+                    for name, n in shared:
                         p, m = self._declare(name, None, n)
                         points += p
                         melds += m
@@ -323,7 +334,8 @@ class MeldTables:
         callable_ = self.callable_always or pairs > 0
         return TrumpMeld(trump, points + fixed_points, callable_, tuple(melds))
 
-    def _type_one(self, shape: Shape, trump: int, runs: int, spare: int, h: int, w: int):
+    def _type_one(self, shape: Shape, trump: int, runs: int, spare: int, h: int,
+                  w: int) -> tuple[int, list[Meld]]:
         """Runs, royal marriages, marriages and roundhouses, given how the trump K-Qs are split:
         ``runs`` plain runs, ``spare`` K-Q pairs left for royal marriages, ``h`` roundhouses and
         ``w`` roundhouses sharing their royal marriage with a run."""
@@ -376,8 +388,19 @@ def _in_order(melds: list[Meld]) -> list[Meld]:
                                         -m.count))
 
 
+def _points(declared: Declared | None) -> int:
+    """The points of a declaration the table has."""
+    if declared is None:
+        raise ValueError("no such declaration")
+    return declared[0]
+
+
 def _meld_cards(name: MeldKind, suit: int | None) -> list[Card]:
-    """The cards of a single meld of this kind."""
+    """The cards of a single meld of this kind (``suit``: of a run or a marriage, the trump
+    of a roundhouse with a run)."""
+    if suit is None and name in ("run", "royal_marriage", "marriage", "roundhouse_with_run"):
+        raise ValueError(f"a {name.replace('_', ' ')} is in one suit: give it")
+    suit = suit or 0
     if name == "run":
         return [CARDS[suit * 5 + r] for r in (ACE, TEN, KING, QUEEN, JACK)]
     if name in ("royal_marriage", "marriage"):

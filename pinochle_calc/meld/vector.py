@@ -23,7 +23,7 @@ from ..rules import RuleSet, RulesLike, as_rules
 from .engine import tables
 
 
-def _solve(rules: RuleSet, entries: dict[int, int]) -> tuple[int, int, int, int]:
+def _solve(rules: RuleSet, entries: dict[int, int]) -> tuple[int, ...]:
     shape = [0] * 13
     for k, v in entries.items():
         shape[k] = v

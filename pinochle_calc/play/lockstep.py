@@ -130,7 +130,8 @@ def _follow(table: _Table, base: np.ndarray, seat: np.ndarray, k: int, led: np.n
     ot = table.U[:, 0] - ht
     top = _HI.take(h)
     head = _HEAD.take(h * 6 + win_rank)
-    may_trump = None  # the opponent still to play may trump the suit led (none last)
+    # the opponent still to play may trump the suit led (None for the last to play)
+    may_trump: np.ndarray | None = None
     if k < 3:
         # he has shown that void and no trump void, and trump is out (never so when trump
         # is led)
@@ -143,7 +144,7 @@ def _follow(table: _Table, base: np.ndarray, seat: np.ndarray, k: int, led: np.n
         rank = np.where(top < win_rank, head, _LO.take(h))
     else:
         holds = (win_seat ^ seat) == 2  # partner's winning card will hold
-        if k == 2:
+        if k == 2 and may_trump is not None:  # (set above for k < 3)
             trumped = win_suit == 0
             holds &= (_HI.take(np.where(trumped, ot, out)) >= win_rank) & (trumped | ~may_trump)
         feed = _FEED.take(h)

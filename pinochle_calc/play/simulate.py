@@ -68,7 +68,7 @@ class SeatConstraint:
         return self.min_meld > 0 or self.accept is not None
 
     def allows(self, hand: Hand) -> bool:
-        if self.min_meld and self.meld(hand) < self.min_meld:
+        if self.min_meld and self.meld is not None and self.meld(hand) < self.min_meld:
             return False
         return self.accept is None or bool(self.accept(hand))
 
@@ -104,7 +104,8 @@ class Deals:
     def deal(self, rng: np.random.Generator) -> tuple[Hand, Hand, Hand, Hand]:
         """One deal, as four hands (seat order)."""
         codes = self.codes(rng, 1)[0]
-        return tuple(Hand(decode(codes[s * 4: s * 4 + 4])) for s in range(4))
+        h = [Hand(decode(codes[s * 4: s * 4 + 4])) for s in range(4)]
+        return h[0], h[1], h[2], h[3]
 
 
 def play_codes(H: list[int], trump: int, leader: int = 0,
@@ -134,7 +135,7 @@ def play_many(codes, trump, leader=0,
     sizes = hand_sizes(codes)
     if np.any(sizes != sizes[:, :1]):
         raise ValueError("the four hands of a deal must hold the same number of cards")
-    if _heuristic(players):
+    if players is None or _heuristic(players):
         out = np.empty((n, 2), dtype=np.int64)
         for size in np.flatnonzero(np.bincount(sizes[:, 0])):
             deals = np.flatnonzero(sizes[:, 0] == size)
@@ -178,10 +179,10 @@ def play_deal(hands: Sequence, trump: SuitLike, leader: int = 0,
     receives the cards in the order played.
     """
     state = PlayState.deal(hands, trump, leader)
-    trump = state.trump
-    if players is None or all(isinstance(p, FastPlayer) for p in players):
+    fast = [p for p in players or () if isinstance(p, FastPlayer)]
+    if players is None or len(fast) == len(players):
         H = [code for row in state.hands for code in encode(row)]
-        a, b = play_codes(H, trump, leader, players, record)
+        a, b = play_codes(H, state.trump, leader, fast or None, record)
         return a, b
     while not state.is_over:
         card = players[state.to_play].choose(state.view())

@@ -353,7 +353,9 @@ class PlayState:
             led, suit = SUIT_OF[self.trick[0]], SUIT_OF[card]
             if suit != led:
                 shown = 1 << led | (1 << self.trump if suit != self.trump else 0)
-                voids = voids[:seat] + (voids[seat] | shown,) + voids[seat + 1:]
+                v = list(voids)
+                v[seat] |= shown
+                voids = (v[0], v[1], v[2], v[3])
         trick = self.trick + (card,)
         if len(trick) < 4:
             return PlayState(tuple(hands), self.trump, self.leader, trick, self.points,

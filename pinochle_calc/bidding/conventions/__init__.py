@@ -64,7 +64,8 @@ def get(convention: str | Convention) -> Convention:
     if not isinstance(convention, str):
         raise TypeError(f"convention must be a name ({', '.join(CONVENTIONS)}) or a Convention,"
                         f" not {described(convention)}")
-    found = CONVENTIONS.get(convention.strip().lower())
+    word = convention.strip().lower()
+    found = next((c for c in CONVENTIONS.values() if c.name == word), None)
     if found is None:
         raise AuctionError(f"unknown convention {convention!r}: use one of"
                            f" {', '.join(CONVENTIONS)}")

@@ -134,7 +134,7 @@ def read_call(call: Call, rules: RuleSet, convention: Convention,
 
 def reading_of(auction: Auction, bid: int | None, convention: Convention) -> Reading:
     """What ``bid`` (None: pass) by the player about to call would say."""
-    shown = shown_meld(explain(auction, convention)).get(auction.next_seat, 0)
+    shown = shown_meld(explain(auction, convention)).get(auction.to_call, 0)
     after = auction.then(bid)
     return read_call(after.calls[-1], auction.rules, convention, shown)
 
@@ -148,7 +148,7 @@ def open_calls(auction: Auction, convention: Convention, span: int = 50,
         return []
     out: list[tuple[int, str]] = []
     seen: set[Signal] = set()
-    shown = shown_meld(explain(auction, convention)).get(auction.next_seat, 0)
+    shown = shown_meld(explain(auction, convention)).get(auction.to_call, 0)
     for bid in auction.bids(legal.min_bid + span * auction.rules.scale):
         r = read_call(auction.then(bid).calls[-1], auction.rules, convention, shown)
         key = r.signal
@@ -170,27 +170,19 @@ def quick_limit(hand: HandLike, rules: RulesLike = STANDARD) -> int:
     return meld(hand, rules).best.points + QUICK_MARGIN * rules.scale
 
 
-@dataclass
 class Situation:
-    """The player about to call, as a convention's ``suggest`` sees it: the hand, the auction,
-    the side's limit and the trump the hand would name (its meld in ``own``)."""
+    """The player about to call, as a convention's ``suggest`` sees it: the hand, the auction
+    (``low``: the lowest bid it allows now), the side's limit and the trump the hand would name
+    (its meld in ``own``; given none, its best suit, ``meld.best_trump``)."""
 
-    hand: Hand
-    auction: Auction
-    convention: Convention
-    limit: int
-    trump: int | None
-    rules: RuleSet = field(init=False)
-    result: object = field(init=False)
-    own: int = field(init=False)
-
-    def __post_init__(self):
-        self.rules = self.auction.rules
-        self.result = meld(self.hand, self.rules)
-        if self.trump is None and self.can_name:
-            self.trump = self.result.best.trump
-        self.own = (self.result.trumps[self.trump] if self.trump is not None
-                    else self.result.best).points
+    def __init__(self, hand: Hand, auction: Auction, convention: Convention, limit: int,
+                 trump: int | None = None):
+        self.hand, self.auction, self.convention, self.limit = hand, auction, convention, limit
+        self.rules = auction.rules
+        self.low = auction.lowest_bid
+        self.result = meld(hand, self.rules)
+        self.trump: int = self.result.best.trump if trump is None else trump
+        self.own: int = self.result.trumps[self.trump].points
 
     def nameable(self, trump: int) -> bool:
         """Whether the hand may name ``trump`` when it wins the bid."""
@@ -210,7 +202,7 @@ class Situation:
         return Suggestion(bid, r.meaning, reason, r.signal, hints)
 
     def shown(self) -> int:
-        return shown_meld(explain(self.auction, self.convention)).get(self.auction.next_seat, 0)
+        return shown_meld(explain(self.auction, self.convention)).get(self.auction.to_call, 0)
 
     def trump_words(self) -> str:
         suits = np.flatnonzero(trump_suits(self.hand.counts, self.rules)[0]).tolist()
@@ -223,8 +215,7 @@ class Situation:
                 f" {SUIT_SYMBOLS[s]}{extras}")
 
     def meld_words(self) -> str:
-        tm = self.result.trumps[self.trump] if self.trump is not None else self.result.best
-        return meld_words(tm)
+        return meld_words(self.result.trumps[self.trump])
 
 
 def suggest(hand: HandLike, auction: Auction, convention: Convention, limit: int | None = None,
@@ -240,20 +231,19 @@ def suggest(hand: HandLike, auction: Auction, convention: Convention, limit: int
         raise AuctionError(f"there is no call to make: {auction.summary()}")
     ctx = Situation(hand, auction, convention, quick_limit(hand, auction.rules)
                    if limit is None else limit, trump)
-    legal = auction.legal()
-    if legal.forced:
-        reason = f"the first three passed: the dealer must bid {legal.min_bid}"
+    if auction.legal().forced:
+        reason = f"the first three passed: the dealer must bid {ctx.low}"
         if not ctx.can_name:
             reason += ("; with no marriage you cannot name trump, so the bid is lost"
                        " (throw the hand in)")
-        return ctx.call(legal.min_bid, reason)
+        return ctx.call(ctx.low, reason)
     if not ctx.can_name:
         return ctx.call(None, "no marriage in any suit: you could not name trump, so you must"
                         " not win the bid")
     if ctx.limit < auction.rules.next_bid(None):
         return ctx.call(None, "your side is not expected to make even the minimum bid,"
                         f" {auction.rules.next_bid(None)}")
-    if legal.min_bid > ctx.limit:
-        return ctx.call(None, f"the next legal bid, {legal.min_bid}, is above your side's"
+    if ctx.low > ctx.limit:
+        return ctx.call(None, f"the next legal bid, {ctx.low}, is above your side's"
                         f" limit of {ctx.limit}")
     return convention.suggest(ctx)

@@ -170,11 +170,11 @@ def davis_unavailable(auction: Auction) -> list[tuple[str, str]]:
 def suggest_davis(ctx: Situation) -> Suggestion:
     a, rules = ctx.auction, ctx.rules
     k = rules.scale
-    low = a.legal().min_bid
+    low = ctx.low
     gains = card_gains(ctx.hand, rules)
     hints = gains.report(ctx.trump)
     options = _hint_options(ctx, gains, (JACK, QUEEN, KING, TEN, ACE), arounds=True)
-    missed = []
+    missed: list[str] = []
     for g in options:
         signal = Signal("around" if g.around else "card", g.rank)
         bid, why = davis_hint_bid(a, signal, ctx.limit)
@@ -214,6 +214,9 @@ def suggest_davis(ctx: Situation) -> Suggestion:
 
 
 def _helps(gains: Gains, trump: int, signal: Signal) -> bool:
+    """Whether what a call asks for (a card or an around) would raise the hand's meld."""
+    if signal.rank is None:
+        return False
     if signal.kind == "around":
         return (bool(needs_around(gains.hand.counts, signal.rank)[0])
                 and gains.around(trump, signal.rank).gain > 0)

@@ -46,7 +46,7 @@ def jump_reading(bid: int, previous: int | None, opening: bool,
 def suggest_jump(ctx: Situation) -> Suggestion:
     a, rules = ctx.auction, ctx.rules
     k = rules.scale
-    low = a.legal().min_bid
+    low = ctx.low
     current = units(a.high, rules)
     unshown = ctx.own - ctx.shown()
     worthy = bool(trump_worthy(ctx.hand.counts, rules)[0])

@@ -81,7 +81,8 @@ def trump_suits(counts, rules: RuleSet = STANDARD) -> np.ndarray:
 
 
 def trump_worthy(counts, rules: RuleSet = STANDARD) -> np.ndarray:
-    return trump_suits(counts, rules).any(axis=1)
+    """(n,): whether each hand is trump-worthy in some suit (``trump_suits``)."""
+    return np.asarray(trump_suits(counts, rules).any(axis=1))
 
 
 def side_aces(counts) -> np.ndarray:
@@ -163,9 +164,9 @@ def describe_signal(signal: Signal, scale: int = 1) -> str:
     kind = signal.kind
     if kind == "meld":
         return f"at least {signal.meld} meld"
-    if kind == "card":
+    if kind == "card" and signal.rank is not None:
         return f"{a_rank(signal.rank)} would help"
-    if kind == "around":
+    if kind == "around" and signal.rank is not None:
         return f"{PLURAL[signal.rank]} around would help"
     return {"trump": "trump-worthy", "aces": "at least 4 aces in 3 suits",
             "some-meld": f"at least {20 * scale} meld",

@@ -42,7 +42,7 @@ def toby_reading(bid: int, previous: int | None, opening: bool,
 def suggest_toby(ctx: Situation) -> Suggestion:
     a, rules = ctx.auction, ctx.rules
     k = rules.scale
-    low = a.legal().min_bid
+    low = ctx.low
     opening = a.high is None
     gains = card_gains(ctx.hand, rules)
     # The trump is named after the pass and need not be the suit asked for: rank the ranks by

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import overload
+
 from ...cards import ACE, JACK, KING, QUEEN, RANK_NAMES, TEN
 from ...meld.engine import TrumpMeld
 from ...rules import RuleSet
@@ -32,7 +34,14 @@ def meld_words(tm: TrumpMeld) -> str:
     return and_list([article(m) for m in tm.melds]) or "no meld"
 
 
+@overload
+def units(bid: int, rules: RuleSet) -> int: ...
+@overload
+def units(bid: None, rules: RuleSet) -> None: ...
+@overload
+def units(bid: int | None, rules: RuleSet) -> int | None: ...
 def units(bid: int | None, rules: RuleSet) -> int | None:
+    """A scaled bid in the table's units (54, not 540, under scale 10)."""
     return None if bid is None else bid // rules.scale
 
 
