@@ -39,10 +39,10 @@ class Hand:
                 raise DeckError(f"a double deck has only four {card.symbol}, not {n}")
         object.__setattr__(self, "counts", counts)
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Hand is immutable")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Hand], tuple[tuple[int, ...]]]:
         # pickled by its counts (the default sets the slot, which immutability refuses)
         return (Hand, (self.counts,))
 
@@ -130,7 +130,7 @@ def as_hand(value: HandLike, name: str = "hand") -> Hand:
                     f" {described(value)}")
 
 
-def canonical(counts) -> str:
+def canonical(counts: Iterable[int]) -> str:
     """The canonical text of 20 card counts: ``AS 10S KS ... JC``."""
     return " ".join([p[n] for p, n in zip(_PIECES, counts) if n])
 

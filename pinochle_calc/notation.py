@@ -48,7 +48,8 @@ def parse_counts(text: str) -> list[int]:
         token = match.group()
         low = token.lower()
 
-        def fail(message: str, match=match, number=number) -> NotationError:
+        def fail(message: str, match: re.Match[str] = match,
+                 number: int = number) -> NotationError:
             return NotationError(message, text, match.start(), match.end(), number)
 
         indices: list[int] = []

@@ -21,14 +21,14 @@ T = TypeVar("T")
 _JOB: object = None
 
 
-def _start(job) -> None:
+def _start(job: object) -> None:
     global _JOB
     _JOB = job
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops the work, not the worker
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler, if it set one
 
 
-def _with_job(fn_args: tuple):
+def _with_job(fn_args: tuple[Callable[..., T], tuple[object, ...]]) -> T:
     fn, args = fn_args
     return fn(*args, _JOB)
 

@@ -24,6 +24,7 @@ standard library, and TOML only when a file or an override is read.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
 from numbers import Integral
 from typing import Any, Literal, TypeAlias, get_args
@@ -355,7 +356,7 @@ def _leaf_index() -> dict[str, list[str]]:
     return index
 
 
-def _nearest(key: str, candidates) -> str:
+def _nearest(key: str, candidates: Iterable[str]) -> str:
     from difflib import get_close_matches
 
     close = get_close_matches(key, list(candidates), n=1, cutoff=0.5)
@@ -368,7 +369,7 @@ def _fail(source: str, path: str, message: str) -> RulesError:
     return RulesError(where + message)
 
 
-def _describe(value) -> str:
+def _describe(value: object) -> str:
     if isinstance(value, bool):
         return f"{str(value).lower()} (a boolean)"
     if isinstance(value, str):
@@ -380,7 +381,7 @@ def _describe(value) -> str:
     return f"{shorten(repr(value))} ({type(value).__name__})"
 
 
-def _points(value, source: str, path: str) -> int | None:
+def _points(value: object, source: str, path: str) -> int | None:
     """One meld value: a whole number of points, or "-" for a blank cell."""
     if value == "-" or value == "—":
         return None
@@ -392,7 +393,7 @@ def _points(value, source: str, path: str) -> int | None:
     return value
 
 
-def _convert(path: str, value, source: str):
+def _convert(path: str, value: object, source: str) -> object:
     """A rule-file value checked and turned into the RuleSet field's value."""
     field, kind = SCHEMA[path]
     if kind == "table":
@@ -467,6 +468,7 @@ def _flatten(data: dict, source: str) -> dict[str, object]:
 
 
 def _apply(base: RuleSet, flat: dict[str, object], source: str) -> RuleSet:
+    changes: dict[str, Any]
     changes = {SCHEMA[path][0]: _convert(path, value, source) for path, value in flat.items()}
     return replace(base, **changes)
 
@@ -535,7 +537,7 @@ def _split_top(text: str) -> list[str]:
     return [item.strip() for item in items if item.strip()]
 
 
-def _override_value(path: str, raw: str, source: str):
+def _override_value(path: str, raw: str, source: str) -> object:
     """The value of one ``key=value`` override: a TOML value, a slash-separated table, or text."""
     kind = SCHEMA[path][1]
     if kind == "table" and "/" in raw and not raw.startswith("["):
@@ -650,7 +652,7 @@ def as_rules(value: RulesLike | None, name: str = "rules") -> RuleSet:
 
 # The canonical text -------------------------------------------------------------------------
 
-def _toml_value(value) -> str:
+def _toml_value(value: object) -> str:
     if value is None:
         return '"-"'
     if isinstance(value, bool):

@@ -41,6 +41,7 @@ from itertools import islice
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..cards import SUIT_SYMBOLS, SUITS, SuitLike, as_suit, n_cards
 from ..exchange.policy import exchange
@@ -447,7 +448,7 @@ def exchange_words(rules: RuleSet) -> str:
             " played by the pass policy (exchange.policy)")
 
 
-def side_totals(side_meld, tricks, rules: RuleSet) -> np.ndarray:
+def side_totals(side_meld: ArrayLike, tricks: ArrayLike, rules: RuleSet) -> np.ndarray:
     """What the bidding side counts towards its bid in each deal: meld plus trick points, or
     -1 where it loses the bid whatever it is (RULES.md's minimum-meld variant: meld under the
     minimum, or trick points under it). A bid ``b`` is made exactly where the total is >= b,
@@ -482,14 +483,15 @@ def _play_out(deals: np.ndarray, trumps: list[int],
     return tricks.reshape(len(trumps), n)
 
 
-def centile(values, q: float) -> float:
+def centile(values: ArrayLike, q: float) -> float:
     """``np.quantile(values, q)`` (linear interpolation), without its ``np.unique``, whose first
     call imports ``numpy.ma`` (about 18 ms of the first bid in a process)."""
-    n = len(values)
+    array = np.asarray(values)
+    n = len(array)
     at = (n - 1) * q
     lo = int(at)
     hi = min(lo + 1, n - 1)
-    part = np.partition(np.asarray(values), [lo, hi])
+    part = np.partition(array, [lo, hi])
     a, b, t = float(part[lo]), float(part[hi]), at - lo
     return b - (b - a) * (1 - t) if t >= 0.5 else a + (b - a) * t
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations_with_replacement
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -52,6 +53,9 @@ from ..hand import Hand, HandLike, as_hand
 from ..limits import PASS_HANDS, PASS_WORK, SEED_MAX, check
 from ..rules import STANDARD, RuleSet, RulesLike, as_rules
 from .policy import HINT_WORDS, as_hint, parse_hint
+
+if TYPE_CHECKING:
+    from ..bidding.conventions import Signal
 from .seat import Role, as_role
 
 MAX_DRAWS = 100_000
@@ -273,9 +277,9 @@ class PassAdvice:
 
 
 def advise_pass(hand: HandLike, trump: SuitLike, role: Role = "partner", n: int = 4,
-                rules: RulesLike = STANDARD, hint=None, samples: int = 600, seed: int = 0,
-                alternatives: int = 4, suit: SuitLike | None = None,
-                asked=None) -> PassAdvice:
+                rules: RulesLike = STANDARD, hint: Signal | str | None = None,
+                samples: int = 600, seed: int = 0, alternatives: int = 4,
+                suit: SuitLike | None = None, asked: Signal | str | None = None) -> PassAdvice:
     """The ``n`` cards to pass: the exchange policy's choice, with the check of every choice
     (see the module docstring). ``hint``: what the other partner's calls asked for; ``suit``:
     the suit the bidder asked for (partner only; its cards go first); ``asked``: what the
@@ -345,7 +349,8 @@ def advise_pass(hand: HandLike, trump: SuitLike, role: Role = "partner", n: int 
     scored = [Choice(c, float(g), int(before - a), trick_strength(c, trump, to_bidder))
               for c, g, a in zip(choices, gains, after)]
 
-    def rank(i: int):  # best first; the bidder keeps its own meld first; ties: the cards' order
+    # best first; the bidder keeps its own meld first; ties: the cards' order
+    def rank(i: int) -> tuple[int, float, int, tuple[int, ...]]:
         first = scored[i].loss if role == "bidder" else 0
         return first, -round(scored[i].score, 9), scored[i].loss, scored[i].cards[::-1]
 

@@ -27,12 +27,14 @@ trump run's cards), which finds the best choice by the objective in about 95% of
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..cards import ACE, JACK, KING, QUEEN, TEN, SuitLike, as_suit
 from ..errors import UserError, described
@@ -115,7 +117,8 @@ class ExchangePolicy:
 POLICY = ExchangePolicy()
 
 
-def per_card(trump_values, side_values, trump: int) -> np.ndarray:
+def per_card(trump_values: Sequence[float], side_values: Sequence[float],
+             trump: int) -> np.ndarray:
     """20 values, one per card: by rank, from one table for the trump suit, the other else."""
     by_rank = np.where(_SUIT == trump, np.asarray(trump_values)[_RANK],
                        np.asarray(side_values)[_RANK])
@@ -144,7 +147,7 @@ def part_values(cards: tuple[int, ...], trump: int, rules: RuleSet) -> np.ndarra
 
 
 @lru_cache(maxsize=64)
-def receivers(trump: int, rules: RuleSet, hint=None, married: bool = False,
+def receivers(trump: int, rules: RuleSet, hint: Signal | None = None, married: bool = False,
               samples: int = POLICY.samples) -> np.ndarray:
     """``(samples, 20)``: random 20-card hands a receiver may hold (a fixed seed: the same
     hands on every call): with ``married``, holding a marriage in ``trump`` (a bidder, where the
@@ -271,8 +274,8 @@ def _starts(hands: np.ndarray, trump: int) -> list[np.ndarray]:
     return out
 
 
-def pick(objective: Objective, hands: np.ndarray, chosen: np.ndarray, allowed,
-         count, distinct: bool = False) -> np.ndarray:
+def pick(objective: Objective, hands: np.ndarray, chosen: np.ndarray, allowed: ArrayLike,
+         count: ArrayLike, distinct: bool = False) -> np.ndarray:
     """``chosen`` with up to ``count`` (one, or one per row) more cards among ``allowed`` (20
     booleans, or per row), each the one adding most to the objective; with ``distinct``, only
     kinds not chosen yet."""
@@ -290,7 +293,8 @@ def pick(objective: Objective, hands: np.ndarray, chosen: np.ndarray, allowed,
     return chosen
 
 
-def choose(objective: Objective, hands, k: int, trump: int, first=None,
+def choose(objective: Objective, hands: ArrayLike, k: int, trump: int,
+           first: np.ndarray | None = None,
            thorough: bool = False) -> np.ndarray:
     """``(n, 20)``: the ``k`` cards to pass from each hand that the objective values most.
 
@@ -328,7 +332,7 @@ def choose(objective: Objective, hands, k: int, trump: int, first=None,
     return best
 
 
-def every_choice(hand, k: int) -> np.ndarray:
+def every_choice(hand: ArrayLike, k: int) -> np.ndarray:
     """``(m, 20)``: every way to take ``k`` cards from one hand (copies are alike)."""
     h = np.asarray(hand, dtype=np.int64)
     kinds = [i for i in range(20) if h[i]]
@@ -340,7 +344,7 @@ def every_choice(hand, k: int) -> np.ndarray:
 # The two halves of the exchange ---------------------------------------------------------------
 
 
-def _distinct(hands) -> tuple[np.ndarray, np.ndarray | None]:
+def _distinct(hands: ArrayLike) -> tuple[np.ndarray, np.ndarray | None]:
     """``(n, 20)`` hands as ``(distinct, where)``: the distinct rows, and the row of each hand
     among them (None when every hand is distinct). Each hand's choice depends on that hand
     alone, so it is made once per distinct hand (conditioned deals repeat partner hands, and
@@ -351,13 +355,14 @@ def _distinct(hands) -> tuple[np.ndarray, np.ndarray | None]:
     return (h, None) if len(first) == len(h) else (h[first], where.reshape(-1))
 
 
-def _asks(hint) -> tuple[str, int] | None:
+def _asks(hint: Signal | None) -> tuple[str, int] | None:
     if hint is None or hint.kind not in ("card", "around") or hint.rank is None:
         return None
     return hint.kind, hint.rank
 
 
-def partner_objective(trump: int, rules: RuleSet, hint=None, policy: ExchangePolicy = POLICY,
+def partner_objective(trump: int, rules: RuleSet, hint: Signal | None = None,
+                      policy: ExchangePolicy = POLICY,
                       cards: int | None = None) -> Objective:
     """What the partner's pass (of at most ``cards``) is worth, with ``trump`` named (or asked
     for) by the bidder."""
@@ -367,7 +372,8 @@ def partner_objective(trump: int, rules: RuleSet, hint=None, policy: ExchangePol
                      cards=cards)
 
 
-def partner_pass(hands, trump: SuitLike, k: int, rules: RulesLike, hint=None,
+def partner_pass(hands: ArrayLike, trump: SuitLike, k: int, rules: RulesLike,
+                 hint: Signal | str | None = None,
                  request: SuitLike | None = None, policy: ExchangePolicy = POLICY,
                  thorough: bool = False) -> np.ndarray:
     """``(n, 20)``: the ``k`` cards each partner passes to the bidder, who names ``trump`` (or,
@@ -392,7 +398,8 @@ def partner_pass(hands, trump: SuitLike, k: int, rules: RulesLike, hint=None,
     return choose(objective, h, k, trump, first, thorough)
 
 
-def bidder_objective(trump: int, rules: RuleSet, hint=None, policy: ExchangePolicy = POLICY,
+def bidder_objective(trump: int, rules: RuleSet, hint: Signal | None = None,
+                     policy: ExchangePolicy = POLICY,
                      incoming: np.ndarray | None = None, cards: int | None = None) -> Objective:
     """What the bidder's return (of at most ``cards``) is worth: its own meld kept above all
     (after receiving the ``incoming`` passes, where it passes at the same time), then the
@@ -407,7 +414,8 @@ def bidder_objective(trump: int, rules: RuleSet, hint=None, policy: ExchangePoli
                      cards=cards)
 
 
-def bidder_return(hands, trump: SuitLike, k: int, rules: RulesLike, hint=None,
+def bidder_return(hands: ArrayLike, trump: SuitLike, k: int, rules: RulesLike,
+                  hint: Signal | str | None = None,
                   policy: ExchangePolicy = POLICY, thorough: bool = False) -> np.ndarray:
     """``(n, 20)``: the ``k`` cards each bidder gives the partner (after receiving, or at the
     same time), keeping its meld with ``trump``. ``hint``: what the partner's calls asked for."""
@@ -430,7 +438,8 @@ def suit_asked(rules: RuleSet, suit: int | None) -> int | None:
 INCOMING = 60
 
 
-def bidder_pass(hands, trump: SuitLike, k: int, rules: RulesLike, hint=None, asked=None,
+def bidder_pass(hands: ArrayLike, trump: SuitLike, k: int, rules: RulesLike,
+                hint: Signal | str | None = None, asked: Signal | str | None = None,
                 policy: ExchangePolicy = POLICY) -> np.ndarray:
     """``(n, 20)``: the ``k`` cards each bidder passes at the same time as its partner, without
     seeing what it receives: what keeps most meld once the partner's pass arrives (its mean
@@ -466,7 +475,8 @@ class Exchange(NamedTuple):
         return f"Exchange(deals={len(self.bidder)}, cards={int(self.to_bidder[:1].sum())})"
 
 
-def exchange(bidder, partner, trump: SuitLike, rules: RulesLike, hint=None, partner_hint=None,
+def exchange(bidder: ArrayLike, partner: ArrayLike, trump: SuitLike, rules: RulesLike,
+             hint: Signal | str | None = None, partner_hint: Signal | str | None = None,
              policy: ExchangePolicy = POLICY) -> Exchange:
     """The exchange the rule set has (``passing.cards``, ``passing.order``, ``passing.when``)
     between bidders and partners (``(n, 20)`` each) with ``trump`` named (passing before trump:

@@ -18,12 +18,15 @@ What it answers (RULES.md "Passing cards and calling trump", and Toby Thomas's v
 
 from __future__ import annotations
 
-from typing import Literal, get_args
+from typing import TYPE_CHECKING, Literal, get_args
 
 from ..cards import SuitLike, as_suit
 from ..errors import UserError, described
 from ..hand import Hand, HandLike, as_hand
 from ..rules import RulesLike, as_rules
+
+if TYPE_CHECKING:
+    from ..bidding.conventions import Signal
 
 #: Who passes in the exchange: the ``partner`` (to the bidder) or the ``bidder`` (back).
 Role = Literal["partner", "bidder"]
@@ -43,7 +46,8 @@ def as_role(value: object) -> Role:
 
 
 def choose_pass(hand: HandLike, n: int, trump: SuitLike, role: Role, rules: RulesLike, *,
-                hint=None, asked=None, request: SuitLike | None = None) -> Hand:
+                hint: Signal | str | None = None, asked: Signal | str | None = None,
+                request: SuitLike | None = None) -> Hand:
     """The ``n`` cards a seat passes: ``role`` ``partner`` (to the bidder, from 20 cards) or
     ``bidder`` (from 20 cards at the same time as the partner, or 20 + n after receiving).
 

@@ -16,8 +16,9 @@ Each deal depends only on the seed and its number, so the result is the same wha
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from math import sqrt
 
 from ..bidding.estimate import DEFAULT_SAMPLES
@@ -26,6 +27,7 @@ from ..limits import ARENA_DEALS, JOBS_MAX, SEED_MAX, check
 from ..processes import map_jobs
 from ..rules import STANDARD, RuleSet, RulesLike, as_rules
 from .policies import policy
+from .scoring import Result
 from .whole import RESULTS, HandRecord, deal_cards, hand_seed, play_hand
 
 #: Calibration bins: predicted chances [0, 0.1), [0.1, 0.2), ..., [0.9, 1].
@@ -64,7 +66,7 @@ class Calibration:
     brier: float | None
 
     @classmethod
-    def of(cls, predictions, made) -> Calibration:
+    def of(cls, predictions: Iterable[float], made: Iterable[bool]) -> Calibration:
         """The calibration of chances ``predictions`` (0 to 1) against ``made`` (booleans)."""
         pairs = [(float(p), bool(m)) for p, m in zip(predictions, made)]
         if any(not 0 <= p <= 1 for p, _ in pairs):
@@ -151,7 +153,7 @@ class ArenaReport:
         a, b = self.policies
         both = (a, b)
 
-        def each(get) -> dict:
+        def each(get: Callable[[PolicyResult], object]) -> dict:
             return {p.name: get(p) for p in both}
 
         return {
@@ -160,13 +162,18 @@ class ArenaReport:
             "points_per_hand": each(lambda p: round(p.points_per_hand, 3)),
             "margin": {"mean": round(self.margin, 3), "stderr": _round(self.stderr, 3)},
             "bids_won": each(lambda p: round(p.bids_won, 4)),
-            **{key: each(lambda p, key=key: round(p.results[key], 4)) for key in RESULTS},
+            **{key: each(partial(_share, key=key)) for key in RESULTS},
             "mean_contract": each(lambda p: _round(p.mean_contract, 2)),
             "calibration": {p.name: p.calibration.to_dict() for p in both
                             if p.calibration is not None},
             "seconds": round(self.seconds, 2),
             "hands_per_second": round(self.hands_per_second, 3),
         }
+
+
+def _share(policy: PolicyResult, key: Result) -> float:
+    """The share of a policy's contracts that ended in one result, as the report rounds it."""
+    return round(policy.results[key], 4)
 
 
 @dataclass(frozen=True)
@@ -274,7 +281,7 @@ class ArenaTally:
 class _Tally:
     """One policy's running figures."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.hands = self.points = self.won = self.bid_total = 0
         self.results = dict.fromkeys(RESULTS, 0)
         self.predictions: list[float] = []

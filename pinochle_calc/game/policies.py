@@ -38,13 +38,24 @@ average than playing it (``throw_in_is_better``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, NamedTuple, Protocol, TypeVar, get_args, runtime_checkable
+from typing import (
+    TYPE_CHECKING,
+    Literal,
+    NamedTuple,
+    Protocol,
+    TypeVar,
+    get_args,
+    runtime_checkable,
+)
 
 from ..bidding.auction import Auction
 from ..bidding.estimate import DEFAULT_SAMPLES
 from ..cards import SUITS
 from ..errors import UserError, described
 from ..exchange.seat import Role, choose_pass
+
+if TYPE_CHECKING:
+    from ..bidding.conventions import Signal
 from ..hand import Hand
 from ..rules import RuleSet
 
@@ -96,8 +107,8 @@ class Seat:
     bids: tuple[Bid, ...] = ()
     contract: Contract | None = None
     trump: int | None = None
-    hint: object = None
-    asked: object = None
+    hint: Signal | None = None
+    asked: Signal | None = None
     request: int | None = None
     needs_marriage: bool = True
     meld: tuple[int, int] | None = None

@@ -81,7 +81,7 @@ class ScoreError(UserError):
     """Input that cannot be scored: names the hand (or sheet line) and what is wrong."""
 
 
-def _hint(word: str, options) -> str:
+def _hint(word: str, options: Iterable[str]) -> str:
     from difflib import get_close_matches
 
     close = get_close_matches(word, list(options), n=1, cutoff=0.5)
@@ -450,11 +450,11 @@ def _in_range(n: int, column: str, where: str) -> int:
     return n
 
 
-def _kind(value) -> str:
+def _kind(value: object) -> str:
     return {list: "a list", dict: "an object", type(None): "null"}.get(type(value), "that")
 
 
-def _text(value, column: str, where: str) -> str:
+def _text(value: object, column: str, where: str) -> str:
     if value is None:
         return ""
     if isinstance(value, (dict, list, bool)):
@@ -558,7 +558,7 @@ def _header(text: str, where: str) -> list[str]:
     return header
 
 
-def _known_columns(keys, where: str) -> None:
+def _known_columns(keys: Iterable[object], where: str) -> None:
     unknown = [str(key) for key in keys if key not in SHEET_COLUMNS]
     if unknown:
         raise ScoreError(f"{where}: unknown column {quoted(unknown[0])}"

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..bidding.auction import AuctionError, start
 from ..bidding.conventions import asked_for
@@ -44,6 +44,9 @@ from ..hand import Hand, HandLike, as_hand
 from ..limits import check
 from ..meld.engine import TrumpMeld, meld
 from ..rules import STANDARD, RuleSet, RulesLike, as_rules
+
+if TYPE_CHECKING:
+    from ..bidding.conventions import Signal
 from .policies import Bid, Contract, Policy, Seat, policy
 from .scoring import RESULTS, SIDES, Conceded, HandInput, HandScore, Result, score_hand
 
@@ -134,7 +137,7 @@ class HandRecord:
     contract: Contract
     trump: int | None
     request: int | None
-    hint: object
+    hint: Signal | None
     passed: tuple[Hand, Hand]  # (to the bidder, to the partner)
     after: tuple[Hand, Hand, Hand, Hand]
     melds: tuple[TrumpMeld, TrumpMeld, TrumpMeld, TrumpMeld]
@@ -255,7 +258,7 @@ def shown_cards(melds: TrumpMeld, hand: Hand) -> Hand:
     return Hand(min(max(col), held) for col, held in zip(zip(*need), hand.counts))
 
 
-def hint_word(signal) -> str | None:
+def hint_word(signal: Signal | None) -> str | None:
     """A hint in the words of ``pinochle-calc pass --hint`` (``king``, ``kings-around``)."""
     if signal is None:
         return None
@@ -280,10 +283,7 @@ def play_hand(hands: Sequence[HandLike], us: Policy | str = "advisor:jump",
     hands = check_deal(hands)
     rules = as_rules(rules)
     check("seed", seed, 0, 2**64 - 1)  # hand_seed derives seeds of 64 bits
-    sides = tuple(policy(p, samples) if isinstance(p, str) else p for p in (us, them))
-    for name, side in zip(("us", "them"), sides):
-        if not isinstance(side, Policy):
-            raise TypeError(f"{name} must be a Policy or a policy's name, not {described(side)}")
+    sides = (_policy(us, "us", samples), _policy(them, "them", samples))
     script = script or Script()
     table = _Table(hands, sides, rules, seed, script)
     given = None
@@ -320,11 +320,19 @@ def play_hand(hands: Sequence[HandLike], us: Policy | str = "advisor:jump",
                 trump = None  # no marriage in trump after the exchange: the bid is lost
     melds, side_meld, tricks, play, score = table.finish(trump, passed)
     return HandRecord(hands, rules, (sides[0].name, sides[1].name), tuple(table.calls), won,
-                      trump, request, hint, passed, tuple(table.now), melds, side_meld, tricks,
+                      trump, request, hint, passed, table.hands(), melds, side_meld, tricks,
                       play, score, prediction, seed, named)
 
 
-def _given(contract, rules: RuleSet) -> tuple[Contract, int | None]:
+def _policy(value: Policy | str, name: str, samples: int) -> Policy:
+    """A side's policy, given as one or by a built-in policy's name."""
+    side = policy(value, samples) if isinstance(value, str) else value
+    if not isinstance(side, Policy):
+        raise TypeError(f"{name} must be a Policy or a policy's name, not {described(side)}")
+    return side
+
+
+def _given(contract: object, rules: RuleSet) -> tuple[Contract, int | None]:
     if isinstance(contract, str) or not isinstance(contract, Sequence) or len(contract) != 3:
         raise TypeError(f"contract must be (seat, trump, bid or None), not"
                         f" {described(contract)}")
@@ -342,7 +350,8 @@ class _Table:
     """A hand in progress: the cards each seat holds now, its policy, the auction and the
     calls each seat made, and the contract once there is one."""
 
-    def __init__(self, hands, sides, rules: RuleSet, seed: int, script: Script | None = None):
+    def __init__(self, hands: tuple[Hand, Hand, Hand, Hand], sides: tuple[Policy, Policy],
+                 rules: RuleSet, seed: int, script: Script | None = None):
         self.now = list(hands)
         self.script = script or Script()
         self.players = (sides[0], sides[1], sides[0], sides[1])
@@ -351,6 +360,10 @@ class _Table:
         self.bids: list[list[Bid]] = [[], [], [], []]
         self.calls: list[Call] = []
         self._contract: Contract | None = None
+
+    def hands(self) -> tuple[Hand, Hand, Hand, Hand]:
+        """The four hands as each seat holds them now."""
+        return self.now[0], self.now[1], self.now[2], self.now[3]
 
     @property
     def contract(self) -> Contract:
@@ -433,7 +446,8 @@ class _Table:
                               f" {trump!r}; it may name one of {allowed}")
         return trump
 
-    def exchange(self, n: int, trump: int, hint, request: int | None) -> tuple[Hand, Hand]:
+    def exchange(self, n: int, trump: int, hint: Signal | None,
+                 request: int | None) -> tuple[Hand, Hand]:
         """Exchange ``n`` cards between the bidder and partner in the rule set's order; the
         cards passed to the bidder and to the partner."""
         bidder, partner = self.contract.seat, self.contract.seat ^ 2

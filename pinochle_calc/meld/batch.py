@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterable, Iterator
 from functools import partial
 from itertools import accumulate, chain, islice, product
-from typing import TYPE_CHECKING, NamedTuple, cast
+from typing import TYPE_CHECKING, NamedTuple, NoReturn, cast
 
 from ..cards import CARD_TOKENS, COPIES, HAND_SIZE, KINDS, SUITS, SuitLike, as_suit
 from ..errors import UserError, described, shorten
@@ -126,7 +126,7 @@ def _finite(text: str) -> float:
     return value
 
 
-def _no_constant(name: str):
+def _no_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a JSON value")
 
 
@@ -254,7 +254,7 @@ _SPACES = b" ,\n\r\x0b\x0c\x1c\x1d\x1e\x1f"  # what parse_counts reads as a spac
 _PLAIN = _SPACES + b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
-def _card_tables():
+def _card_tables() -> list[np.ndarray]:
     """The card a token ending at a byte is, by that byte and the two before it (``b0 | b1 <<
     8 | b2 << 16``): for an ASCII card token of two bytes after a space, the card's index; of
     three bytes, the index + 32; else ``KINDS``. And which bytes are not a letter, a digit or
@@ -277,7 +277,7 @@ def _card_tables():
     return _TABLES
 
 
-def count_cards(lines: Lines):
+def count_cards(lines: Lines) -> tuple[np.ndarray, np.ndarray]:
     """The card counts of the lines that hold only ASCII card tokens, by card: ``(20, n)``
     int8; and which lines those are (each at least one token, no fifth copy, not over-long).
     Every other line is for the full parser (and its counts here mean nothing).
@@ -340,7 +340,8 @@ class Chunk:
     card counts, meld per trump, best trump, shape code), and by position the results that
     failed and the ids of those that have one."""
 
-    def __init__(self, scorer: Scorer, numbers, counts, ids: dict[int, object],
+    def __init__(self, scorer: Scorer, numbers: np.ndarray, counts: np.ndarray,
+                 ids: dict[int, object],
                  failed: dict[int, Failed]):
         import numpy as np
 
@@ -440,7 +441,8 @@ class Scorer:
                      {at[i]: v for i, v in failed.items()})
 
     @staticmethod
-    def _count_hands(hands: dict[int, str], cards, texts, failed, first: int) -> None:
+    def _count_hands(hands: dict[int, str], cards: np.ndarray, texts: dict[int, str],
+                     failed: dict[int, Failed], first: int) -> None:
         """Count the cards of the hands held in lines read in Python (after an id, in JSON):
         with the arrays where they are plain card tokens, else with the full parser."""
         found, plain = count_cards(next(text_chunks(hands.values(), len(hands))))

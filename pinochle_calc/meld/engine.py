@@ -17,7 +17,7 @@ of two allotments worth the same, the one with more runs is shown.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal, NamedTuple
@@ -165,7 +165,7 @@ def _cards(cards: list[Card], count: int) -> tuple[Card, ...]:
     return tuple(sorted(cards * count, key=lambda card: card.index))
 
 
-def _partitions(n: int, largest: int = 4):
+def _partitions(n: int, largest: int = 4) -> Iterator[tuple[int, ...]]:
     """Every way to write n as a sum of multiplicities, largest first (4 = 3 + 1 = 2 + 2 ...)."""
     if n == 0:
         yield ()

@@ -13,12 +13,16 @@ CLI's (``cli.render``).
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ..cards import CARDS, HAND_SIZE, KINDS, SUITS, SuitLike, as_suit
 from ..hand import size_warnings
 from ..records import csv_field, csv_row, dumps
 from .batch import Chunk, Failed, Scored
 from .engine import Meld, TrumpMeld
+
+if TYPE_CHECKING:  # numpy is imported where the arrays are made: one hand starts faster
+    import numpy as np
 
 CSV_HEADER = "line,id,best_trump,best_meld,S,H,D,C,warnings,error"
 CACHED = 50_000  # record ends kept, by shape and best trump (about 1.5 kB each)
@@ -150,7 +154,7 @@ class CsvRows:
 # zero byte where a shorter field leaves room; dropping the zeros gives the text.
 
 
-def _split(chunk: Chunk):
+def _split(chunk: Chunk) -> tuple[np.ndarray, np.ndarray]:
     """The positions of a chunk's scored results and of its failures."""
     import numpy as np
 
@@ -158,7 +162,7 @@ def _split(chunk: Chunk):
     return np.setdiff1d(np.arange(len(chunk)), failed, assume_unique=True), failed
 
 
-def _odd(chunk: Chunk, scored) -> list[tuple[int, object, int]]:
+def _odd(chunk: Chunk, scored: np.ndarray) -> list[tuple[int, object, int]]:
     """The scored results with an id or a warning: their place among the scored, id, size."""
     import numpy as np
 
@@ -171,7 +175,7 @@ def _odd(chunk: Chunk, scored) -> list[tuple[int, object, int]]:
                     chunk.sizes[at].tolist()))
 
 
-def _matrix(columns: list, n: int):
+def _matrix(columns: list[bytes | np.ndarray], n: int) -> np.ndarray:
     """``n`` rows made of ``columns`` (bytes the same in every row, or ``(n, w)`` byte
     matrices with zeros for room), as one ``(n, width)`` byte matrix."""
     import numpy as np
@@ -188,7 +192,7 @@ def _rows(columns: list, n: int) -> bytes:
 _TABLES: list = []
 
 
-def _tables():
+def _tables() -> list[np.ndarray]:
     """Numbers 0-999 as four bytes each, in little-endian 32-bit words: ``7`` right-aligned
     with zeros before it, the same with nothing for 0, and ``007``; and each card's text with
     the space after it, and with the byte 1 (the end of a hand) in place of the space."""
@@ -212,7 +216,7 @@ def _tables():
     return _TABLES
 
 
-def _digits(values, blank: bool = False):
+def _digits(values: np.ndarray, blank: bool = False) -> np.ndarray:
     """``(n, w)`` bytes: each value in decimal, right-aligned, zeros before (nothing at all for
     0 if ``blank``)."""
     import numpy as np
@@ -227,14 +231,14 @@ def _digits(values, blank: bool = False):
     return np.concatenate([high, groups.view(np.uint8).reshape(-1, 4)], axis=1)
 
 
-def _suit_letters(best):
+def _suit_letters(best: np.ndarray) -> np.ndarray:
     """``(n, 1)`` bytes: the letter of each suit."""
     import numpy as np
 
     return np.take(np.frombuffer(SUITS.encode(), dtype=np.uint8), best)[:, None]
 
 
-def _heads(numbers, counts) -> list[bytes]:
+def _heads(numbers: np.ndarray, counts: np.ndarray) -> list[bytes]:
     """The start of each record up to the end of its hand, ``{"line": 1, "id": null, "hand":
     "AS 10S ...`` (each hand at least one card): the line number's row, then a four-byte slot
     per card held, in order, all in one array of 32-bit words; the last card of each hand
@@ -243,9 +247,9 @@ def _heads(numbers, counts) -> list[bytes]:
 
     cards = _tables()[3]
     n = len(numbers)
-    head = [b'{"line": ', _digits(numbers), b', "id": null, "hand": "']
-    width = -sum(len(c) if isinstance(c, bytes) else c.shape[1] for c in head) % 4
-    head = _matrix(head + [b"\0" * width], n).view("<u4")  # (n, words)
+    parts: list[bytes | np.ndarray] = [b'{"line": ', _digits(numbers), b', "id": null, "hand": "']
+    width = -sum(len(c) if isinstance(c, bytes) else c.shape[1] for c in parts) % 4
+    head = _matrix(parts + [b"\0" * width], n).view("<u4")  # (n, words)
     sizes = counts.sum(axis=1, dtype=np.intp)
     held = np.repeat(np.tile(np.arange(KINDS), n), np.ascontiguousarray(counts).ravel()
                      .astype(np.intp))

@@ -18,6 +18,7 @@ from __future__ import annotations
 from functools import lru_cache, reduce
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..rules import RuleSet, RulesLike, as_rules
 from .engine import tables
@@ -31,7 +32,7 @@ def _solve(rules: RuleSet, entries: dict[int, int]) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=32)
-def _parts(rules: RuleSet):
+def _parts(rules: RuleSet) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Lookup tables: trump type I by runs * 5 + pairs, for each trump; marriages by pairs;
     aces, kings, queens and jacks around and pinochles by count."""
     type_one = np.zeros((4, 25), dtype=np.int64)  # [trump, runs * 5 + pairs]
@@ -70,7 +71,7 @@ def shape_codes(sh: np.ndarray) -> np.ndarray:
     return reduce(np.add, [sh[:, i].astype(np.int64) * p for i, p in enumerate(_POWERS)])
 
 
-def meld_points(counts, rules: RulesLike) -> np.ndarray:
+def meld_points(counts: ArrayLike, rules: RulesLike) -> np.ndarray:
     """The meld with each trump, ``(n, 4)``, of every row of an ``(n, 20)`` count array."""
     counts = np.asarray(counts).reshape(-1, 20)
     return shape_points(shapes(counts), rules)
@@ -92,7 +93,7 @@ def shape_points(sh: np.ndarray, rules: RulesLike) -> np.ndarray:
     return points
 
 
-def callable_suits(counts, rules: RulesLike) -> np.ndarray:
+def callable_suits(counts: ArrayLike, rules: RulesLike) -> np.ndarray:
     """``(n, 4)`` booleans: the suits each hand may name as trump (a marriage in it, unless the
     rule set does not require one)."""
     counts = np.asarray(counts).reshape(-1, 20)
@@ -102,7 +103,7 @@ def callable_suits(counts, rules: RulesLike) -> np.ndarray:
                      for s in range(4)]).T
 
 
-def best_points(counts, rules: RulesLike) -> np.ndarray:
+def best_points(counts: ArrayLike, rules: RulesLike) -> np.ndarray:
     """Each hand's meld in its best trump: the highest among suits it may name, or among all
     four when it may name none (as ``meld.best_trump`` chooses)."""
     points = meld_points(counts, rules)
@@ -114,7 +115,7 @@ def best_points(counts, rules: RulesLike) -> np.ndarray:
 _SUIT_ORDER = np.array([3, 2, 1, 0])
 
 
-def best_trumps(counts, points: np.ndarray, ok: np.ndarray) -> np.ndarray:
+def best_trumps(counts: ArrayLike, points: np.ndarray, ok: np.ndarray) -> np.ndarray:
     """The suit each hand should name (``meld.best_trump`` on arrays): the highest meld among
     the suits it may name (``ok``; all four when it may name none), ties to the longer suit,
     then S, H, D, C."""

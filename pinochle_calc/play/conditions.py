@@ -27,6 +27,7 @@ the calls.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple, Protocol
 
 import numpy as np
@@ -44,7 +45,11 @@ THIN = 20
 
 
 class Test(Protocol):
-    label: str
+    """A condition on deals, as ``deal_meeting`` takes it: its words, the deals that meet it,
+    how far each deal is from it, and how likely each makes the calls (None: alike)."""
+
+    @property
+    def label(self) -> str: ...
 
     def mask(self, deals: np.ndarray) -> np.ndarray: ...
 
@@ -70,14 +75,14 @@ class Dealt(NamedTuple):
                 f" drawn={self.drawn}, built={self.built}, dropped={self.dropped})")
 
 
-def _meets(tests, deals: np.ndarray) -> np.ndarray:
+def _meets(tests: list[Test], deals: np.ndarray) -> np.ndarray:
     ok = np.ones(len(deals), dtype=bool)
     for test in tests:
         ok &= test.mask(deals)
     return ok
 
 
-def _likelihood(tests, deals: np.ndarray) -> np.ndarray:
+def _likelihood(tests: list[Test], deals: np.ndarray) -> np.ndarray:
     """The chance of the calls given each deal (1 where no test weighs deals)."""
     out = np.ones(len(deals))
     for test in tests:
@@ -88,7 +93,7 @@ def _likelihood(tests, deals: np.ndarray) -> np.ndarray:
     return out
 
 
-def _distance(tests, deals: np.ndarray) -> np.ndarray:
+def _distance(tests: list[Test], deals: np.ndarray) -> np.ndarray:
     total = np.zeros(len(deals))
     for test in tests:
         total += test.distance(deals)
@@ -114,7 +119,7 @@ def _swap(deals: np.ndarray, seats: list[int], rng: np.random.Generator) -> np.n
     return out
 
 
-def deal_meeting(dealer: Dealer, rng: np.random.Generator, n: int, tests,
+def deal_meeting(dealer: Dealer, rng: np.random.Generator, n: int, tests: Iterable[Test],
                  rejection_limit: int = REJECTION_LIMIT) -> Dealt:
     """``n`` deals (``(n, 4, 20)``) meeting every test (see the module docstring)."""
     tests = list(tests)
@@ -161,7 +166,7 @@ def _resample(deals: np.ndarray, weight: np.ndarray, n: int,
     return deals[np.minimum(np.searchsorted(total, points, side="right"), len(deals) - 1)]
 
 
-def _build(dealer: Dealer, rng: np.random.Generator, n: int, tests,
+def _build(dealer: Dealer, rng: np.random.Generator, n: int, tests: list[Test],
            met: np.ndarray) -> np.ndarray | None:
     """Deals meeting the tests, built by swaps from random deals and mixed (None if no chain
     could be made to meet them)."""

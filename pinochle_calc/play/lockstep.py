@@ -16,7 +16,10 @@ makes the first suit win a tie, and the low bits carry the rank to play.
 
 from __future__ import annotations
 
+from typing import Literal, overload
+
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..cards import COUNTER, LAST_TRICK_BONUS
 from .players import CASH_MIN_OUT, FEED, FEED_ORDER
@@ -168,7 +171,8 @@ def _follow(table: _Table, base: np.ndarray, seat: np.ndarray, k: int, led: np.n
     return suit, rank
 
 
-def _trump(ht, ot, trumped, win_rank, may_trump):
+def _trump(ht: np.ndarray, ot: np.ndarray, trumped: np.ndarray, win_rank: np.ndarray,
+           may_trump: np.ndarray | None) -> np.ndarray:
     """The rank a player void in the suit led plays from its trumps ``ht``: over-trump (the
     top trump if sure), first to trump (the top trump if the next opponent may over-trump
     and it is sure), else the lowest trump. ``may_trump`` is None for the last to play."""
@@ -182,7 +186,7 @@ def _trump(ht, ot, trumped, win_rank, may_trump):
     return np.where(trumped & (top < win_rank), over, low)
 
 
-def _throw(side, holds):
+def _throw(side: np.ndarray, holds: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
     """The card a player void in the suit led and in trump plays from its side suits:
     feed partner's sure trick the best counter, else throw the lowest card; (suit, rank).
     ``holds`` is None where partner has not played."""
@@ -237,7 +241,14 @@ def hand_sizes(codes: np.ndarray) -> np.ndarray:
     return _N.take(np.asarray(codes).reshape(-1, 4, 4)).sum(axis=2)
 
 
-def play_lockstep(codes, trump, leader, record: bool = False):
+@overload
+def play_lockstep(codes: ArrayLike, trump: ArrayLike, leader: ArrayLike,
+                  record: Literal[False] = ...) -> np.ndarray: ...
+@overload
+def play_lockstep(codes: ArrayLike, trump: ArrayLike, leader: ArrayLike,
+                  record: Literal[True]) -> tuple[np.ndarray, np.ndarray]: ...
+def play_lockstep(codes: ArrayLike, trump: ArrayLike, leader: ArrayLike,
+                  record: bool = False) -> np.ndarray | tuple[np.ndarray, np.ndarray]:
     """Play ``n`` deals out with four heuristic players: ``(n, 2)`` trick points per side
     (unscaled); with ``record``, also the ``(n, plays)`` cards played (card indices, int8).
 
@@ -259,4 +270,4 @@ def play_lockstep(codes, trump, leader, record: bool = False):
         block = slice(start, start + BLOCK)
         points[block] = _play(relative[block], order[block], leader[block], tricks,
                               None if played is None else played[block])
-    return (points, played) if record else points
+    return (points, played) if played is not None else points

@@ -62,7 +62,7 @@ FEED = tuple(next((r for r in (1, 2, 0) if code // W[r] % 5), -1) for code in ra
 CASH_MIN_OUT = 2
 
 
-def heuristic_lead(H, p, T, U, V):
+def heuristic_lead(H: list[int], p: int, T: int, U: list[int], V: list[int]) -> int:
     """The heuristic lead, in the order a careful player thinks of it.
 
     1. Cash a sure winner in a side suit: a card no unplayed card outside the hand beats
@@ -115,7 +115,8 @@ def heuristic_lead(H, p, T, U, V):
     return T * 5 + (top if top <= HI[ot] else LO[ht])
 
 
-def heuristic_follow(H, p, T, U, V, ls, ws, wr, wp, k):
+def heuristic_follow(H: list[int], p: int, T: int, U: list[int], V: list[int], ls: int,
+                     ws: int, wr: int, wp: int, k: int) -> int:
     """The heuristic follow: first the card the rules force, then within it:
 
     - Made to head (in the suit led, or over-trumping): last to play, the lowest card that
@@ -170,7 +171,8 @@ def heuristic_follow(H, p, T, U, V, ls, ws, wr, wp, k):
     return best
 
 
-def _head(H, b, T, U, V, q, s, h, wr, k):
+def _head(H: list[int], b: int, T: int, U: list[int], V: list[int], q: int, s: int, h: int,
+          wr: int, k: int) -> int:
     """Rank to head with in suit ``s`` (the suit led, or trump to over-trump), held as ``h``."""
     if k < 3:
         top = HI[h]
@@ -179,7 +181,8 @@ def _head(H, b, T, U, V, q, s, h, wr, k):
     return HEAD[h * 6 + wr]
 
 
-def _partner_holds(H, b, T, U, V, q, ls, ws, wr, k):
+def _partner_holds(H: list[int], b: int, T: int, U: list[int], V: list[int], q: int, ls: int,
+                   ws: int, wr: int, k: int) -> bool:
     """Whether partner's winning card will take the trick."""
     if k == 3:
         return True
@@ -188,10 +191,10 @@ def _partner_holds(H, b, T, U, V, q, ls, ws, wr, k):
     return ws == T or not _may_trump(V[q], ls, T, U[T] - H[b + T])
 
 
-def _may_trump(voids, suit, T, trumps_out):
+def _may_trump(voids: int, suit: int, T: int, trumps_out: int) -> bool:
     """Whether a seat may trump ``suit``: it has shown that void and not a trump void, and
     some trump is out beyond my own."""
-    return trumps_out and voids >> suit & 1 and not voids >> T & 1
+    return bool(trumps_out and voids >> suit & 1 and not voids >> T & 1)
 
 
 class FastPlayer:
@@ -202,10 +205,11 @@ class FastPlayer:
     Subclass it to write a player as fast as the built-in ones.
     """
 
-    def lead(self, H, p, T, U, V) -> int:
+    def lead(self, H: list[int], p: int, T: int, U: list[int], V: list[int]) -> int:
         raise NotImplementedError
 
-    def follow(self, H, p, T, U, V, ls, ws, wr, wp, k) -> int:
+    def follow(self, H: list[int], p: int, T: int, U: list[int], V: list[int], ls: int, ws: int,
+               wr: int, wp: int, k: int) -> int:
         raise NotImplementedError
 
     def choose(self, view: SeatView) -> int:
@@ -249,12 +253,13 @@ class RandomPlayer(FastPlayer):
         self.seed = seed
         self.rng = random.Random(seed)
 
-    def lead(self, H, p, T, U, V):
+    def lead(self, H: list[int], p: int, T: int, U: list[int], V: list[int]) -> int:
         b = p << 2
         cards = [s * 5 + r for s in range(4) for r in BELOW[H[b + s] * 6 + NONE]]
         return cards[self.rng.randrange(len(cards))]
 
-    def follow(self, H, p, T, U, V, ls, ws, wr, wp, k):
+    def follow(self, H: list[int], p: int, T: int, U: list[int], V: list[int], ls: int, ws: int,
+               wr: int, wp: int, k: int) -> int:
         b = p << 2
         s, bound = legal_spec(H[b + ls], H[b + T], T, ls, ws, wr)
         if s < 0:

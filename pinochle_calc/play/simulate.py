@@ -24,6 +24,7 @@ from contextlib import closing
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..cards import HAND_SIZE, SUITS, SuitLike, as_suit
 from ..errors import UserError
@@ -59,7 +60,7 @@ class SeatConstraint:
     meld: Callable[[Hand], int] | None = None
     accept: Callable[[Hand], bool] | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.min_meld and self.meld is None:
             raise ValueError("min_meld needs a meld function")
 
@@ -118,7 +119,7 @@ def play_codes(H: list[int], trump: int, leader: int = 0,
                    record)
 
 
-def play_many(codes, trump, leader=0,
+def play_many(codes: ArrayLike, trump: ArrayLike | str, leader: ArrayLike = 0,
               players: Sequence[FastPlayer] | None = None) -> np.ndarray:
     """Play out many deals given as ``(n, 16)`` suit codes (``dealer.suit_codes``);
     ``(n, 2)`` trick points per side, unscaled.
@@ -149,7 +150,7 @@ def play_many(codes, trump, leader=0,
     return out
 
 
-def _per_deal(value, n: int, name: str) -> np.ndarray:
+def _per_deal(value: ArrayLike | str, n: int, name: str) -> np.ndarray:
     """A number (a suit: its letter too) or one per deal, as ``n`` numbers 0 to 3."""
     if isinstance(value, str):
         value = as_suit(value, name)
@@ -204,7 +205,7 @@ class Stats:
     p90: int | float
 
     @classmethod
-    def of(cls, values) -> Stats:
+    def of(cls, values: ArrayLike) -> Stats:
         """The statistics of a sample."""
         v = np.asarray(values, dtype=np.float64)
         if v.size == 0:
@@ -212,7 +213,7 @@ class Stats:
         return cls.of_counts(*np.unique(v, return_counts=True))
 
     @classmethod
-    def of_counts(cls, values, counts) -> Stats:
+    def of_counts(cls, values: ArrayLike, counts: ArrayLike) -> Stats:
         """The statistics of a sample given as its values (ascending) and how many times it
         took each, as a histogram has them."""
         x = np.asarray(values, dtype=np.float64)
@@ -260,7 +261,7 @@ class TrickStats(Stats):
     seed: int | None = None
 
     @classmethod
-    def from_distribution(cls, distribution, scale: int = 1, trump: int | None = None,
+    def from_distribution(cls, distribution: ArrayLike, scale: int = 1, trump: int | None = None,
                           seed: int | None = None) -> TrickStats:
         """The statistics of a histogram of unscaled points (how many deals gave 0, 1, ...)."""
         counts = np.asarray(distribution, dtype=np.int64)

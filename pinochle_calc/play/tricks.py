@@ -41,7 +41,8 @@ def _digits(code: int) -> list[int]:
     return [code // w % 5 for w in W]
 
 
-def _build_tables():
+def _build_tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...],
+                           tuple[int, ...], tuple[tuple[int, ...], ...]]:
     # all but N depend only on which ranks the suit holds: work them out for each of the 32
     # sets of ranks, then look the set of each code up (digits in code order, the ace fastest)
     sets = [tuple(r for r in range(5) if m >> r & 1) for m in range(32)]

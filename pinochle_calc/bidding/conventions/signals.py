@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Literal, NamedTuple, get_args
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ...cards import ACE, KING, QUEEN, RANKS, TEN
 from ...meld.vector import best_points
@@ -58,7 +59,7 @@ class Signal(NamedTuple):
                 "meld": self.meld}
 
 
-def rows(counts) -> np.ndarray:
+def rows(counts: ArrayLike) -> np.ndarray:
     return np.asarray(counts, dtype=np.int64).reshape(-1, 20)
 
 
@@ -69,7 +70,7 @@ def may_name_without_marriage(rules: RuleSet) -> bool:
     return rules.marriage_required in ("false", "after-pass")
 
 
-def trump_suits(counts, rules: RuleSet = STANDARD) -> np.ndarray:
+def trump_suits(counts: ArrayLike, rules: RuleSet = STANDARD) -> np.ndarray:
     """(n, 4): the suits each hand is *trump-worthy* in (a marriage, unless the rule set drops
     that rule or asks for it only after the pass, and 7 cards, or 6 with the ace and the
     ten)."""
@@ -80,18 +81,18 @@ def trump_suits(counts, rules: RuleSet = STANDARD) -> np.ndarray:
     return married & strong
 
 
-def trump_worthy(counts, rules: RuleSet = STANDARD) -> np.ndarray:
+def trump_worthy(counts: ArrayLike, rules: RuleSet = STANDARD) -> np.ndarray:
     """(n,): whether each hand is trump-worthy in some suit (``trump_suits``)."""
     return np.asarray(trump_suits(counts, rules).any(axis=1))
 
 
-def side_aces(counts) -> np.ndarray:
+def side_aces(counts: ArrayLike) -> np.ndarray:
     """(n,): at least 4 aces, in at least 3 suits."""
     aces = rows(counts).reshape(-1, 4, 5)[:, :, ACE]
     return (aces.sum(axis=1) >= 4) & ((aces > 0).sum(axis=1) >= 3)
 
 
-def pinochle_parts(counts) -> np.ndarray:
+def pinochle_parts(counts: ArrayLike) -> np.ndarray:
     """(n,): at least three of the Q♠ and J♦ together."""
     c = rows(counts)
     return c[:, 3] + c[:, 14] >= 3
@@ -104,7 +105,7 @@ def plus_card(counts: np.ndarray, index: int) -> np.ndarray:
     return plus
 
 
-def around_short(counts, rank: int) -> np.ndarray:
+def around_short(counts: ArrayLike, rank: int) -> np.ndarray:
     """(n, 4): the suits that hold back each hand's next around of ``rank``: those where it
     holds the fewest cards of that rank (none once it holds four in every suit)."""
     c = rows(counts)[:, rank::5]
@@ -112,13 +113,13 @@ def around_short(counts, rank: int) -> np.ndarray:
     return (c == low) & (low < 4)
 
 
-def needs_around(counts, rank: int) -> np.ndarray:
+def needs_around(counts: ArrayLike, rank: int) -> np.ndarray:
     """(n,): the hand is one or two cards short of its next around of ``rank``."""
     short = around_short(counts, rank).sum(axis=1)
     return (short >= 1) & (short <= 2)
 
 
-def around_plus(counts, rank: int) -> np.ndarray:
+def around_plus(counts: ArrayLike, rank: int) -> np.ndarray:
     """The (n, 20) hands with a card of ``rank`` added in each suit that holds back the next
     around (``around_short``): the cards an around request asks for."""
     c = rows(counts)
@@ -127,7 +128,8 @@ def around_plus(counts, rank: int) -> np.ndarray:
     return plus
 
 
-def helped_by(counts, rank: int, rules: RuleSet, around: bool = False) -> np.ndarray:
+def helped_by(counts: ArrayLike, rank: int, rules: RuleSet,
+              around: bool = False) -> np.ndarray:
     """(n,): whether some card of ``rank`` would raise each hand's best meld; with ``around``,
     whether the hand needs the around (``needs_around``) and the cards that complete it
     raise its best meld."""
@@ -139,7 +141,7 @@ def helped_by(counts, rank: int, rules: RuleSet, around: bool = False) -> np.nda
                                  for s in range(4)])
 
 
-def signal_mask(signal: Signal, counts, rules: RuleSet) -> np.ndarray | None:
+def signal_mask(signal: Signal, counts: ArrayLike, rules: RuleSet) -> np.ndarray | None:
     """(n,) booleans: the hands consistent with what a call said (None: it says nothing
     testable). Used to condition simulated deals on the calls of the other players."""
     kind = signal.kind

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import overload
 
 from ...cards import ACE, JACK, KING, QUEEN, RANK_NAMES, TEN
-from ...meld.engine import TrumpMeld
+from ...meld.engine import Meld, TrumpMeld
 from ...rules import RuleSet
 
 PLURAL = {ACE: "aces", TEN: "tens", KING: "kings", QUEEN: "queens", JACK: "jacks"}
@@ -18,7 +18,8 @@ def a_rank(rank: int) -> str:
     return ("an " if name[0] in "aeiou" else "a ") + name
 
 
-def article(m) -> str:
+def article(m: Meld) -> str:
+    """A meld with its article where it takes one: ``a run``, ``double queens around``."""
     text = m.describe()
     return text if m.count > 1 or text.endswith("around") else "a " + text
 
