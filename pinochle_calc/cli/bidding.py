@@ -7,7 +7,7 @@ imported inside each command so that the shell starts fast.
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -173,7 +173,7 @@ def bid(
     from ..bidding.advise import advise
     from .render import progress
 
-    run = {"samples": samples, "seed": seed, "confidence": confidence}
+    run: dict[str, Any] = {"samples": samples, "seed": seed, "confidence": confidence}
     try:
         with progress("playing deals", None) as bar:
             advice = advise(cards, auction, conv, chosen, progress=bar, **run)
@@ -331,11 +331,12 @@ def pass_cards(
     request = trump_option(asked, "--suit")
     from ..cards import SUITS, n_cards
     from ..exchange.advice import advise_pass
+    from ..exchange.seat import as_role
 
     wanted = _hint(hint) if hint is not None else None
     trumps = range(4) if suit is None else (suit,)
-    advices = [advise_pass(cards_in, t, role, cards, rule_set, hint=wanted, samples=samples,
-                           seed=seed, suit=request) for t in trumps]
+    advices = [advise_pass(cards_in, t, as_role(role), cards, rule_set, hint=wanted,
+                           samples=samples, seed=seed, suit=request) for t in trumps]
     if fmt in ("json", "jsonl"):
         if suit is not None:
             write_json(advices[0].to_dict())

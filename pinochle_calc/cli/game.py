@@ -195,7 +195,7 @@ def _read_deal(path: str):
     if len(data) > DEAL_BYTES:
         raise UserError(f"{name} is longer than {DEAL_BYTES:,} bytes: a deal file is four"
                         " hands, one a line")
-    hands = []
+    hands: list[Hand] = []
     for number, line in enumerate(read_lines(io.BytesIO(data)), 1):
         if isinstance(line, UserError):
             raise UserError(f"{name} line {number}: {line}")

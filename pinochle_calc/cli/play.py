@@ -40,7 +40,8 @@ TRICKS_CSV = ("trump", "samples", "seed", "mean", "stderr", "p10", "p50", "p90")
 def tricks(
     hand: HandArgument = None,
     trump: TrumpOption = None,
-    samples: samples_option(TRICK_DEALS, "Deals to play out for each trump") = 2000,
+    samples: Annotated[int, samples_option(TRICK_DEALS, "Deals to play out for each trump")
+                       ] = 2000,
     seed: SeedOption = 0,
     jobs: JobsOption = 1,
     format: FormatOption = None,

@@ -71,10 +71,10 @@ def score(
         if game.failed:
             raise typer.Exit(1)
         return
-    missing = [name for name, v in (("--bidder", bidder), ("--bid", bid),
-                                    ("--meld-us", meld_us), ("--meld-them", meld_them))
-               if v is None]
-    if missing:
+    if bidder is None or bid is None or meld_us is None or meld_them is None:
+        missing = [name for name, v in (("--bidder", bidder), ("--bid", bid),
+                                        ("--meld-us", meld_us), ("--meld-them", meld_them))
+                   if v is None]
         raise click.UsageError(f"missing {', '.join(missing)}: a hand needs them (or give"
                                " --sheet FILE)")
     hand = HandInput.of(bidder, bid, meld_us, meld_them, tricks_us, tricks_them, result)
