@@ -41,7 +41,6 @@ from itertools import islice
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 import numpy as np
-from numpy.typing import ArrayLike
 
 from ..cards import SUIT_SYMBOLS, SUITS, SuitLike, as_suit, n_cards
 from ..exchange.policy import exchange
@@ -53,7 +52,9 @@ from ..play.simulate import Stats
 from ..rules import STANDARD, RuleSet, RulesLike, as_rules
 from .auction import Auction, AuctionLike, iter_bids
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # numpy.typing costs a start-up millisecond: for the checker only
+    from numpy.typing import ArrayLike
+
     from .conventions import Signal
 
 #: Deals by default: the make probabilities then carry a standard error of at most

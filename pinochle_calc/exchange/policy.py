@@ -34,14 +34,15 @@ from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 import numpy as np
-from numpy.typing import ArrayLike
 
 from ..cards import ACE, JACK, KING, QUEEN, TEN, SuitLike, as_suit
 from ..errors import UserError, described
 from ..meld.vector import meld_points
 from ..rules import RuleSet, RulesLike, as_rules
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # numpy.typing costs a start-up millisecond: for the checker only
+    from numpy.typing import ArrayLike
+
     from ..bidding.conventions import Signal
 
 _AROUND_RANKS = (ACE, KING, QUEEN, JACK)

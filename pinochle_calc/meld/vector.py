@@ -16,12 +16,15 @@ solved by the engine one by one (kept for later calls), which is exact and still
 from __future__ import annotations
 
 from functools import lru_cache, reduce
+from typing import TYPE_CHECKING
 
 import numpy as np
-from numpy.typing import ArrayLike
 
 from ..rules import RuleSet, RulesLike, as_rules
 from .engine import tables
+
+if TYPE_CHECKING:  # numpy.typing costs a start-up millisecond: for the checker only
+    from numpy.typing import ArrayLike
 
 
 def _solve(rules: RuleSet, entries: dict[int, int]) -> tuple[int, ...]:

@@ -16,14 +16,16 @@ makes the first suit win a tie, and the low bits carry the rank to play.
 
 from __future__ import annotations
 
-from typing import Literal, overload
+from typing import TYPE_CHECKING, Literal, overload
 
 import numpy as np
-from numpy.typing import ArrayLike
 
 from ..cards import COUNTER, LAST_TRICK_BONUS
 from .players import CASH_MIN_OUT, FEED, FEED_ORDER
 from .tricks import HEAD, HI, LO, NCODES, NONE, N, W
+
+if TYPE_CHECKING:  # numpy.typing costs a start-up millisecond: for the checker only
+    from numpy.typing import ArrayLike
 
 #: Deals played together: enough that numpy's cost per call is small against the work,
 #: few enough that the working arrays stay in the processor's cache (measured best).

@@ -22,9 +22,9 @@ import copy
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import closing
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
-from numpy.typing import ArrayLike
 
 from ..cards import HAND_SIZE, SUITS, SuitLike, as_suit
 from ..errors import UserError
@@ -35,6 +35,9 @@ from .dealer import Dealer, hand_test, sample, seat_test, suit_codes
 from .lockstep import hand_sizes, play_lockstep
 from .players import FastPlayer, HeuristicPlayer, Player, heuristic_follow, heuristic_lead
 from .tricks import NCODES, PlayState, decode, encode, playout
+
+if TYPE_CHECKING:  # numpy.typing costs a start-up millisecond: for the checker only
+    from numpy.typing import ArrayLike
 
 #: Deals per batch: each batch has its own random stream derived from (seed, batch number).
 CHUNK = 250

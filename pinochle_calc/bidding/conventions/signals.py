@@ -23,15 +23,17 @@ other players' hands on their calls (``signal_mask``). The features:
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple, get_args
+from typing import TYPE_CHECKING, Literal, NamedTuple, get_args
 
 import numpy as np
-from numpy.typing import ArrayLike
 
 from ...cards import ACE, KING, QUEEN, RANKS, TEN
 from ...meld.vector import best_points
 from ...rules import STANDARD, RuleSet
 from .wording import PLURAL, a_rank
+
+if TYPE_CHECKING:  # numpy.typing costs a start-up millisecond: for the checker only
+    from numpy.typing import ArrayLike
 
 #: What a call can say (``Signal.kind``).
 SignalKind = Literal["pass", "forced", "natural", "trump", "aces", "meld", "open", "not-ready",
