@@ -9,15 +9,12 @@ from cli_runner import run, run_json
 
 import pinochle_calc as pc
 from pinochle_calc.game.scoring import HandInput, score_game
-from pinochle_calc.game.whole import hand_seed, play_hand
+from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
 from pinochle_calc.meld.batch import score_lines
 
-HAND = "♥A 10 K Q J 10 ♠Q Q 10 10 ♦A J J 10 K ♣A 10 K 10 J"
-PARTNER = "♥A 10 K Q J ♠A K Q J ♦A K Q J ♣A K Q J 10 10"
-DEAL = ["♠A A A A K K K K Q Q Q Q ♦A A A A J J J J",
-        "♠10 10 10 10 J J J J ♦10 10 10 10 ♣10 10 10 10 J J J J",
-        "♦K K K K Q Q Q Q ♣A A A A K K K K Q Q Q Q",
-        "♥A A A A 10 10 10 10 K K K K Q Q Q Q J J J J"]
+#: A deal of a seeded series: two partners' hands, and the four for ``play``.
+DEAL = [str(hand) for hand in deal_cards(3)]
+HAND, PARTNER = DEAL[0], DEAL[2]
 
 
 def test_the_command_line_prints_the_records_of_the_results(tmp_path):
