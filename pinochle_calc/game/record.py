@@ -165,6 +165,15 @@ class Record:
     def known_seats(self) -> tuple[int, ...]:
         return tuple(s for s, h in enumerate(self.hands) if h is not None)
 
+    def to_dict(self) -> dict:
+        """The record as JSON data (``to_json``): ``play``'s JSON, the events and the tags."""
+        return to_json(self)
+
+    def __repr__(self) -> str:
+        return (f"Record(rules={self.rules.name!r}, dealer={self.dealer},"
+                f" hands_known={len(self.known_seats)}, events={len(self.events)},"
+                f" tags={len(self.tags)}, result={self.result!r}, score={self.score})")
+
 
 def engine_seat(seat: int, dealer: int) -> int:
     """A table seat as the engine numbers it (from the dealer's left: the dealer is 3)."""
@@ -1286,8 +1295,10 @@ def _event_json(event: Event, progress: Progress, number: int) -> dict:
 
 
 def write_json(record: Record) -> str:
-    """The record as one line of JSON."""
-    return json.dumps(to_json(record), ensure_ascii=False)
+    """The record as one line of JSON (``records.dumps``)."""
+    from ..records import dumps
+
+    return dumps(to_json(record))
 
 
 def read_json(data: str | dict, name: str = "record") -> Record:

@@ -138,7 +138,10 @@ def continue_from(record: Record, start: int, us: str, them: str, *, seed: int =
     script, contract = _script(engine, eprog)
     swap = record.dealer % 2 == 0  # us at the table sit at the engine's seats 1 and 3
     sides = (them, us) if swap else (us, them)
-    hand = play_hand(engine.hands, sides[0], sides[1], record.rules, seed=seed,
+    hands = [h for h in engine.hands if h is not None]
+    if len(hands) != 4:  # fill_hands deals every hand the record leaves unknown
+        raise RecordError("the record's deal is not whole: four hands are needed to play on")
+    hand = play_hand(hands, sides[0], sides[1], record.rules, seed=seed,
                      contract=contract, samples=samples, script=script)
     done = reseat(record_of(hand), record.dealer)
     events = list(done.events)

@@ -32,13 +32,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from ..cards import SUIT_SYMBOLS
 from ..errors import UserError
 from ..hand import Hand
 from ..rules import RuleSet
 from .record import Record, convention_of, engine_seat, replay
+
+if TYPE_CHECKING:
+    from ..bidding.auction import Auction
 
 Phase = Literal["auction", "exchange", "play"]
 Mark = Literal["fine", "inaccuracy", "mistake", "blunder"]
@@ -119,6 +122,10 @@ class Review:
             out[phase] = Cost(sum(c.mean for c in costs),
                               sum(c.stderr ** 2 for c in costs) ** 0.5)
         return out
+
+    def __repr__(self) -> str:
+        return (f"Review(seats={self.seats}, decisions={len(self.decisions)},"
+                f" samples={self.samples}, seed={self.seed})")
 
     def to_dict(self) -> dict:
         return {"seats": list(self.seats), "samples": self.samples, "seed": self.seed,
@@ -238,7 +245,8 @@ def _call_text(call: int | None) -> str:
     return "pass" if call is None else str(call)
 
 
-def call_cost(hand: Hand, auction, actual: int | None, advised: int | None, convention: str,
+def call_cost(hand: Hand, auction: Auction, actual: int | None, advised: int | None,
+              convention: str,
               samples: int, seed: int) -> Cost:
     """The expected cost of calling ``actual`` rather than ``advised`` (module docstring). Only
     the deals where the two calls lead to different contracts are played out: elsewhere the
@@ -250,7 +258,7 @@ def call_cost(hand: Hand, auction, actual: int | None, advised: int | None, conv
     rules = auction.rules
     rng = np.random.default_rng(seed)
     deals = deal(hand, samples, rng, conditions_from(auction, convention), rules).deals
-    me = auction.next_seat
+    me = auction.to_call
     table = _Rollout(deals, rules)
     made = table.contracts(auction.then(actual), me)
     best = table.contracts(auction.then(advised), me)
@@ -382,6 +390,7 @@ def _pass(record: Record, before, number: int, samples: int | None, seed: int,
     from ..bidding.conventions import asked_for
     from ..exchange.advice import advise_pass, trick_strength
     from ..exchange.policy import suit_asked
+    from ..exchange.seat import as_role
     from ..meld.engine import meld
     from ..meld.vector import meld_points
     from .whole import derived
@@ -408,7 +417,7 @@ def _pass(record: Record, before, number: int, samples: int | None, seed: int,
     if role == "bidder" and rules.pass_order != "partner-first" and not before.given:
         asked = asked_for(auction, engine_seat(seat, record.dealer), conv)
     suit = suit_asked(rules, before.request) if role == "partner" else None
-    advice = advise_pass(hand, trump, role, n, rules, hint=hint,
+    advice = advise_pass(hand, trump, as_role(role), n, rules, hint=hint,
                          samples=samples or PASS_SAMPLES, seed=derived(seed, number),
                          suit=suit, asked=asked)
     passed = event.cards if event.cards is not None else Hand([0] * 20)
@@ -417,6 +426,8 @@ def _pass(record: Record, before, number: int, samples: int | None, seed: int,
     cost = ZERO
     if tuple(actual) != tuple(chosen):
         receiver = advice.receivers
+        if receiver is None:  # advise_pass keeps the hands it scored every choice on
+            raise ValueError("the pass advice kept no simulated hands")
         base = meld(hand, rules).trumps[trump].points
 
         def values(choice) -> np.ndarray:

@@ -175,6 +175,7 @@ def _pass_advice(record, progress: Progress, you: int, hand: Hand, samples, seed
     from ..bidding.conventions import asked_for
     from ..exchange.advice import advise_pass
     from ..exchange.policy import suit_asked
+    from ..exchange.seat import as_role
 
     rules = record.rules
     bidder = progress.declarer
@@ -188,7 +189,7 @@ def _pass_advice(record, progress: Progress, you: int, hand: Hand, samples, seed
     if not progress.given:
         hint = asked_for(progress.auction, engine_seat(you ^ 2, record.dealer), convention)
     suit = suit_asked(rules, progress.request) if role == "partner" else None
-    a = advise_pass(hand, trump, role, rules.pass_cards, rules, hint=hint,
+    a = advise_pass(hand, trump, as_role(role), rules.pass_cards, rules, hint=hint,
                     samples=samples or 600, seed=seed, suit=suit)
     return a.lines()[:1 + len(a.reasons)]
 
@@ -322,10 +323,7 @@ def sheet_row(record: Record) -> dict[str, object]:
 def add_to_sheet(record: Record, path: str) -> dict[str, object]:
     """Append the finished hand to a score sheet (CSV with a header, made if new; or JSON
     lines, if the sheet is JSON lines); the row written."""
-    import csv
-    import io
-    import json
-
+    from ..records import csv_row, dumps
     from .scoring import SHEET_COLUMNS
 
     row = sheet_row(record)
@@ -339,14 +337,10 @@ def add_to_sheet(record: Record, path: str) -> dict[str, object]:
     first = next((line for line in existing.splitlines()
                   if line.strip() and not line.lstrip().startswith("#")), "")
     if first.lstrip().startswith("{"):
-        text = json.dumps({k: v for k, v in row.items() if v != ""}) + "\n"
+        text = dumps({k: v for k, v in row.items() if v != ""}) + "\n"
     else:
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        if not first:
-            writer.writerow(SHEET_COLUMNS)
-        writer.writerow([row[c] for c in SHEET_COLUMNS])
-        text = out.getvalue()
+        text = (csv_row(SHEET_COLUMNS) + "\n" if not first else "") + csv_row(
+            [row[c] for c in SHEET_COLUMNS]) + "\n"
     if existing and not existing.endswith("\n"):
         text = "\n" + text
     try:
