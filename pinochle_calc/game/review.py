@@ -323,7 +323,7 @@ class _Rollout:
         for j, r in enumerate(rows):
             b = int(bidder[r])
             meld, tricks, can = self.done[(int(r), b)]
-            result = "played" if can else "no-marriage"
+            result = None if can else "no-marriage"  # None: played
             score = score_hand(HandInput(b & 1, int(bid[r]), meld, tricks if can else
                                          (None, None), result), self.rules)
             out[j] = score.points[0] - score.points[1]
