@@ -200,27 +200,40 @@ def _throw(side: np.ndarray, holds: np.ndarray | None) -> tuple[np.ndarray, np.n
 
 
 def _play(codes: np.ndarray, order: np.ndarray, leader: np.ndarray, tricks: int,
-          played: np.ndarray | None) -> np.ndarray:
-    """Play one block of deals (codes in the engine's suits); ``(n, 2)`` trick points."""
+          played: np.ndarray | None, voids: np.ndarray | None = None,
+          start: tuple | None = None) -> np.ndarray:
+    """Play one block of deals (codes in the engine's suits); ``(n, 2)`` trick points.
+    ``voids``: the voids shown so far (engine suits); ``start``: the trick in progress, as
+    ``(cards played, led, win_suit, win_rank, win_seat, points)``."""
     table = _Table(codes)
+    if voids is not None:
+        table.V[:] = voids
     n, ar = table.n, table.ar
     points = np.zeros((n, 2), dtype=_INT)
+    at = 0  # where the next card goes in ``played``
     for t in range(tricks):
-        seat = leader
-        base = table.seat(seat)
-        suit, rank = _lead(table, seat, table.Hf.take(base + table.suits))
-        table.play(base, suit, rank)
-        if played is not None:
-            played[:, 4 * t] = order[ar, suit] * 5 + rank
-        led, win_suit, win_rank, win_seat = suit, suit, rank, seat
-        got = _POINTS.take(rank)
-        for k in (1, 2, 3):
+        if t == 0 and start is not None:
+            first, led, win_suit, win_rank, win_seat, got = start
+            got = got.copy()
+        else:
+            first = 1
+            seat = leader
+            base = table.seat(seat)
+            suit, rank = _lead(table, seat, table.Hf.take(base + table.suits))
+            table.play(base, suit, rank)
+            if played is not None:
+                played[:, at] = order[ar, suit] * 5 + rank
+                at += 1
+            led, win_suit, win_rank, win_seat = suit, suit, rank, seat
+            got = _POINTS.take(rank)
+        for k in range(first, 4):
             seat = (leader + k) & 3
             base = table.seat(seat)
             suit, rank = _follow(table, base, seat, k, led, win_suit, win_rank, win_seat)
             table.play(base, suit, rank)
             if played is not None:
-                played[:, 4 * t + k] = order[ar, suit] * 5 + rank
+                played[:, at] = order[ar, suit] * 5 + rank
+                at += 1
             # a seat off the suit led shows that void, and a trump void too unless it trumps
             off = np.flatnonzero(suit != led)
             if off.size:
@@ -243,33 +256,79 @@ def hand_sizes(codes: np.ndarray) -> np.ndarray:
     return _N.take(np.asarray(codes).reshape(-1, 4, 4)).sum(axis=2)
 
 
-@overload
-def play_lockstep(codes: ArrayLike, trump: ArrayLike, leader: ArrayLike,
-                  record: Literal[False] = ...) -> np.ndarray: ...
-@overload
-def play_lockstep(codes: ArrayLike, trump: ArrayLike, leader: ArrayLike,
-                  record: Literal[True]) -> tuple[np.ndarray, np.ndarray]: ...
-def play_lockstep(codes: ArrayLike, trump: ArrayLike, leader: ArrayLike,
-                  record: bool = False) -> np.ndarray | tuple[np.ndarray, np.ndarray]:
-    """Play ``n`` deals out with four heuristic players: ``(n, 2)`` trick points per side
-    (unscaled); with ``record``, also the ``(n, plays)`` cards played (card indices, int8).
+#: RELATIVE[trump][suit]: the engine's number of a real suit (trump is 0).
+RELATIVE = np.argsort(ORDER, axis=1).astype(_INT)
+#: VOID_BITS[trump][bits]: a seat's void bits (a bit per real suit) in the engine's suits.
+VOID_BITS = np.array([[sum(1 << int(RELATIVE[t][s]) for s in range(4) if bits >> s & 1)
+                       for bits in range(16)] for t in range(4)], dtype=_INT)
 
-    ``codes`` are ``(n, 16)`` suit codes (seat * 4 + suit, see ``tricks``) of deals whose
-    hands all hold the same number of cards; ``trump`` and ``leader`` are one number for
-    every deal or one per deal.
+
+@overload
+def play_lockstep(codes: ArrayLike, trump: ArrayLike, leader: ArrayLike,
+                  record: Literal[False] = ..., trick: ArrayLike | None = ...,
+                  voids: ArrayLike | None = ...) -> np.ndarray: ...
+@overload
+def play_lockstep(codes: ArrayLike, trump: ArrayLike, leader: ArrayLike,
+                  record: Literal[True], trick: ArrayLike | None = ...,
+                  voids: ArrayLike | None = ...) -> tuple[np.ndarray, np.ndarray]: ...
+def play_lockstep(codes: ArrayLike, trump: ArrayLike, leader: ArrayLike,
+                  record: bool = False, trick: ArrayLike | None = None,
+                  voids: ArrayLike | None = None) -> np.ndarray | tuple[np.ndarray, np.ndarray]:
+    """Play ``n`` deals out with four heuristic players: ``(n, 2)`` trick points per side
+    (unscaled) from here to the end; with ``record``, also the ``(n, plays)`` cards played
+    (card indices, int8).
+
+    ``codes`` are ``(n, 16)`` suit codes (seat * 4 + suit, see ``tricks``) of the hands now;
+    ``trump`` and ``leader`` (who led, or leads, the trick in progress) are one number for
+    every deal or one per deal. Play may start in mid-hand: ``trick`` holds the ``(n, j)``
+    cards (indices) already played to the trick in progress, ``j`` 0 to 3 the same for every
+    deal (its points go to whoever wins it), and ``voids`` the ``(n, 4)`` (or ``(4,)``) voids
+    each seat has shown, a bit per suit as in ``PlayState.voids``. The seats that have played
+    to the trick hold one card fewer than the others.
     """
     codes = np.asarray(codes, dtype=_INT).reshape(-1, 16)
     n = len(codes)
     trump = np.broadcast_to(np.asarray(trump, dtype=_INT), (n,))
     leader = np.broadcast_to(np.asarray(leader, dtype=_INT), (n,))
-    tricks = int(hand_sizes(codes[:1])[0, 0]) if n else 0
+    cards = np.zeros((n, 0), dtype=_INT) if trick is None else \
+        np.asarray(trick, dtype=_INT).reshape(n, -1)
+    j = cards.shape[1]
+    if not 0 <= j <= 3:
+        raise ValueError("a trick in progress holds 0 to 3 cards")
+    # the tricks left, the one in progress included: the cards of the seat to play next
+    tricks = int(hand_sizes(codes[:1])[0, (int(leader[0]) + j) & 3]) if n else 0
     order = ORDER[trump]
     columns = (np.arange(0, 16, 4)[None, :, None] + order[:, None, :]).reshape(n, 16)
     relative = np.take_along_axis(codes, columns, axis=1)
+    shown = None
+    if voids is not None:
+        bits = np.broadcast_to(np.asarray(voids, dtype=_INT), (n, 4))
+        shown = VOID_BITS[trump[:, None], bits]
+    start = _in_progress(cards, trump, leader) if j else None
     points = np.empty((n, 2), dtype=np.int64)
-    played = np.empty((n, 4 * tricks), dtype=np.int8) if record else None
-    for start in range(0, n, BLOCK):
-        block = slice(start, start + BLOCK)
+    played = np.empty((n, 4 * tricks - j), dtype=np.int8) if record else None
+    for first in range(0, n, BLOCK):
+        block = slice(first, first + BLOCK)
         points[block] = _play(relative[block], order[block], leader[block], tricks,
-                              None if played is None else played[block])
+                              None if played is None else played[block],
+                              None if shown is None else shown[block],
+                              None if start is None else (start[0],) + tuple(
+                                  x[block] for x in start[1:]))
     return (points, played) if played is not None else points
+
+
+def _in_progress(cards: np.ndarray, trump: np.ndarray, leader: np.ndarray) -> tuple:
+    """The trick in progress in the engine's terms: (cards played, led, win_suit, win_rank,
+    win_seat, points so far), each per deal."""
+    suits = RELATIVE[trump[:, None], cards // 5]
+    ranks = cards % 5
+    led = suits[:, 0].copy()
+    win_suit, win_rank, win_seat = led.copy(), ranks[:, 0].copy(), leader.astype(_INT)
+    for k in range(1, cards.shape[1]):
+        suit, rank = suits[:, k], ranks[:, k]
+        beats = np.where(suit == win_suit, rank < win_rank, suit == 0)
+        win_suit = np.where(beats, suit, win_suit)
+        win_rank = np.where(beats, rank, win_rank)
+        win_seat = np.where(beats, (leader + k) & 3, win_seat).astype(_INT)
+    return cards.shape[1], led, win_suit, win_rank, win_seat, _POINTS.take(ranks).sum(
+        axis=1).astype(_INT)

@@ -385,29 +385,43 @@ Follow = Callable[[list, int, int, list, list, int, int, int, int, int], int]
 
 
 def playout(H: list[int], trump: int, leader: int, leads: Sequence[Lead],
-            follows: Sequence[Follow], record: list[int] | None = None) -> list[int]:
-    """Play a deal to the end on suit codes and return the trick points per side (unscaled).
+            follows: Sequence[Follow], record: list[int] | None = None,
+            trick: Sequence[int] = (), voids: Sequence[int] | None = None) -> list[int]:
+    """Play a deal to the end on suit codes and return the trick points per side (unscaled)
+    from here on.
 
-    ``H`` (16 suit codes, seat * 4 + suit, consumed) holds equal hands; ``leads[seat]`` and
-    ``follows[seat]`` decide for each seat. ``record``, if given, receives every card played.
-    The decisions are trusted to be legal: tests check them against ``legal_cards``.
+    ``H`` (16 suit codes, seat * 4 + suit, consumed) holds the hands; ``leads[seat]`` and
+    ``follows[seat]`` decide for each seat. Play may start in mid-hand: ``trick`` holds the
+    cards already played to the trick in progress (led by ``leader``; its points go to whoever
+    wins it) and ``voids`` the voids each seat has shown (bits per suit, as ``PlayState``).
+    ``record``, if given, receives every card played from here. The decisions are trusted to
+    be legal: tests check them against ``legal_cards``.
     """
     U = [H[s] + H[4 + s] + H[8 + s] + H[12 + s] for s in range(4)]
-    V = [0, 0, 0, 0]
+    V = list(voids) if voids is not None else [0, 0, 0, 0]
     pts = [0, 0]
-    tricks = N[H[4 * leader]] + N[H[4 * leader + 1]] + N[H[4 * leader + 2]] + N[H[4 * leader + 3]]
+    nxt = 4 * ((leader + len(trick)) & 3)
+    tricks = N[H[nxt]] + N[H[nxt + 1]] + N[H[nxt + 2]] + N[H[nxt + 3]]
     for t in range(tricks):
-        p = leader
-        c = leads[p](H, p, trump, U, V)
-        ls, wr = SUIT_OF[c], RANK_OF[c]
-        ws, wp = ls, p
-        w = W[wr]
-        H[4 * p + ls] -= w
-        U[ls] -= w
-        got = CARD_POINTS[c]
-        if record is not None:
-            record.append(c)
-        for k in (1, 2, 3):
+        if t == 0 and trick:
+            first = len(trick)
+            ls = SUIT_OF[trick[0]]
+            win = trick_winner(trick, trump)
+            ws, wr, wp = SUIT_OF[trick[win]], RANK_OF[trick[win]], (leader + win) & 3
+            got = sum(CARD_POINTS[c] for c in trick)
+        else:
+            first = 1
+            p = leader
+            c = leads[p](H, p, trump, U, V)
+            ls, wr = SUIT_OF[c], RANK_OF[c]
+            ws, wp = ls, p
+            w = W[wr]
+            H[4 * p + ls] -= w
+            U[ls] -= w
+            got = CARD_POINTS[c]
+            if record is not None:
+                record.append(c)
+        for k in range(first, 4):
             p = (leader + k) & 3
             c = follows[p](H, p, trump, U, V, ls, ws, wr, wp, k)
             s, r = SUIT_OF[c], RANK_OF[c]

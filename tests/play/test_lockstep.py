@@ -201,3 +201,62 @@ def test_the_estimate_plays_every_deal_in_every_trump_in_one_call(monkeypatch):
         assert whole.trumps[t].trick_points == blocks.trumps[t].trick_points
         assert whole.trumps[t].trick_points == alone.trick_points
         assert np.array_equal(whole.trumps[t].totals, alone.totals)
+
+
+# --- from any position in mid-hand ------------------------------------------------------------
+
+def _mid_hand(rng, plays: int):
+    """A state reached by ``plays`` random legal cards (and heuristic ones) of a random deal."""
+    from pinochle_calc.play.players import HeuristicPlayer
+    from pinochle_calc.play.tricks import PlayState
+
+    codes = deals(1, seed=int(rng.integers(1 << 30)))[0]
+    hands = [decode(codes[s * 4: s * 4 + 4]) for s in range(4)]
+    state = PlayState.deal(hands, int(rng.integers(4)), int(rng.integers(4)))
+    players = (HeuristicPlayer(), RandomPlayer(int(rng.integers(1 << 30))))
+    for _ in range(plays):
+        state = state.play(players[int(rng.random() < 0.5)].choose(state.view()))
+    return state
+
+
+def _to_end(state):
+    """The scalar reference: the state played to the end by four heuristic players through
+    ``PlayState`` (each sees only its ``SeatView``); the cards and the points from here."""
+    from pinochle_calc.play.players import HeuristicPlayer
+
+    player, cards, start = HeuristicPlayer(), [], state.points
+    while not state.is_over:
+        card = player.choose(state.view())
+        cards.append(card)
+        state = state.play(card)
+    return [a - b for a, b in zip(state.points, start)], cards
+
+
+@pytest.mark.parametrize("in_trick", [0, 1, 2, 3])
+def test_from_mid_hand_the_same_cards_and_points_as_the_scalar_engine(in_trick):
+    from pinochle_calc.play.tricks import encode
+
+    rng = np.random.default_rng(40 + in_trick)
+    states = [_mid_hand(rng, 4 * int(rng.integers(0, 19)) + in_trick) for _ in range(150)]
+    codes = np.array([[c for h in s.hands for c in encode(h)] for s in states])
+    trump = np.array([s.trump for s in states])
+    leader = np.array([s.leader for s in states])
+    trick = np.array([s.trick for s in states]).reshape(len(states), in_trick)
+    voids = np.array([s.voids for s in states])
+    by_size: dict = {}
+    for i, s in enumerate(states):
+        by_size.setdefault(sum(s.hands[(s.leader + in_trick) & 3]), []).append(i)
+    for rows in by_size.values():
+        rows = np.array(rows)
+        points, played = play_lockstep(codes[rows], trump[rows], leader[rows], record=True,
+                                       trick=trick[rows], voids=voids[rows])
+        for i, r in enumerate(rows):
+            expected, cards = _to_end(states[r])
+            assert points[i].tolist() == expected
+            assert played[i].tolist() == cards
+            H = codes[r].tolist()
+            record: list[int] = []
+            scalar_points = playout(H, int(trump[r]), int(leader[r]), [heuristic_lead] * 4,
+                                    [heuristic_follow] * 4, record, states[r].trick,
+                                    states[r].voids)
+            assert scalar_points == expected and record == cards
