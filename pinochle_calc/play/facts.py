@@ -18,6 +18,9 @@ surely holds and how many it holds; ``Facts.meets`` checks dealt layouts against
 
 **Decision (meld shown).** A seat's meld is read as the cards it showed, held until played;
 that it showed no more meld is not used (it would say the hand lacked some combination).
+**Decision (no tricks given).** Without the tricks so far, the cards a seat showed are the
+cards it still holds (beyond any it has played to the trick in progress), and the cards passed
+to partner are not known to be held (they may have been played).
 **Decision (known copies).** Where a seat showed or was passed a card and has since played a
 copy of it, the copy played is taken to be the one known: it surely holds the rest.
 """
@@ -183,7 +186,9 @@ def read_position(position: Position, rules: RuleSet = STANDARD) -> Facts:
         if s == me:
             known.append(tuple(hand))
             continue
-        now = tuple(max(0, a - b) for a, b in zip(known0[s], played_by[s]))
+        # without the tricks so far, what a seat showed is what it still holds
+        now = tuple(max(0, a - b) for a, b in zip(known0[s], played_by[s])) if history \
+            else known0[s]
         if sum(now) > sizes[s]:
             raise PositionError(f"seat {s} holds {sizes[s]} cards now, but {sum(now)} of the"
                                 f" cards it is known to hold ({Hand(now).symbols()}) have not"
@@ -277,7 +282,8 @@ def _known_at_start(p: Position, rules: RuleSet) -> list[tuple[int, ...]]:
                                                          or p.contract[0] != p.seat)
     to_partner = tuple(max(0, a - b) for a, b in zip(passed, received)) if returned else passed
     partner = p.seat ^ 2
-    known[partner] = tuple(max(a, b) for a, b in zip(known[partner], to_partner))
+    if p.history_known:  # else the cards passed may have been played in the tricks not given
+        known[partner] = tuple(max(a, b) for a, b in zip(known[partner], to_partner))
     known[p.seat] = none
     return known
 
