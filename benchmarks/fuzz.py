@@ -409,6 +409,53 @@ def fuzz_library(rng: random.Random, n: int, tally: Tally, tmp: str) -> None:
             if nxt is not None:
                 state = nxt
 
+    def position():
+        """A position from a hand played at random, its tricks written as a player types them
+        and now and then mistyped: read, its facts met by the truth and by every dealt
+        layout, its tricks read back the same."""
+        import numpy as np_
+
+        from pinochle_calc.play.dealer import Dealer as Dealer_
+        from pinochle_calc.play.facts import read_position
+        from pinochle_calc.play.position import (
+            Position,
+            parse_tricks,
+            position_after,
+            tricks_text,
+            with_leaders,
+        )
+        from pinochle_calc.play.unseen import UnseenDealer
+
+        rows = Dealer_(Hand.parse(rng.choice(HANDS20))).deal(np_rng, 1)[0].tolist()
+        trump, leader = rng.randrange(4), rng.randrange(4)
+        state, cards = PlayState.deal(rows, trump, leader), []
+        for _ in range(rng.randrange(0, 80)):
+            card = rng.choice(state.legal())
+            cards.append(card)
+            state = state.play(card)
+        spot = position_after(rows, trump, leader, cards, contract=(leader, 50))
+        text = tricks_text(spot.tricks)
+        if rng.random() < 0.3:  # a typing slip
+            chars = list(text)
+            if chars:
+                chars[rng.randrange(len(chars))] = pick(rng, list("SHDCAKQJ10;:/ x#"))
+            text = "".join(chars)
+
+        def read():
+            raw, _ = parse_tricks(text)
+            played = with_leaders(raw, trump, (leader, 50))
+            changed = Position(spot.hand, trump, spot.seat, played, spot.trick, (leader, 50))
+            facts = read_position(changed)
+            if text == tricks_text(spot.tricks):
+                if not facts.meets(np_.array([state.hands]))[0]:
+                    tally.disagree("position", "the real hands fail the facts", text)
+            deals = UnseenDealer(facts).deal(np_rng, 20)
+            if not facts.meets(deals).all():
+                tally.disagree("position", "a dealt layout fails the facts", text)
+            return facts
+
+        run_one(tally, "position", read, text)
+
     def partnership():
         a, b = hand_text(rng), hand_text(rng)
         run_one(tally, "side_meld", lambda: side_meld(Hand.parse(a), Hand.parse(b),
@@ -501,7 +548,8 @@ def fuzz_library(rng: random.Random, n: int, tally: Tally, tmp: str) -> None:
 
     targets = [(parse_hand, 30), (parse_card, 10), (melds, 18), (rules_value, 10),
                (rule_file, 2), (auction, 10), (hand_score, 10), (sheet, 3), (lines, 3),
-               (play, 2), (partnership, 2), (arguments, 5), (expensive, 0.02), (record, 1),
+               (play, 2), (position, 1), (partnership, 2), (arguments, 5), (expensive, 0.02),
+               (record, 1),
                (record_json, 1)]
     functions = [t for t, _ in targets]
     weights = [w for _, w in targets]
@@ -593,14 +641,15 @@ def notation(rng: random.Random, hand) -> str:
 
 # The command line ---------------------------------------------------------------------------
 
-COMMANDS = ["meld", "legal", "tricks", "bid", "pass", "explain", "score", "rules",
+COMMANDS = ["meld", "legal", "tricks", "bid", "pass", "explain", "score", "rules", "card",
             "rules show", "play", "arena", "", "--version", "-h", "meld -h", "nosuch",
             "play --record", "review", "table"]
 OPTIONS = ["--trump", "-t", "--format", "-f", "--rules", "--seed", "--samples", "-n", "--jobs",
            "--auction", "--convention", "--role", "--cards", "--hint", "--trick", "--hand",
            "--partner", "--strict", "--sheet", "--bid", "--bidder", "--meld-us", "--result",
            "--confidence", "--score-us", "--bogus", "--input", "-", "--", "--deal", "--contract",
-           "--us", "--them", "--deals", "--tricks", "-N"]
+           "--us", "--them", "--deals", "--tricks", "-N", "--shown", "--position", "--seat",
+           "--passed", "--received"]
 CONTRACTS = ["0,H", "1,S,55", "3,♥,60", "0,H,²", "0,H,5x", "0,H," + "9" * 30,
              "0,H," + "9" * 5000, "4,H", "0,X", "0", "", ",,", "0,H,55,1"]
 NUMBERS = ["", "-1", "0", "1", "2", "3", "20", "1000000000000", "-9999999999999999999999",
@@ -613,6 +662,9 @@ def command_line(rng: random.Random, files: dict[str, str]) -> tuple[str, list[s
     c = pick(rng, COMMANDS)
     args = c.split()
     clean = rng.random() < 0.5  # right values only, no mutation: the paths that succeed
+    if c == "card":
+        text = pick(rng, ["AS KH QH", "10S JS", HANDS20[2]]) if clean else hand_text(rng)
+        args += [text]
     if c in ("meld", "tricks", "bid", "pass", "legal"):
         text = rng.choice(HANDS20) if clean or rng.random() < 0.3 else hand_text(rng)
         args += text.split() if rng.random() < 0.4 else [text]
@@ -621,7 +673,19 @@ def command_line(rng: random.Random, files: dict[str, str]) -> tuple[str, list[s
              "trump seed rules format", "bid": "seed rules format", "pass": "trump seed rules"
              " format", "explain": "rules format", "score": "rules format", "rules": "format"}
     takes = takes.get(c, "") if clean else "trump seed rules format"
-    if c in ("legal", "tricks", "pass") or ("trump" in takes and rng.random() < 0.2):
+    if c == "card":
+        for option, values in (("--trick", ["AS QS", "KH", "", "AS AS AS AS"]),
+                               ("--tricks", ["0: AS KS QS JS", "0: AS KS QS; KH", "5: AS",
+                                             "0: AS KS QS JS; 1: AH KH QH JH"]),
+                               ("--shown", ["1:JS AC", "2:JC", "x", "3:QD QD QD QD QD"]),
+                               ("--contract", ["0,50", "1,55", "4,1", "x"]),
+                               ("--seat", ["0", "1", "3", "4"]),
+                               ("--passed", ["KS", "ZZ"]), ("--received", ["QH"])):
+            if rng.random() < 0.3:
+                args += [option, pick(rng, values)]
+        if rng.random() < 0.1:
+            args = ["card", "--position", pick(rng, [files["hands"], "/no/such", "-"])]
+    if c in ("legal", "tricks", "pass", "card") or ("trump" in takes and rng.random() < 0.2):
         args += [pick(rng, ["-t", "--trump"]), pick(rng, ["H", "♥", "hearts", "s", "♡"] + (
             [] if clean else ["Z", "", "10"]))]
     if c == "legal" and rng.random() < 0.7:
@@ -717,7 +781,7 @@ def command_line(rng: random.Random, files: dict[str, str]) -> tuple[str, list[s
             args[i], args[j] = args[j], args[i]
         else:
             args.insert(rng.randrange(len(args) + 1), pick(rng, NUMBERS + NEAR_TOKENS))
-    if c in ("tricks", "bid", "pass") and "--samples" not in args and "-n" not in args:
+    if c in ("tricks", "bid", "pass", "card") and "--samples" not in args and "-n" not in args:
         args += ["-n", "5"]  # keep the default thousands of deals out of a fuzz run
     return c or "(none)", args
 

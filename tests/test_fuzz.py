@@ -230,13 +230,65 @@ def test_sheets_score_every_good_row_and_place_every_bad_one(data, rules):
     assert unread <= {h.line for h in game.failed}
 
 
+# Positions: the tricks notation and the JSON form -------------------------------------------
+
+@st.composite
+def tricks_texts(draw):
+    """Tricks as a player types them, right and nearly right."""
+    items = draw(st.lists(st.one_of(cards, cards, cards, st.sampled_from(
+        ["0:", "1:", "3:", "4:", "x:", ":", ";", "/", "\n", "#", ";;"]), junk), max_size=24))
+    return " ".join(items)
+
+
+@given(tricks_texts(), st.integers(0, 3), st.booleans())
+def test_tricks_read_or_say_where(text, trump, contract):
+    from pinochle_calc.play.position import PositionError, parse_tricks, tricks_text, with_leaders
+
+    try:
+        raw, spans = parse_tricks(text)
+        tricks = with_leaders(raw, trump, (0, 50) if contract else None)
+    except PositionError as e:
+        assert e.trick is None or e.trick >= 0
+        return
+    assert [len(s) for s in spans] == [4] * len(tricks)
+    assert with_leaders(parse_tricks(tricks_text(tricks))[0], trump) == tricks
+
+
+position_values = st.one_of(st.none(), st.integers(-2, 5), st.text(max_size=8), tricks_texts(),
+                            st.sampled_from(HAND_WORDS := ["AS KH QH", "", "ZZ", "AS AS AS AS AS"]),
+                            st.lists(st.sampled_from(["AS", "KH", "x", 3]), max_size=5),
+                            st.dictionaries(st.sampled_from(["seat", "bid", "1", "leader",
+                                                             "cards"]),
+                                            st.integers(-1, 60), max_size=3))
+
+
+@given(st.dictionaries(st.sampled_from(["hand", "trump", "seat", "tricks", "trick", "contract",
+                                        "shown", "passed", "received", "x"]), position_values,
+                       max_size=9), st.sampled_from(["AS KH QH", "10S JS", "JC JC JC"]),
+       st.sampled_from(["H", "S"]))
+def test_positions_read_advise_or_say_why(data, hand, trump):
+    from pinochle_calc.play.advice import advise_card
+    from pinochle_calc.play.position import Position
+
+    data = {"hand": hand, "trump": trump, **data} if "x" not in data else data
+    try:
+        position = Position.from_dict(data)
+        advice = advise_card(position, samples=3)
+    except UserError:
+        return
+    assert Position.from_dict(position.to_dict()) == position
+    assert advice.card in [c.card for c in advice.choices]
+
+
 # The command line exits 0, 1 or 2, never with a traceback -----------------------------------
 
 HANDS = ["♥A 10 K Q J 10 ♠Q Q 10 10 ♦A J J 10 K ♣A 10 K 10 J",
          "H: A A 10 K K Q Q J, S: A 10 K Q, D: A K Q J, C: A 10 Q J"]
 words = st.one_of(
     st.sampled_from(["meld", "legal", "tricks", "bid", "pass", "explain", "score", "rules",
-                     "show", "-t", "--trump", "-f", "--format", "--rules", "--seed", "-n",
+                     "card", "--tricks", "--shown", "--contract", "--seat", "--passed",
+                     "--received", "--position", "0,50", "1:KS QS", "0: AS KS QS JS", "show",
+                     "-t", "--trump", "-f", "--format", "--rules", "--seed", "-n",
                      "--samples", "--jobs", "--auction", "--convention", "--role", "--cards",
                      "--hint", "--trick", "--hand", "--partner", "--strict", "--sheet", "--bid",
                      "--bidder", "--meld-us", "--meld-them", "--tricks-us", "--result",
@@ -252,17 +304,17 @@ words = st.one_of(
 def command_lines(draw):
     command = draw(st.sampled_from([["meld"], ["legal"], ["tricks"], ["bid"], ["pass"],
                                     ["explain"], ["score"], ["rules"], ["rules", "show"],
-                                    ["play"], ["arena", "formula", "pass"], []]))
-    args = command + draw(st.lists(words, max_size=10))
+                                    ["play"], ["arena", "formula", "pass"], ["card"], []]))
+    args = command + draw(st.lists(words | tricks_texts(), max_size=10))
     if command[:1] == ["play"]:  # quick policies, a deal from stdin or a contract of any text
         args += ["--us", "formula", "--them", "pass"]
         args += draw(st.sampled_from([[], ["--deal", "-"], ["--contract", draw(contracts)]]))
     if command[:1] == ["arena"]:
         args += ["--deals", "1"]
-    if command and command[0] in ("tricks", "bid", "pass") and draw(st.booleans()):
+    if command and command[0] in ("tricks", "bid", "pass", "card") and draw(st.booleans()):
         args += [draw(st.sampled_from(HANDS)), "-t", "H"]
-    if command and command[0] in ("tricks", "bid", "pass") and not {"-n", "--samples"} & set(
-            args):
+    if command and command[0] in ("tricks", "bid", "pass", "card") and not {
+            "-n", "--samples"} & set(args):
         args += ["-n", "3"]  # the default thousands of deals are for the long fuzz
     return args
 

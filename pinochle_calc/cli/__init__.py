@@ -2,13 +2,14 @@
 
 ``app`` holds the typer app, the options every command shares and ``main`` (the console
 script); each command group registers itself on the app from its own module: ``meld``,
-``play`` (tricks, legal), ``bidding`` (explain, bid, pass), ``game`` (play, arena),
-``review`` (a recorded hand reviewed), ``rules``, ``score`` and ``table`` (a hand followed at
-the table).
+``play`` (tricks, legal), ``card`` (the card to play now), ``bidding`` (explain, bid, pass),
+``game`` (play, arena), ``review`` (a recorded hand reviewed), ``rules``, ``score`` and ``table``
+(a hand followed at the table).
 """
 
 from . import (  # noqa: F401 (each registers its commands)
     bidding,
+    card,
     game,
     meld,
     play,

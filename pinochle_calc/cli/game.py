@@ -32,19 +32,21 @@ from .app import (
 )
 from .record import PLAY_FORMATS, play_record, write_record
 
-POLICY_HELP = "advisor:jump, advisor:davis, advisor:toby, formula or pass"
+POLICY_HELP = ("advisor:jump, advisor:davis, advisor:toby, formula or pass, optionally ending in"
+               " the card player /advisor or /heuristic (the default), e.g. formula/advisor")
 
 SamplesOpt = Annotated[int, samples_option(
     HAND_DEALS, "Simulated deals behind each of an advisor's estimates")]
 
 
 def _policy(value: str) -> str:
-    from ..game.policies import POLICY_NAMES
+    from ..game.policies import POLICY_NAMES, policy
 
-    key = value.strip().lower()
-    if key not in POLICY_NAMES:
-        raise typer.BadParameter(f"{value!r} is not one of {', '.join(POLICY_NAMES)}")
-    return key
+    try:
+        return policy(value).name
+    except UserError:
+        raise typer.BadParameter(f"{value!r} is not one of {', '.join(POLICY_NAMES)}, optionally"
+                                 " ending in /advisor or /heuristic") from None
 
 
 # -------------------------------------------------------------------------------------- play
@@ -323,10 +325,11 @@ def arena(
     """Duplicate match of two bidding policies: each deal is played twice, A at seats 0 and 2
     and then at seats 1 and 3, with the same cards and dealer, so card luck cancels.
 
-    Everything but the bidding (naming trump, passing cards, the throw-in, the play of the
-    tricks) is the same for both policies. json gives the report; jsonl one record per hand
-    played (the play command's, with deal and run); csv one row per hand. The result does not
-    depend on --jobs.
+    Everything but the bidding (naming trump, passing cards, the throw-in) is the same for both
+    policies, and so is the play of the tricks unless a name ends in a card player:
+    formula/advisor against formula measures the card advice alone. json gives the report;
+    jsonl one record per hand played (the play command's, with deal and run); csv one row per
+    hand. The result does not depend on --jobs.
     """
     fmt = format_option(format)
     a, b = _policy(policy_a), _policy(policy_b)
@@ -413,6 +416,9 @@ def _print_arena(report, planned: int | None = None) -> None:
             add_row(table, f"  {key} (of bids won)", pct(a.results[key]), pct(b.results[key]))
     add_row(table, "mean contract", *("—" if p.mean_contract is None
                                       else f"{p.mean_contract:.1f}" for p in (a, b)))
+    add_row(table, "trick points per hand", *("—" if p.trick_points_per_hand is None
+                                              else f"{p.trick_points_per_hand:.2f}"
+                                              for p in (a, b)))
     show(con, table)
     if report.stderr is None:
         margin = f"{report.margin:+.2f} points per deal (one deal: no idea yet how sure)"
@@ -420,6 +426,11 @@ def _print_arena(report, planned: int | None = None) -> None:
         margin = (f"{report.margin:+.2f} points per deal, give or take {report.stderr:.2f}"
                   " (the true margin is within twice that about 19 times in 20)")
     say(con, f"Margin, {a.name} less {b.name}, over both seatings: {margin}")
+    if report.trick_gain is not None:
+        gain = f"{report.trick_gain:+.2f} trick points a hand for its side over half the hand's"
+        if report.trick_gain_stderr is not None:
+            gain += f", give or take {report.trick_gain_stderr:.2f}"
+        say(con, f"Trick gain of {a.name}: {gain}")
     for p in (a, b):
         cal = p.calibration
         if cal is None:

@@ -7,7 +7,10 @@ swapped, the same cards and the same dealer, so the luck of the cards cancels. E
 error over deals, and per policy the points per hand, how often it won the bid, how its
 contracts ended, their mean, and for a policy that predicts (an advisor) the calibration of its
 predictions: for every contract it won, the chance of making it it gave at its last bid, against
-what happened.
+what happened. It also gives each policy's trick points per hand (over the hands whose cards
+were played) and A's *trick gain*: its side's trick points a hand over half the hand's, with
+the standard error over deals, which measures the play of the cards where the bidding is the
+same (``formula/advisor`` against ``formula``).
 
 Each deal depends only on the seed and its number, so the result is the same whatever ``jobs``
 (processes) plays the deals.
@@ -101,7 +104,8 @@ class Calibration:
 class PolicyResult:
     """One policy's figures over every hand it played: points per hand, the share of hands it
     won the bid in, how its contracts ended (shares of the contracts it won, by result), their
-    mean bid, and the calibration of its predictions (None: it made none)."""
+    mean bid, the calibration of its predictions (None: it made none), and its side's trick
+    points per hand over the hands whose cards were played (None: none were)."""
 
     name: str
     hands: int
@@ -110,6 +114,7 @@ class PolicyResult:
     results: dict[str, float]
     mean_contract: float | None
     calibration: Calibration | None
+    trick_points_per_hand: float | None = None
 
     def to_dict(self) -> dict:
         """One policy's figures, rounded as the arena's report rounds them."""
@@ -137,6 +142,8 @@ class ArenaReport:
     margin: float
     stderr: float | None
     seconds: float = field(compare=False)
+    trick_gain: float | None = None
+    trick_gain_stderr: float | None = None
 
     def __repr__(self) -> str:
         a, b = self.policies
@@ -161,6 +168,9 @@ class ArenaReport:
             "rules": self.rules, "samples": self.samples, "policies": [a.name, b.name],
             "points_per_hand": each(lambda p: round(p.points_per_hand, 3)),
             "margin": {"mean": round(self.margin, 3), "stderr": _round(self.stderr, 3)},
+            "trick_points_per_hand": each(lambda p: _round(p.trick_points_per_hand, 3)),
+            "trick_gain": {"mean": _round(self.trick_gain, 3),
+                           "stderr": _round(self.trick_gain_stderr, 3)},
             "bids_won": each(lambda p: round(p.bids_won, 4)),
             **{key: each(partial(_share, key=key)) for key in RESULTS},
             "mean_contract": each(lambda p: _round(p.mean_contract, 2)),
@@ -235,15 +245,18 @@ def arena_tally(a: str, b: str, deals: int, seed: int = 0, rules: RulesLike = ST
     check("deals", deals, 1, ARENA_DEALS)
     check("jobs", jobs, 1, JOBS_MAX)
     check("seed", seed, 0, SEED_MAX)
-    return ArenaTally((a, b), seed, rules.name, samples)
+    return ArenaTally((a, b), seed, rules.name, samples, rules.trick_points)
 
 
 class ArenaTally:
     """A match's figures over the deals given so far (``add``), and its report (``report``)."""
 
-    def __init__(self, names: tuple[str, str], seed: int, rules: str, samples: int):
+    def __init__(self, names: tuple[str, str], seed: int, rules: str, samples: int,
+                 trick_points: int = 50):
         self.names, self.seed, self.rules, self.samples = names, seed, rules, samples
+        self.half = trick_points / 2  # of a hand's trick points
         self.margins: list[float] = []
+        self.gains: list[float] = []  # per deal whose cards were played: A's trick gain a hand
         self.tallies = {name: _Tally() for name in names}
         self.started = time.perf_counter()
 
@@ -256,13 +269,19 @@ class ArenaTally:
         """One deal's two hands: A at seats 0 and 2, then at seats 1 and 3."""
         a, b = self.names
         margin = 0
+        gain, played = 0.0, 0
         for run, record in enumerate(pair):
             first, second = (a, b) if run == 0 else (b, a)  # first plays seats 0 and 2
             for side, name in enumerate((first, second)):
                 self.tallies[name].add(record, side)
             a_side = 0 if run == 0 else 1
             margin += record.score.points[a_side] - record.score.points[1 - a_side]
+            if record.tricks is not None:
+                gain += record.tricks[a_side] - self.half
+                played += 1
         self.margins.append(margin)
+        if played:
+            self.gains.append(gain / played)
 
     def report(self) -> ArenaReport:
         """The report over the deals given so far (at least one)."""
@@ -271,11 +290,18 @@ class ArenaTally:
         n = len(margins)
         if not n:
             raise ValueError("no deal has been played")
-        mean = sum(margins) / n
-        stderr = (sqrt(sum((m - mean) ** 2 for m in margins) / (n - 1) / n) if n > 1 else None)
+        mean, stderr = _mean_stderr(margins)
+        gain, gain_stderr = _mean_stderr(self.gains) if self.gains else (None, None)
         return ArenaReport((self.tallies[a].result(a), self.tallies[b].result(b)), n,
                            self.seed, self.rules, self.samples, mean, stderr,
-                           time.perf_counter() - self.started)
+                           time.perf_counter() - self.started, gain, gain_stderr)
+
+
+def _mean_stderr(values: list[float]) -> tuple[float, float | None]:
+    """The mean and its standard error (None from one value)."""
+    n = len(values)
+    mean = sum(values) / n
+    return mean, (sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n) if n > 1 else None)
 
 
 class _Tally:
@@ -283,6 +309,7 @@ class _Tally:
 
     def __init__(self) -> None:
         self.hands = self.points = self.won = self.bid_total = 0
+        self.trick_points = self.played = 0
         self.results = dict.fromkeys(RESULTS, 0)
         self.predictions: list[float] = []
         self.made: list[bool] = []
@@ -290,6 +317,9 @@ class _Tally:
     def add(self, record: HandRecord, side: int) -> None:
         self.hands += 1
         self.points += record.score.points[side]
+        if record.tricks is not None:
+            self.trick_points += record.tricks[side]
+            self.played += 1
         if record.contract.side != side:
             return
         self.won += 1
@@ -305,7 +335,8 @@ class _Tally:
             name, self.hands, self.points / self.hands, won / self.hands,
             {k: (v / won if won else 0.0) for k, v in self.results.items()},
             self.bid_total / won if won else None,
-            Calibration.of(self.predictions, self.made) if self.predictions else None)
+            Calibration.of(self.predictions, self.made) if self.predictions else None,
+            self.trick_points / self.played if self.played else None)
 
 
 __all__ = ["run_arena", "arena_tally", "ArenaTally", "duplicate_deals", "play_twice",

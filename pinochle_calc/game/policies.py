@@ -29,6 +29,11 @@ The built-in policies (``policy(name)``):
 ``pass``
     passes unless stuck (then bids the minimum, as it must).
 
+A name may end in a card player: ``/heuristic`` (the default: the heuristic player plays the
+side's cards) or ``/advisor`` (the side's seats play the card advice, ``play.advice``), e.g.
+``formula/advisor``; a match between two card players with the same bidding measures the play
+alone.
+
 Shared by all (``StandardPlay``): trump is the suit with the most meld among those the hand may
 name (ties: the longer suit, then S H D C); cards are passed and returned by the one pass
 policy (``exchange.choose_pass``); and the bidder throws the hand in when that is worth more on
@@ -176,11 +181,18 @@ class Policy(Protocol):
         """Whether the bidder, with meld shown, concedes the hand rather than play it."""
 
 
+#: The card players a policy's name may end in (``formula/advisor``).
+CARD_PLAYERS = ("heuristic", "advisor")
+CardPlayer = Literal["heuristic", "advisor"]
+
+
 class StandardPlay:
-    """Everything but the bidding, the same for every built-in policy (module docstring)."""
+    """Everything but the bidding, the same for every built-in policy (module docstring).
+    ``cards`` is the card player of the side's seats."""
 
     name = "standard"
     convention: str | None = None
+    cards: CardPlayer = "heuristic"
 
     def call(self, seat: Seat) -> Bid:
         raise NotImplementedError
@@ -334,19 +346,41 @@ POLICY_NAMES: tuple[PolicyName, ...] = get_args(PolicyName)
 
 
 def policy(name: PolicyName | str, samples: int = DEFAULT_SAMPLES) -> Policy:
-    """The built-in policy with this name; ``samples``: the advisor's simulated deals."""
+    """The built-in policy with this name, optionally ending in a card player
+    (``formula/advisor``); ``samples``: the bid advisor's simulated deals."""
     if not isinstance(name, str):
         raise TypeError(f"a policy is one of {', '.join(POLICY_NAMES)}, not {described(name)}")
-    key = name.strip().lower()
+    key, cards = split_policy_name(name)
     if key.startswith("advisor:") and key in POLICY_NAMES:
-        return Advisor(key.split(":", 1)[1], samples)
-    if key == "formula":
-        return Formula()
-    if key == "pass":
-        return Passer()
-    raise UserError(f"unknown policy {name!r}: use one of {', '.join(POLICY_NAMES)}")
+        out: StandardPlay = Advisor(key.split(":", 1)[1], samples)
+    elif key == "formula":
+        out = Formula()
+    elif key == "pass":
+        out = Passer()
+    else:
+        raise UserError(f"unknown policy {name!r}: use one of {', '.join(POLICY_NAMES)},"
+                        " optionally ending in /advisor or /heuristic")
+    if cards == "advisor":
+        out.cards = "advisor"
+        out.name = f"{out.name}/advisor"
+    return out
+
+
+def split_policy_name(name: str) -> tuple[str, CardPlayer]:
+    """A policy name's bidding part and card player (``formula/advisor`` -> ``formula``,
+    ``advisor``; the card player is ``heuristic`` when not named)."""
+    key, slash, cards = name.strip().lower().partition("/")
+    key, cards = key.strip(), cards.strip()
+    if not slash:
+        return key, "heuristic"
+    if cards == "advisor":
+        return key, "advisor"
+    if cards == "heuristic":
+        return key, "heuristic"
+    raise UserError(f"unknown card player {cards!r} in policy {name!r}: end the name in"
+                    " /advisor or /heuristic")
 
 
 __all__ = ["Policy", "StandardPlay", "Seat", "Bid", "Contract", "Advisor", "Formula", "Passer",
-           "policy", "PolicyName", "POLICY_NAMES", "most_meld", "throw_in_is_better",
-           "THROW_IN_SAMPLES"]
+           "policy", "PolicyName", "POLICY_NAMES", "CARD_PLAYERS", "split_policy_name",
+           "most_meld", "throw_in_is_better", "THROW_IN_SAMPLES"]

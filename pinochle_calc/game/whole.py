@@ -14,8 +14,11 @@ dealer's left; seat 3 deals; seats 0 and 2 are "us") with a policy for each side
    the bid without play (``no-marriage``);
 3. every seat melds with that trump, after the exchange, and the sides add their meld;
 4. the bidder may throw the hand in (the policy's ``throw_in``);
-5. the 20 tricks are played by the heuristic players (``play.simulate.play_deal``), the bidder
-   leading, where the hand is played (a concession skips them unless ``concession = play``);
+5. the 20 tricks are played, the bidder leading, where the hand is played (a concession skips
+   them unless ``concession = play``): each side's seats by its policy's card player, the
+   heuristic player (``play.simulate.play_deal``) or the card advice (``play.advice``), which
+   sees what that seat sees: its hand, the tricks so far, the contract, every seat's meld
+   shown and, on the bidding side, the cards it passed and received;
 6. ``scoring.score_hand`` scores it.
 
 Results (``scoring.Result``, one vocabulary with the score sheet): ``made``, ``set``,
@@ -53,7 +56,7 @@ from .scoring import RESULTS, SIDES, Conceded, HandInput, HandScore, Result, sco
 #: More calls than this in one auction means a policy keeps bidding without a limit.
 MAX_CALLS = 400
 # the steps a decision's seed is keyed by
-_CALL, _PLAN, _NAME, _PASS, _RETURN, _THROW = range(6)
+_CALL, _PLAN, _NAME, _PASS, _RETURN, _THROW, _CARD = range(7)
 
 
 class AuctionTooLong(UserError):
@@ -512,8 +515,12 @@ class _Table:
         if trump is not None and (ended is None and not under_min
                                   or rules.concession == "play"):
             record: list[int] = []
+            cards = [getattr(self.players[s], "cards", "heuristic") for s in range(4)]
             if self.script.cards:
                 points = _play_on(now, trump, won.seat, self.script.cards, record)
+            elif "advisor" in cards:
+                shown = [shown_cards(m, h) for m, h in zip(melds, now)]
+                points = self.play_cards(trump, cards, shown, passed, record)
             else:
                 points = play_deal(now, trump, won.seat, record=record)
             tricks = (points[0] * k, points[1] * k)
@@ -521,6 +528,39 @@ class _Table:
         score = score_hand(HandInput(side, won.bid, side_meld, tricks or (None, None), ended),
                            rules)
         return melds, side_meld, tricks, play, score
+
+
+    def play_cards(self, trump: int, cards: list[str], shown: list[Hand],
+                   passed: tuple[Hand, Hand], record: list[int]) -> tuple[int, int]:
+        """The tricks played card by card, each seat by its card player; the trick points per
+        side (unscaled)."""
+        from ..play.advice import DEFAULT_SAMPLES as CARD_SAMPLES
+        from ..play.advice import advise_card
+        from ..play.players import HeuristicPlayer
+        from ..play.position import position_after
+        from ..play.tricks import PlayState
+
+        won = self.contract
+        state = PlayState.deal(self.now, trump, won.seat)
+        heuristic = HeuristicPlayer()
+        while not state.is_over:
+            s = state.to_play
+            if cards[s] == "advisor" and len(state.legal()) > 1:
+                exchange: tuple[Hand | None, Hand | None] = (None, None)
+                if s == won.seat:
+                    exchange = (passed[1], passed[0])
+                elif s == won.seat ^ 2:
+                    exchange = (passed[0], passed[1])
+                position = position_after(self.now, trump, won.seat, record,
+                                          contract=(won.seat, won.bid),
+                                          shown=tuple(shown), exchange=exchange)
+                card = advise_card(position, samples=CARD_SAMPLES, rules=self.rules,
+                                   seed=derived(self.seed, _CARD, len(record))).card
+            else:
+                card = heuristic.choose(state.view())
+            record.append(card)
+            state = state.play(card)
+        return state.points
 
 
 def _play_on(hands, trump: int, leader: int, cards: tuple[int, ...],

@@ -46,19 +46,21 @@ class PositionError(UserError):
             return self.message
         return f"{self.message} (column {self.span[0] + 1})"
 
+    def at(self, text: str, span: tuple[int, int]) -> PositionError:
+        """The error pointing at ``span`` of ``text``: ``pointer()`` draws it (as a hand's
+        error does)."""
+        self.text, self.span = text, span
+        self.pointer = lambda: NotationError("", text, span[0], span[1], 0).pointer()
+        return self
+
     def locate(self, text: str, spans: Sequence[Sequence[tuple[int, int]]]) -> PositionError:
-        """Point at the card in ``text`` (the ``--tricks`` text, with each card's span)."""
+        """Point at the card in ``text`` (the tricks' text, with each card's span, as
+        ``parse_tricks`` gives them)."""
         if self.trick and self.trick <= len(spans) and self.card:
             row = spans[self.trick - 1]
             if self.card <= len(row):
-                self.text, self.span = text, row[self.card - 1]
+                self.at(text, row[self.card - 1])
         return self
-
-    def pointer(self) -> str | None:
-        if self.text is None or self.span is None:
-            return None
-        start, end = self.span
-        return NotationError("", self.text, start, end, 0).pointer()
 
 
 class PlayedTrick(NamedTuple):
@@ -279,11 +281,9 @@ def parse_tricks(text: str) -> tuple[list[tuple[int | None, tuple[int, ...]]],
         if head:
             word = head.group(1)
             if word not in ("0", "1", "2", "3"):
-                err = PositionError(f"trick {number}: {quoted(word)} before ':' is the seat that"
-                                    " led, 0 to 3", number, 1)
-                err.text, err.span = text, (offset + head.start(1),
-                                            offset + max(head.end(1), head.start(1) + 1))
-                raise err
+                raise PositionError(f"trick {number}: {quoted(word)} before ':' is the seat that"
+                                    " led, 0 to 3", number, 1).at(
+                    text, (offset + head.start(1), offset + max(head.end(1), head.start(1) + 1)))
             leader, body_at = int(word), head.end()
         cards, where = [], []
         for k, m in enumerate(_TOKEN.finditer(piece, body_at), 1):
@@ -291,17 +291,15 @@ def parse_tricks(text: str) -> tuple[list[tuple[int | None, tuple[int, ...]]],
             try:
                 cards.append(Card.parse(m.group()).index)
             except NotationError as e:
-                err = PositionError(f"trick {number}, card {k}: {e.message}", number, k)
-                err.text, err.span = text, span
-                raise err from None
+                raise PositionError(f"trick {number}, card {k}: {e.message}", number, k).at(
+                    text, span) from None
             where.append(span)
         if len(cards) != 4:
-            err = PositionError(f"trick {number} has {_n_cards(len(cards))}: a trick is four"
-                                " cards, the lead first (separate tricks with ';')", number)
-            err.text = text
-            err.span = (where[4][0], where[-1][1]) if len(cards) > 4 else (
+            span = (where[4][0], where[-1][1]) if len(cards) > 4 else (
                 offset + len(piece.rstrip()), offset + len(piece.rstrip()) + 1)
-            raise err
+            raise PositionError(f"trick {number} has {_n_cards(len(cards))}: a trick is four"
+                                " cards, the lead first (separate tricks with ';')",
+                                number).at(text, span)
         tricks.append((leader, tuple(cards)))
         spans.append(where)
     return tricks, spans

@@ -154,3 +154,14 @@ def test_a_hand_record_travels_between_processes():
     record = play_twice(0, _Job("formula", "pass", STANDARD, 1, 100))[0]
     copy = pickle.loads(pickle.dumps(record))
     assert copy == record and copy.to_dict(tricks=True) == record.to_dict(tricks=True)
+
+
+def test_card_players_with_the_same_bidding_report_the_trick_gain():
+    report = run_arena("formula/advisor", "formula", deals=3, seed=5)
+    d = report.to_dict()
+    a, b = d["trick_points_per_hand"]["formula/advisor"], d["trick_points_per_hand"]["formula"]
+    # the same bidding: the same hands are played, so the two sides' trick points add to 50
+    assert a + b == pytest.approx(50)
+    assert d["trick_gain"]["mean"] == pytest.approx(a - 25, abs=1e-3)
+    with pytest.raises(UserError, match="both policies are formula"):
+        run_arena("formula/heuristic", "formula", deals=1)

@@ -147,3 +147,13 @@ def test_the_partner_passes_the_suit_asked_for_as_far_as_it_holds_it():
 def test_the_suit_request_is_the_planned_trump_or_the_longest_suit():
     assert suit_request(PARTNER, SPADES) == SPADES
     assert suit_request(PARTNER, None) == CLUBS  # seven clubs
+
+
+def test_a_policy_name_may_end_in_a_card_player():
+    assert policy("formula/advisor").name == "formula/advisor"
+    assert policy("formula/advisor").cards == "advisor"
+    assert policy(" Formula / Heuristic ").name == "formula"
+    assert policy("formula").cards == "heuristic"
+    assert policy("advisor:jump/advisor").convention == "jump"
+    with pytest.raises(UserError, match="unknown card player 'bot'"):
+        policy("formula/bot")

@@ -373,3 +373,27 @@ def test_a_contract_bid_that_is_not_a_whole_number_is_refused(no_hang, bid):
         play_hand([S0, S1, S2, S3], "pass", "pass", contract=(3, HEARTS, bid))
     with pytest.raises(UserError, match="not a whole number|out of range"):
         parse_auction("50").then(bid)
+
+
+def test_a_card_advisor_plays_legal_cards_seeing_only_its_own_seat():
+    """With the advisor at seats 0 and 2, every card is legal (the naive rules replay it), the
+    hand is scored on the tricks so played, the same seed plays the same cards, and the
+    bidding is that of the heuristic card player's hand while the play is not."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "play"))
+    from naive_rules import replay
+
+    from pinochle_calc.cards import CARDS
+
+    record = play_hand(deal_cards(11, 1), "formula/advisor", "formula", seed=3)
+    assert record.tricks is not None and record.policies == ("formula/advisor", "formula")
+    cards = [str(CARDS[c]) for t in record.play for c in t.cards]
+    hands = [[str(c) for c in h] for h in record.after]
+    points = replay(hands, "SHDC"[record.trump], record.contract.seat, cards)
+    assert tuple(points) == record.tricks
+    again = play_hand(deal_cards(11, 1), "formula/advisor", "formula", seed=3)
+    assert again.play == record.play
+    heuristic = play_hand(deal_cards(11, 1), "formula", "formula", seed=3)
+    assert heuristic.contract == record.contract and heuristic.play != record.play
