@@ -37,7 +37,7 @@ def test_every_command_has_help():
 
     from pinochle_calc.cli import app
 
-    commands = ["meld", "explain", "bid", "pass", "score", "tricks", "legal", "rules"]
+    commands = ["meld", "explain", "bid", "pass", "score", "tricks", "legal", "card", "rules"]
     listing = CliRunner().invoke(app, ["--help"]).stdout
     for command in commands:
         assert command in listing

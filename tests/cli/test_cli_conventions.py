@@ -34,8 +34,8 @@ RECORDS = {
 }
 
 
-COMMANDS = ["explain", "bid", "pass", "play", "arena", "meld", "tricks", "legal", "score", "rules",
-            "review", "table"]
+COMMANDS = ["explain", "bid", "pass", "play", "arena", "meld", "tricks", "legal", "card", "score",
+            "rules", "review", "table"]
 
 
 @pytest.mark.parametrize("command", COMMANDS)
