@@ -25,6 +25,9 @@ PASS_HANDS = 100_000
 PASS_WORK = 12_000_000
 #: Deals an arena plays (each twice); a thousand take minutes, a million weeks.
 ARENA_DEALS = 1_000_000
+#: Deals of the unseen cards behind one card advice, each played out once per legal card
+#: (about ten seconds and a few hundred megabytes with many legal cards).
+CARD_DEALS = 50_000
 #: Simulated deals behind each of an advisor's estimates in a whole hand or an arena.
 HAND_DEALS = 20_000
 #: Calls an auction may hold: a real one has a few dozen.

@@ -13,7 +13,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..errors import UserError
-from ..limits import TRICK_DEALS
+from ..limits import CARD_DEALS
 from .app import (
     FormatOption,
     HandArgument,
@@ -24,7 +24,6 @@ from .app import (
     format_option,
     hand_argument,
     rules_option,
-    samples_option,
     trump_option,
     write_csv,
     write_json,
@@ -60,7 +59,9 @@ def card(
         "--position", help="The position as JSON instead of the options: a file, or '-' for"
         " stdin; a file of JSON lines, one position a line, is analysed line by line.")
     ] = None,
-    samples: samples_option(TRICK_DEALS, "Deals of the unseen cards") = 300,
+    samples: Annotated[int, typer.Option(
+        "--samples", "-n", min=1, max=CARD_DEALS,
+        help=f"Deals of the unseen cards, 1 to {CARD_DEALS:,}.")] = 300,
     seed: SeedOption = 0,
     format: FormatOption = None,
     rules: RulesOption = None,
@@ -133,9 +134,9 @@ def _position(held, suit: int, seat: int, trick: str, tricks: str, contract: str
             raise UserError(f"--shown {s}: {e}") from None
         seen[s] = more if seen[s] is None else seen[s] + more
     exchange = []
-    for name, text in (("--passed", passed), ("--received", received)):
+    for name, given in (("--passed", passed), ("--received", received)):
         try:
-            exchange.append(None if text is None else Hand.parse(text))
+            exchange.append(None if given is None else Hand.parse(given))
         except UserError as e:
             raise UserError(f"{name}: {e}") from None
     spans: list = []

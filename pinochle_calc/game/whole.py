@@ -541,6 +541,8 @@ class _Table:
         from ..play.tricks import PlayState
 
         won = self.contract
+        if won is None:
+            raise ValueError("the tricks are played once there is a contract")
         state = PlayState.deal(self.now, trump, won.seat)
         heuristic = HeuristicPlayer()
         while not state.is_over:

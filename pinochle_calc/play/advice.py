@@ -29,6 +29,7 @@ import numpy as np
 
 from ..cards import CARDS, COPIES, KINDS, SUIT_SYMBOLS
 from ..hand import Hand
+from ..limits import CARD_DEALS, SEED_MAX, check
 from ..rules import STANDARD, RuleSet
 from .dealer import suit_codes
 from .facts import Facts, read_position
@@ -115,6 +116,8 @@ class CardAdvice:
 def advise_card(position: Position, *, samples: int = DEFAULT_SAMPLES, seed: int = 0,
                 rules: RuleSet = STANDARD) -> CardAdvice:
     """The card to play at ``position`` and why (see the module docstring)."""
+    check("samples", samples, 1, CARD_DEALS)
+    check("seed", seed, 0, SEED_MAX)
     facts = read_position(position, rules)
     p = position
     legal = legal_cards(p.hand.counts, p.trick, p.trump)
