@@ -225,39 +225,33 @@ def _write(advice, fmt: str, line: int | None = None) -> None:
 
 
 def _table(advice, line: int | None) -> None:
-    from rich import box
-    from rich.console import Console
-    from rich.table import Table
-
     from ..cards import CARDS
+    from .render import add_row, console, new_table, say, show
 
-    console = Console()
-
-    def say(text: str = "") -> None:
-        console.print(text, markup=False, highlight=False, soft_wrap=True)
-
+    con = console()
     if line is not None:
-        say(f"line {line}:")
-    say(f"Play {CARDS[advice.card].symbol}: {advice.reason}")
+        say(con, f"line {line}:")
+    say(con, f"Play {CARDS[advice.card].symbol}: {advice.reason}")
     scored = advice.choices[0].score is not None
-    table = Table("card", "trick points", "± stderr", box=box.SIMPLE_HEAD)
+    columns = [("card", "left", False), ("trick points", "right", False),
+               ("± stderr", "right", False)]
     if scored:
-        table.add_column("make")
-        table.add_column("score")
-        table.add_column("± stderr")
+        columns += [("make", "right", False), ("score", "right", False),
+                    ("± stderr", "right", False)]
+    table = new_table(*columns)
     for c in advice.choices:
         row = [CARDS[c.card].symbol, f"{c.trick_points.mean:.2f}", f"{c.trick_points.stderr:.2f}"]
         if scored:
             row += [f"{c.make_probability:.1%}", f"{c.score.mean:.2f}", f"{c.score.stderr:.2f}"]
-        table.add_row(*row)
-    console.print(table)
+        add_row(table, *row)
+    show(con, table)
     facts = advice.facts
     shown = [s for s in facts.others if facts.seat_words(s)]
     if shown:
-        say("What the play shows:")
+        say(con, "What the play shows:")
         for s in shown:
-            say(f"  seat {s}: {'; '.join(facts.seat_words(s))}")
+            say(con, f"  seat {s}: {'; '.join(facts.seat_words(s))}", hang=4)
     how = ("each layout searched exactly (best play by both sides)" if advice.searched
            else "each played out by the heuristic player")
-    say(f"{advice.samples} deals of the unseen cards meeting every fact (seed {advice.seed}),"
-        f" {how}")
+    say(con, f"{advice.samples} deals of the unseen cards meeting every fact (seed"
+        f" {advice.seed}), {how}")
