@@ -28,6 +28,8 @@ COMMANDS = {
     "pass, every trump": ["pass", PARTNER, "-n", "20"],
     "tricks": ["tricks", HAND, "-n", "200"],
     "legal": ["legal", HAND, "-t", "S", "--trick", "KH QH"],
+    "card": ["card", "JC JC JC JC QC QC QC QC KC KC KC KC 10C 10C 10C 10C JS JS", "-t", "H",
+             "--tricks", "0: QS KS JS KH; 10D KH JH AD", "--contract", "0,50", "-n", "30"],
     "play": ["play", "--seed", "5", "-n", "30", "--tricks"],
     "arena": ["arena", "advisor:jump", "formula", "--deals", "2", "-n", "10"],
     "score": ["score", "-b", "us", "--bid", "55", "--meld-us", "30", "--meld-them", "20",
