@@ -30,7 +30,7 @@ import numpy as np
 from ..cards import CARDS, COPIES, KINDS, SUIT_SYMBOLS
 from ..hand import Hand
 from ..limits import CARD_DEALS, SEED_MAX, check
-from ..rules import STANDARD, RuleSet
+from ..rules import STANDARD, RuleSet, RulesLike, as_rules
 from .dealer import suit_codes
 from .facts import Facts, read_position
 from .lockstep import play_lockstep
@@ -114,8 +114,13 @@ class CardAdvice:
 
 
 def advise_card(position: Position, *, samples: int = DEFAULT_SAMPLES, seed: int = 0,
-                rules: RuleSet = STANDARD) -> CardAdvice:
-    """The card to play at ``position`` and why (see the module docstring)."""
+                rules: RulesLike | None = STANDARD) -> CardAdvice:
+    """The card to play at ``position`` and why (see the module docstring); ``rules`` as
+    every function takes them (a ``RuleSet``, a preset name, a rule file)."""
+    if not isinstance(position, Position):
+        raise TypeError(f"position must be a Position (Position.from_dict reads its JSON),"
+                        f" not {type(position).__name__}")
+    rules = as_rules(rules)
     check("samples", samples, 1, CARD_DEALS)
     check("seed", seed, 0, SEED_MAX)
     facts = read_position(position, rules)
@@ -232,9 +237,9 @@ def _scores(p: Position, facts: Facts, rules: RuleSet):
     margin, making = [], []
     for ours in range(total + 1):
         tricks = (ours, total - ours) if side == 0 else (total - ours, ours)
-        score = score_hand(HandInput(bidder, bid, sides, tricks, "played"), rules)
+        score = score_hand(HandInput(bidder, bid, sides, tricks), rules)
         margin.append(score.points[side] - score.points[1 - side])
-        making.append(score.outcome == "made")
+        making.append(score.result == "made")
     so_far = facts.points[side] * rules.scale
     return np.array(margin, dtype=np.float64), np.array(making), so_far
 
