@@ -31,22 +31,13 @@ from .app import (
     write_json,
 )
 from .record import PLAY_FORMATS, play_record, write_record
+from .record import policy_name as _policy
 
 POLICY_HELP = ("advisor:jump, advisor:davis, advisor:toby, formula or pass, optionally ending in"
                " the card player /advisor or /heuristic (the default), e.g. formula/advisor")
 
 SamplesOpt = Annotated[int, samples_option(
     HAND_DEALS, "Simulated deals behind each of an advisor's estimates")]
-
-
-def _policy(value: str) -> str:
-    from ..game.policies import POLICY_NAMES, policy
-
-    try:
-        return policy(value).name
-    except UserError:
-        raise typer.BadParameter(f"{value!r} is not one of {', '.join(POLICY_NAMES)}, optionally"
-                                 " ending in /advisor or /heuristic") from None
 
 
 # -------------------------------------------------------------------------------------- play

@@ -33,22 +33,28 @@ def play_record(path: str, start: str | None, us: str | None, them: str | None, 
             raise typer.BadParameter("--us and --them play from --from EVENT on: give --from")
         return record
     number = find_event(record, start)
-    mine = [_policy(p) for p in (us or record.tag("Us") or "advisor:jump",
-                                 them or record.tag("Them") or "advisor:jump")]
+    mine = [policy_name(p) for p in (us or record.tag("Us") or "advisor:jump",
+                                     them or record.tag("Them") or "advisor:jump")]
     if seed is None:
         tag = record.tag("Seed") or "0"
         seed = int(tag) if tag.isdigit() and len(tag) < 19 else 0
-    return continue_from(record, number, mine[0], mine[1], seed=hand_seed(seed),
+    done = continue_from(record, number, mine[0], mine[1], seed=hand_seed(seed),
                          samples=samples)
+    # the seed and samples the engine played with, as play writes them (review reads them)
+    return done.with_tag("Seed", str(seed)).with_tag("Samples", str(samples))
 
 
-def _policy(value: str) -> str:
-    from ..game.policies import POLICY_NAMES
+def policy_name(value: str) -> str:
+    """A policy's name as whole hands take it: a built-in policy, optionally ending in its card
+    player (``formula/advisor``)."""
+    from ..errors import UserError
+    from ..game.policies import POLICY_NAMES, policy
 
-    key = value.strip().lower()
-    if key not in POLICY_NAMES:
-        raise typer.BadParameter(f"{value!r} is not one of {', '.join(POLICY_NAMES)}")
-    return key
+    try:
+        return policy(value).name
+    except UserError:
+        raise typer.BadParameter(f"{value!r} is not one of {', '.join(POLICY_NAMES)},"
+                                 " optionally ending in /advisor or /heuristic") from None
 
 
 def write_record(record, fmt: str, tricks: bool = True) -> None:
@@ -154,4 +160,4 @@ def _next_words(progress) -> str:
             "play": f"{who} to play", "over": "the hand is over"}[kind]
 
 
-__all__ = ["PLAY_FORMATS", "play_record", "write_record", "print_record"]
+__all__ = ["PLAY_FORMATS", "play_record", "policy_name", "write_record", "print_record"]

@@ -49,6 +49,7 @@ from .scoring import RESULTS, SIDES, HandInput, HandScore, score_hand
 
 if TYPE_CHECKING:
     from ..bidding.auction import Auction
+    from ..play.position import Position
 
 EventKind = Literal["call", "contract", "request", "trump", "pass", "meld", "throw-in", "play"]
 EVENT_KINDS: tuple[EventKind, ...] = ("call", "contract", "request", "trump", "pass", "meld",
@@ -1465,6 +1466,39 @@ def _json_event(item, number: int) -> Event:
     return Event("play", seat, card=card_index(card), comment=comment)
 
 
+# ------------------------------------------------------------------------ a card position
+
+
+def card_position(progress: Progress, seat: int, *, engine: bool = False) -> Position | None:
+    """What ``seat`` knows when it is to play a card (``play.position.Position``): its cards
+    now, trump, the tricks so far and the trick in progress, the contract, every seat's meld
+    shown and, on the bidding side, the cards it passed and received; never the hidden hands.
+    None where its hand is not known or no card is played (no trump, no contract). ``engine``:
+    seats numbered as the engine numbers them (from the dealer's left), as whole hands advise
+    their card players, so that a seed gives the same deals of the unseen cards."""
+    from ..play.position import PlayedTrick, Position
+
+    held = progress.holding(seat)
+    if held is None or progress.trump is None or progress.contract is None:
+        return None
+    turn = (-progress.dealer - 1) % 4 if engine else 0
+
+    def at(s: int) -> int:
+        return (s + turn) % 4
+
+    bidder, bid = progress.contract
+    bidding = (seat ^ bidder) & 1 == 0 and progress.rules.pass_cards > 0
+    shown: list[Hand | None] = [None] * 4
+    for s, (_, cards) in progress.melds.items():
+        shown[at(s)] = cards
+    return Position(held, progress.trump, at(seat),
+                    tuple(PlayedTrick(at(t.leader), t.cards) for t in progress.tricks),
+                    tuple(progress.trick), (at(bidder), bid),
+                    (shown[0], shown[1], shown[2], shown[3]),
+                    progress.passed(seat) if bidding else None,
+                    progress.received(seat) if bidding else None)
+
+
 # ------------------------------------------------------------------------------ an event
 
 
@@ -1537,4 +1571,4 @@ def load_record(path: str) -> Record:
 __all__ = ["Record", "Event", "Progress", "TrickPlayed", "RecordError", "replay", "settled",
            "read_text", "write_text", "read_json", "write_json", "to_json", "read_record",
            "load_record", "rules_spec", "load_spec", "engine_seat", "table_seat",
-           "convention_of", "find_event", "EVENT_KINDS", "RESULTS", "FORMAT"]
+           "convention_of", "find_event", "card_position", "EVENT_KINDS", "RESULTS", "FORMAT"]

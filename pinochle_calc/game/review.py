@@ -16,7 +16,12 @@ For each decision (``decisions``):
   between the two choices' scores under the pass advice's own check (the receiver's meld gain
   over its simulated hands, less the meld the passer breaks, plus trick strength), with the
   standard error of the paired gains;
-- a **card**: the card advice, where the package has it (issue 19); not reviewed otherwise.
+- a **card**, where the seat had a choice (a card the rules force is no decision): the card
+  advice (``play.advice.advise_card``, 300 deals) from the position the seat saw (its hand,
+  trump, the tricks so far and the trick in progress, the contract, every seat's meld shown,
+  its side's exchange; never the hidden hands). Its cost is the difference between the two
+  cards' figures by the card advice's own estimate (the expected score margin for the seat's
+  side), deal by deal over the same deals, with the standard error of those differences;
 
 A decision the advice agrees with costs 0. A cost below 0 means the choice made did better
 than the advice by that measure. The marks, by the cost's mean in points (times the rule set's
@@ -24,8 +29,9 @@ than the advice by that measure. The marks, by the cost's mean in points (times 
 **mistake** under 10; **blunder** from 10.
 
 **Decision (seeds).** A record ``play`` wrote carries its seed (and samples): each decision is
-advised with the seed the engine gave it then, so an advisor's own decisions are advised again
-exactly, at cost 0. Other records use ``seed`` with the event's number.
+advised with the seed the engine gave it then, so an advisor's own decisions (the card
+advisor's too, at its 300 deals) are advised again exactly, at cost 0. Other records use
+``seed`` with the event's number.
 """
 
 from __future__ import annotations
@@ -136,11 +142,11 @@ class Review:
 
 def decisions(record: Record, seats: tuple[int, ...]) -> tuple[list[int], list[str]]:
     """The events to review (numbers), and what is left out and why: the calls (not a stuck
-    dealer's) and passes of these seats; their cards where the card advice exists."""
-    progress = replay(record)
+    dealer's), the passes and the cards of these seats (not a card the rules force)."""
+    from ..play.tricks import legal_cards
+
     out, skipped = [], []
-    plays = [n for n, e in enumerate(record.events, 1)
-             if e.kind == "play" and e.seat in seats]
+    forced = 0
     for n, event in enumerate(record.events, 1):
         if event.seat not in seats:
             continue
@@ -150,9 +156,17 @@ def decisions(record: Record, seats: tuple[int, ...]) -> tuple[list[int], list[s
                 out.append(n)
         elif event.kind == "pass":
             out.append(n)
-    if plays:
-        skipped.append(f"{len(plays)} cards played: the card advice is not in this version")
-    del progress
+        elif event.kind == "play":
+            progress = replay(record.prefix(n - 1))
+            held = progress.holding_counts(event.seat)
+            if held is not None and progress.trump is not None and len(
+                    legal_cards(held, progress.trick, progress.trump)) < 2:
+                forced += 1
+            else:
+                out.append(n)
+    if forced:
+        skipped.append(f"{forced} card{'s' if forced > 1 else ''} the rules forced (no"
+                       " choice)")
     return out, skipped
 
 
@@ -189,6 +203,8 @@ def _decide(number: int, job) -> Decision:
     before = replay(record.prefix(number - 1))
     if event.kind == "call":
         return _call(record, before, number, samples, seed, convention)
+    if event.kind == "play":
+        return _card(record, before, number, samples, seed)
     return _pass(record, before, number, samples, seed, convention)
 
 
@@ -381,6 +397,36 @@ def _formula_call(auction, may_name: bool, limit: int) -> int | None:
     if not may_name or auction.high_seat == partner or legal.min_bid > limit:
         return None
     return legal.min_bid
+
+
+def _card(record: Record, before, number: int, samples: int | None, seed: int) -> Decision:
+    from ..cards import CARDS
+    from ..limits import CARD_DEALS
+    from ..play.advice import DEFAULT_SAMPLES as CARD_SAMPLES
+    from ..play.advice import advise_card
+    from .record import card_position
+    from .whole import card_seed, derived
+
+    event = record.events[number - 1]
+    position = card_position(before, event.seat, engine=True)
+    if position is None or event.card is None:
+        raise UserError(f"event {number}: seat {event.seat}'s cards are not known")
+    decision_seed = derived(seed, number)
+    played = _play_seed(record)
+    if played is not None:  # as whole hands seed a card player's decision
+        decision_seed = card_seed(played[0], len(before.plays))
+    try:
+        advice = advise_card(position, samples=min(samples or CARD_SAMPLES, CARD_DEALS),
+                             seed=decision_seed, rules=record.rules)
+    except UserError as e:
+        raise UserError(f"event {number} ({event.words()}): {e}") from None
+    cost = ZERO
+    if event.card != advice.card:
+        paired = advice.cost(event.card)
+        cost = Cost(paired.mean, paired.stderr)
+    return Decision(number, event.seat, "play", CARDS[event.card].symbol,
+                    CARDS[advice.card].symbol, cost, mark(cost, record.rules.scale),
+                    advice.reason)
 
 
 def _pass(record: Record, before, number: int, samples: int | None, seed: int,

@@ -15,7 +15,8 @@ dealer's left; seat 3 deals; seats 0 and 2 are "us") with a policy for each side
 3. every seat melds with that trump, after the exchange, and the sides add their meld;
 4. the bidder may throw the hand in (the policy's ``throw_in``);
 5. the 20 tricks are played, the bidder leading, where the hand is played (a concession skips
-   them unless ``concession = play``): each side's seats by its policy's card player, the
+   them unless ``concession = play``): the cards a ``Script`` gives first (a recorded hand
+   played on from one of its cards), then each side's seats by its policy's card player, the
    heuristic player (``play.simulate.play_deal``) or the card advice (``play.advice``), which
    sees what that seat sees: its hand, the tricks so far, the contract, every seat's meld
    shown and, on the bidding side, the cards it passed and received;
@@ -487,7 +488,6 @@ class _Table:
             tuple[TrumpMeld, TrumpMeld, TrumpMeld, TrumpMeld], tuple[int, int],
             tuple[int, int] | None, tuple[Trick, ...], HandScore]:
         """Meld, the throw-in, the tricks and the score."""
-        from ..play.simulate import play_deal
 
         rules, won, now = self.rules, self.contract, self.now
         side, k = won.side, rules.scale
@@ -515,73 +515,63 @@ class _Table:
         if trump is not None and (ended is None and not under_min
                                   or rules.concession == "play"):
             record: list[int] = []
-            cards = [getattr(self.players[s], "cards", "heuristic") for s in range(4)]
-            if self.script.cards:
-                points = _play_on(now, trump, won.seat, self.script.cards, record)
-            elif "advisor" in cards:
-                shown = [shown_cards(m, h) for m, h in zip(melds, now)]
-                points = self.play_cards(trump, cards, shown, passed, record)
-            else:
-                points = play_deal(now, trump, won.seat, record=record)
+            shown = [shown_cards(m, h) for m, h in zip(melds, now)]
+            points = self.play_cards(trump, shown, passed, record)
             tricks = (points[0] * k, points[1] * k)
             play = _tricks(record, trump, won.seat, k)
         score = score_hand(HandInput(side, won.bid, side_meld, tricks or (None, None), ended),
                            rules)
         return melds, side_meld, tricks, play, score
 
-
-    def play_cards(self, trump: int, cards: list[str], shown: list[Hand],
-                   passed: tuple[Hand, Hand], record: list[int]) -> tuple[int, int]:
-        """The tricks played card by card, each seat by its card player; the trick points per
-        side (unscaled)."""
+    def play_cards(self, trump: int, shown: list[Hand], passed: tuple[Hand, Hand],
+                   record: list[int]) -> tuple[int, int]:
+        """The tricks, card by card: the cards the script gives first (a recorded hand played
+        on from one of its cards), then each seat by its side's card player, the heuristic
+        player or the card advice (which sees what the seat sees: its hand, the tricks so far,
+        the contract, every seat's meld shown and its side's exchange); the trick points per
+        side (unscaled). ``record`` receives the cards in the order played."""
         from ..play.advice import DEFAULT_SAMPLES as CARD_SAMPLES
         from ..play.advice import advise_card
         from ..play.players import HeuristicPlayer
         from ..play.position import position_after
-        from ..play.tricks import PlayState
+        from ..play.simulate import play_deal
+        from ..play.tricks import IllegalPlay, PlayState
 
-        won = self.contract
-        if won is None:
-            raise ValueError("the tricks are played once there is a contract")
+        won, given = self.contract, self.script.cards
+        players = [getattr(self.players[s], "cards", "heuristic") for s in range(4)]
+        if not given and "advisor" not in players:  # the heuristic's cards, on the fast engine
+            return play_deal(self.now, trump, won.seat, record=record)
         state = PlayState.deal(self.now, trump, won.seat)
         heuristic = HeuristicPlayer()
         while not state.is_over:
-            s = state.to_play
-            if cards[s] == "advisor" and len(state.legal()) > 1:
+            n, s = len(record), state.to_play
+            if n < len(given):
+                card = given[n]
+            elif players[s] == "advisor" and len(state.legal()) > 1:
                 exchange: tuple[Hand | None, Hand | None] = (None, None)
-                if s == won.seat:
-                    exchange = (passed[1], passed[0])
-                elif s == won.seat ^ 2:
-                    exchange = (passed[0], passed[1])
+                if self.rules.pass_cards and s == won.seat:
+                    exchange = (passed[1], passed[0])  # (passed, received)
+                elif self.rules.pass_cards and s == won.seat ^ 2:
+                    exchange = passed
                 position = position_after(self.now, trump, won.seat, record,
-                                          contract=(won.seat, won.bid),
-                                          shown=tuple(shown), exchange=exchange)
+                                          contract=(won.seat, won.bid), shown=tuple(shown),
+                                          exchange=exchange)
                 card = advise_card(position, samples=CARD_SAMPLES, rules=self.rules,
-                                   seed=derived(self.seed, _CARD, len(record))).card
+                                   seed=card_seed(self.seed, n)).card
             else:
                 card = heuristic.choose(state.view())
+            try:
+                state = state.play(card)
+            except IllegalPlay as e:
+                raise UserError(f"card {n + 1} as recorded: {e}") from None
             record.append(card)
-            state = state.play(card)
         return state.points
 
 
-def _play_on(hands, trump: int, leader: int, cards: tuple[int, ...],
-             record: list[int]) -> tuple[int, int]:
-    """Play the deal with the first ``cards`` as given, then the heuristic players; trick
-    points per side (unscaled)."""
-    from ..play.players import HeuristicPlayer
-    from ..play.tricks import IllegalPlay, PlayState
-
-    state = PlayState.deal(hands, trump, leader)
-    player = HeuristicPlayer()
-    for n in range(len(state.hands[0]) * 4):
-        card = cards[n] if n < len(cards) else player.choose(state.view())
-        try:
-            state = state.play(card)
-        except IllegalPlay as e:
-            raise UserError(f"card {n + 1} as recorded: {e}") from None
-        record.append(card)
-    return state.points
+def card_seed(seed: int, played: int) -> int:
+    """The seed of a card player's decision in a hand seeded ``seed``, after ``played`` cards
+    (``review`` advises a recorded card again with it)."""
+    return derived(seed, _CARD, played)
 
 
 def _tricks(record: list[int], trump: int, leader: int, scale: int) -> tuple[Trick, ...]:
@@ -599,4 +589,4 @@ def _tricks(record: list[int], trump: int, leader: int, scale: int) -> tuple[Tri
 
 __all__ = ["play_hand", "HandRecord", "Call", "Trick", "PolicyError", "AuctionTooLong", "Script",
            "RESULTS", "deal_cards", "hand_seed", "check_deal", "needs_marriage", "shown_cards",
-           "hint_word"]
+           "hint_word", "card_seed"]

@@ -23,7 +23,7 @@ whose meld is that of its hand when play began where the tricks so far say what 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -105,6 +105,18 @@ class CardAdvice:
     samples: int
     seed: int
     searched: bool
+    #: per card, the figure each deal gave it (the score margin, else trick points): for
+    #: ``cost``, which pairs two cards deal by deal
+    values: dict[int, np.ndarray] = field(default_factory=dict, compare=False, repr=False)
+
+    def cost(self, card: int) -> Estimate:
+        """What playing ``card`` rather than the card advised costs by the advice's own
+        figure (the expected score, else trick points), with the standard error of the
+        difference deal by deal: every card is played out on the same deals, so the two
+        estimates' errors largely cancel."""
+        if card not in self.values:
+            raise ValueError(f"{CARDS[card].symbol} is not a card the seat may play here")
+        return Estimate.of(self.values[self.card] - self.values[card])
 
     def to_dict(self) -> dict:
         return {"card": str(CARDS[self.card]), "choices": [c.to_dict() for c in self.choices],
@@ -136,12 +148,14 @@ def advise_card(position: Position, *, samples: int = DEFAULT_SAMPLES, seed: int
         points = _played_out(p, facts, codes, legal, side)
     points = points * rules.scale
     table = _scores(p, facts, rules)
-    choices = []
+    choices, values = [], {}
     for i, card in enumerate(legal):
         made = score = None
+        values[card] = points[i]
         if table is not None:
             margin, making, so_far = table
             taken = (so_far + points[i]).astype(np.int64)
+            values[card] = margin[taken]
             made, score = float(making[taken].mean()), Estimate.of(margin[taken])
         choices.append(Choice(card, Estimate.of(points[i]), made, score))
     habit = HeuristicPlayer().choose(_view(p, facts))
@@ -152,7 +166,7 @@ def advise_card(position: Position, *, samples: int = DEFAULT_SAMPLES, seed: int
 
     choices.sort(key=key)
     return CardAdvice(choices[0].card, tuple(choices), reason(p, facts, choices, searched),
-                      facts, samples, seed, searched)
+                      facts, samples, seed, searched, values)
 
 
 def _search_here(p: Position, codes: np.ndarray) -> bool:

@@ -89,14 +89,21 @@ def test_review_gives_one_object_per_decision(tmp_path):
                            "json").stdout)
     assert whole["decisions"] == rows and set(whole["by_phase"]) == {"auction", "exchange",
                                                                       "play"}
-    assert [r["event"] for r in rows] == [3, 7, 11, 15, 17]
+    assert [r["event"] for r in rows if r["phase"] == "auction"] == [3, 7, 11, 15, 17]
+    # every card seat 2 played is reviewed but those the rules forced
+    cards = [r for r in rows if r["phase"] == "play"]
+    (note,) = whole["skipped"]
+    forced = int(note.split()[0])
+    assert note.endswith("cards the rules forced (no choice)")
+    assert len(cards) + forced == 20 and len(cards) > 5
     assert all({"event", "seat", "actual", "advised", "cost", "mark"} <= set(r) for r in rows)
     assert all(set(r["cost"]) == {"mean", "stderr"} and r["seat"] == 2 for r in rows)
     assert all(r["cost"] == {"mean": 0.0, "stderr": 0.0} for r in rows
                if r["actual"] == r["advised"])
     table = run("review", path, "--seat", "2", "--samples", "200", "--format", "table")
     assert "Cost by phase: auction" in table.stdout and "blunder" in table.stdout
-    assert "Not reviewed: 20 cards played" in table.stdout
+    assert f"Not reviewed: {forced} cards the rules forced" in table.stdout
+    assert " play " in table.stdout and "Not reviewed: 20" not in table.stdout
 
 
 def test_review_errors_exit_one_or_two(tmp_path):
@@ -105,3 +112,43 @@ def test_review_errors_exit_one_or_two(tmp_path):
     assert out.exit_code == 1 and "nothing to review" in out.output
     assert run("review", path, "--seat", "7").exit_code == 2
     assert run("review", path, "--convention", "x").exit_code == 2
+
+
+def test_the_card_advisors_own_cards_review_at_cost_nothing(tmp_path):
+    """A hand `play --us formula/advisor` played: every card seats 0 and 2 played with a choice
+    is the card advice's, advised again from what the seat saw then, at cost 0."""
+    out = run("play", "--seed", "8", "--us", "formula/advisor", "--them", "formula",
+              "--format", "record")
+    assert out.exit_code == 0 and '[Us "formula/advisor"]' in out.stdout
+    path = write(tmp_path, out.stdout)
+    review = run("review", path, "--seat", "0", "--seat", "2", "--samples", "300", "--format",
+                 "json")
+    assert review.exit_code == 0, review.output
+    data = json.loads(review.stdout)
+    cards = [d for d in data["decisions"] if d["phase"] == "play"]
+    assert len(cards) >= 20 and {d["seat"] for d in cards} == {0, 2}
+    assert all(d["actual"] == d["advised"] and d["mark"] == "fine" and d["cost"] == {
+        "mean": 0.0, "stderr": 0.0} for d in cards)
+    assert data["by_phase"]["play"] == {"mean": 0.0, "stderr": 0.0}
+
+
+def test_from_a_card_event_the_card_players_play_on(tmp_path):
+    path = write(tmp_path, run("play", "--seed", "8", "--us", "formula/advisor", "--them",
+                               "formula", "--format", "record").stdout)
+    # with the record's players and seed: the same hand, card for card
+    same = run("play", "--record", path, "--from", "trick 6", "--format", "record")
+    assert same.exit_code == 0, same.output
+    record, again = read_text(open(path, encoding="utf-8").read()), read_text(same.stdout)
+    assert again.events == record.events and again.tag("From") == str(
+        next(n for n, e in enumerate(record.events, 1) if e.kind == "play") + 20)
+    # other card players from trick 6 on: the first five tricks stand, the hand is finished
+    other = run("play", "--record", path, "--from", "trick 6", "--us", "formula/heuristic",
+                "--them", "formula/advisor", "--format", "json")
+    assert other.exit_code == 0, other.output
+    data = json.loads(other.stdout)
+    assert data["tags"]["Us"] == "formula" and data["tags"]["Them"] == "formula/advisor"
+    assert data["play"][:5] == json.loads(run("play", "--record", path, "--format",
+                                              "json").stdout)["play"][:5]
+    assert replay(read_json(other.stdout)).complete
+    bad = run("play", "--record", path, "--from", "trick 6", "--us", "formula/cheat")
+    assert bad.exit_code == 2 and "/advisor or /heuristic" in bad.output

@@ -222,6 +222,36 @@ def test_continuing_from_the_first_event_plays_the_same_hand():
     assert again.tag("From") == "1"
 
 
+@pytest.mark.parametrize("policy", ["formula", "formula/advisor"])
+def test_continuing_from_a_card_with_the_same_players_plays_the_same_hand(policy):
+    """The recorded cards are played first, then each seat's card player: from a card in
+    mid-hand, with the record's players and seed, the hand is played again card for card (the
+    heuristic player by the fast engine or card by card, the card advice with the seeds the
+    whole hand gave it)."""
+    record = next(r for r in (played(s, policy=policy) for s in range(8, 40))
+                  if replay(r).tricks)
+    plays = [n for n, e in enumerate(record.events, 1) if e.kind == "play"]
+    for start in (plays[13], plays[42]):
+        again = continue_from(record, start, policy, policy, seed=hand_seed(int(
+            record.tag("Seed"))))
+        assert again.events == record.events and again.score == record.score
+
+
+def test_a_script_card_the_rules_forbid_is_named():
+    from pinochle_calc.errors import UserError
+    from pinochle_calc.game.whole import Script
+
+    record = played_out(7)
+    hand = play_hand(record.hands, "formula", "formula", seed=hand_seed(7))
+    first = hand.play[0]
+    # the first card five times over: by the fifth at the latest, a seat plays a card it lacks
+    bad = Script(cards=(first.cards[0], first.cards[0], first.cards[0], first.cards[0],
+                        first.cards[0]))
+    with pytest.raises(UserError, match="card [0-9]+ as recorded"):
+        play_hand(record.hands, "formula", "formula", seed=hand_seed(7),
+                  contract=(hand.contract.seat, hand.trump, hand.contract.bid), script=bad)
+
+
 def test_continuing_from_a_later_event_keeps_what_came_before():
     record = played_out(7)
     first_play = next(n for n, e in enumerate(record.events, 1) if e.kind == "play")

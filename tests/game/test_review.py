@@ -16,23 +16,60 @@ from pinochle_calc.rules import load_rules
 SAMPLES = 120
 
 
-def advisor_record(seed: int, rules: str = "standard") -> Record:
-    hand = play_hand(deal_cards(seed), "advisor:jump", "advisor:jump", load_rules(rules),
+def advisor_record(seed: int, rules: str = "standard",
+                   policy: str = "advisor:jump/advisor") -> Record:
+    hand = play_hand(deal_cards(seed), policy, policy, load_rules(rules),
                      seed=hand_seed(seed), samples=SAMPLES)
     return record_of(hand, (*play_tags(hand, seed), ("Samples", str(SAMPLES))))
 
 
 @pytest.mark.parametrize("rules", ["standard", "standard,passing.cards=4"])
 def test_the_advisors_own_decisions_cost_nothing(rules):
+    """Every seat bid by the bid advice, passed by the exchange policy and played its cards by
+    the card advice: every call, pass and card is advised again as it was made."""
     record = advisor_record(11, rules)
     result = review(record, samples=None)
     calls = [d for d in result.decisions if d.phase == "auction"]
     assert len(calls) >= 4 and {d.seat for d in calls} <= {0, 1, 2, 3}
+    cards = [d for d in result.decisions if d.phase == "play"]
+    assert len(cards) >= 40 and {d.seat for d in cards} == {0, 1, 2, 3}
     for d in result.decisions:
         assert d.actual == d.advised and d.cost == Cost(0.0, 0.0) and d.mark == "fine", d
     if "passing" in rules:
         assert [d.phase for d in result.decisions].count("exchange") == 2
-    assert result.by_phase()["auction"] == Cost(0.0, 0.0)
+    assert set(result.by_phase().values()) == {Cost(0.0, 0.0)}
+    (note,) = result.skipped  # the cards the rules forced are no decisions
+    assert int(note.split()[0]) + len(cards) == 80
+
+
+def test_a_clearly_worse_card_is_a_blunder():
+    """A card that an independent estimate (other deals, more of them) finds at least 15
+    points worse than the best, put into a record in place of the card played: the review
+    finds it costs more than the blunder bound, and its phase's sum holds it."""
+    from pinochle_calc.cards import CARDS
+    from pinochle_calc.game.record import card_position, replay
+    from pinochle_calc.play.advice import advise_card
+
+    record = advisor_record(13, policy="formula")
+    plays = [n for n, e in enumerate(record.events, 1) if e.kind == "play"]
+    for number in plays[16:]:
+        seat = record.events[number - 1].seat
+        position = card_position(replay(record.prefix(number - 1)), seat)
+        advice = advise_card(position, samples=1000, seed=99, rules=record.rules)
+        worst = max(advice.values, key=lambda c: advice.cost(c).mean)
+        cost = advice.cost(worst)
+        if cost.mean >= 15 and cost.mean > 5 * cost.stderr:
+            break
+    else:
+        pytest.fail("no position with a card 15 points worse than the best")
+    crafted = Record(record.rules, record.dealer, record.hands,
+                     (*record.events[:number - 1], Event("play", seat, card=worst)))
+    result = review(crafted, (seat,))
+    (d,) = [d for d in result.decisions if d.event == number]
+    assert d.phase == "play" and d.actual == CARDS[worst].symbol != d.advised
+    assert d.cost.mean > 10 and d.cost.mean > 2 * d.cost.stderr and d.mark == "blunder"
+    played = [c for c in result.decisions if c.phase == "play"]
+    assert result.by_phase()["play"].mean == pytest.approx(sum(c.cost.mean for c in played))
 
 
 WEAK = "♠10 K Q J J  ♥A 10  ♦10 10 10 K K K J  ♣A 10 10 K Q J"
