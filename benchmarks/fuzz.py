@@ -756,9 +756,10 @@ def command_line(rng: random.Random, files: dict[str, str]) -> tuple[str, list[s
     if c == "play --record":
         args += [files["record"]]
         if rng.random() < 0.6:
-            args += ["--from", pick(rng, ["1", "call 3", "trick 2", "trump", "pass", "999", "x",
-                                          "0"])]
-            args += ["--us", pick(rng, ["formula", "pass"]), "--them", "formula"]
+            args += ["--from", pick(rng, ["1", "call 3", "trick 2", "trick 19", "trump", "pass",
+                                          "999", "x", "0"])]
+            args += ["--us", pick(rng, ["formula", "pass", "formula/advisor", "pass/heuristic",
+                                        "formula/x"]), "--them", "formula"]
     if c == "review":
         args += [files["record"], "-n", pick(rng, ["3", "5"]) if clean else pick(rng, NUMBERS)]
         if rng.random() < 0.5:

@@ -18,7 +18,7 @@ from pinochle_calc.bidding.conventions import CONVENTIONS, explain
 from pinochle_calc.cards import CARD_TOKENS, RANK_WORDS, SUIT_WORDS
 from pinochle_calc.cli.app import app_for
 from pinochle_calc.errors import UserError
-from pinochle_calc.game.record import read_json, read_text, write_json, write_text
+from pinochle_calc.game.record import read_json, read_text, replay, write_json, write_text
 from pinochle_calc.game.scoring import read_sheet, score_game
 from pinochle_calc.lines import read_lines
 from pinochle_calc.rules import PRESETS, SCHEMA, STANDARD, load_rules, read_rule_file, to_toml
@@ -460,13 +460,17 @@ table_typing = st.one_of(st.sampled_from([
           suppress_health_check=[HealthCheck.too_slow])
 @given(record_texts(), st.integers(0, 120), table_typing)
 def test_table_entries_are_taken_or_refused(text, cut, typed):
-    from pinochle_calc.game.session import read_entry
+    from pinochle_calc.game.session import advice, read_entry, revealed
 
     try:
         record = read_text(text)
     except UserError:
         return
     record = record.prefix(min(cut, len(record.events)))
+    seat = replay(record).next()[1]
+    if seat is not None:  # the advice of the seat to decide (the card advice in the play)
+        lines = advice(record, seat, samples=3)
+        assert all(isinstance(line, str) for line in lines + revealed(record, seat))
     try:
         entry = read_entry(record, typed)
         if entry.event is not None:
@@ -481,6 +485,8 @@ def test_table_entries_are_taken_or_refused(text, cut, typed):
     ["play", "--record", "R", "-f", "record"], ["play", "--record", "R", "--from", "call 3",
                                                  "--us", "formula", "--them", "pass"],
     ["play", "--record", "R", "--from", "trick 2", "--us", "formula", "--them", "formula"],
+    ["play", "--record", "R", "--from", "trick 19", "--us", "formula/advisor", "--them",
+     "pass/advisor"], ["play", "--record", "R", "--from", "trick 2", "--us", "formula/x"],
     ["play", "--record", "R", "--from", "x"], ["play", "--record", "R", "--from", "999"],
     ["review", "R", "-n", "3", "--seat", "1", "-f", "json"], ["review", "R", "-n", "3"],
     ["table", "--resume", "R", "-n", "3"], ["table", "--record", "R", "-n", "3"]]),

@@ -245,12 +245,11 @@ def _table(advice, line: int | None) -> None:
             row += [f"{c.make_probability:.1%}", f"{c.score.mean:.2f}", f"{c.score.stderr:.2f}"]
         add_row(table, *row)
     show(con, table)
-    facts = advice.facts
-    shown = [s for s in facts.others if facts.seat_words(s)]
-    if shown:
+    facts = advice.facts.lines()
+    if facts:
         say(con, "What the play shows:")
-        for s in shown:
-            say(con, f"  seat {s}: {'; '.join(facts.seat_words(s))}", hang=4)
+        for line in facts:
+            say(con, f"  {line}", hang=4)
     how = ("each layout searched exactly (best play by both sides)" if advice.searched
            else "each played out by the heuristic player")
     say(con, f"{advice.samples} deals of the unseen cards meeting every fact (seed"

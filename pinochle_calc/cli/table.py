@@ -272,7 +272,9 @@ class _Session:
             self.say(line)
         facts = revealed(self.record, self.you)
         if facts:
-            self.say("Revealed: " + " | ".join(facts))
+            self.say("What the play shows:")
+            for line in facts:
+                self.say(f"  {line}")
 
     def _save(self) -> None:
         from ..game.session import save_record

@@ -153,7 +153,42 @@ def advice(record: Record, you: int, *, samples: int | None = None, seed: int = 
         return _pass_advice(record, progress, you, hand, samples, seed, convention)
     if kind in ("trump", "request"):
         return _trump_advice(progress, you, hand)
+    if kind == "play":
+        return _card_advice(progress, you, samples, seed)
     return []
+
+
+#: The cards whose figures the card advice shows at the table (the best first).
+CARD_CHOICES = 4
+
+
+def _card_advice(progress: Progress, you: int, samples, seed) -> list[str]:
+    """The card advice (``card``'s: ``play.advice.advise_card``) from what you see: your hand,
+    the tricks so far, the trick in progress, the contract, the meld shown, your side's
+    exchange."""
+    from ..limits import CARD_DEALS
+    from ..play.advice import DEFAULT_SAMPLES as CARD_SAMPLES
+    from ..play.advice import advise_card
+    from .record import card_position
+
+    position = card_position(progress, you)
+    if position is None:
+        return []
+    try:
+        a = advise_card(position, samples=min(samples or CARD_SAMPLES, CARD_DEALS), seed=seed,
+                        rules=progress.rules)
+    except UserError as e:  # a record the play's facts cannot have come from
+        return [f"No card advice: {e}"]
+    lines = [f"Advice: play {CARDS[a.card].symbol} ({a.reason})"]
+    for c in a.choices[:CARD_CHOICES]:
+        figures = [f"trick points {c.trick_points.mean:.1f} ± {c.trick_points.stderr:.1f}"]
+        if c.score is not None and c.make_probability is not None:
+            figures = [f"score {c.score.mean:+.1f} ± {c.score.stderr:.1f}",
+                       f"contract made {c.make_probability:.0%}", *figures]
+        lines.append(f"  {CARDS[c.card].symbol:<4} " + ", ".join(figures))
+    if len(a.choices) > CARD_CHOICES:
+        lines.append(f"  ({len(a.choices) - CARD_CHOICES} more cards score lower)")
+    return lines
 
 
 def _bid_advice(progress: Progress, hand: Hand, samples, seed, convention) -> list[str]:
@@ -212,73 +247,23 @@ def _trump_advice(progress: Progress, you: int, hand: Hand) -> list[str]:
 
 
 def revealed(record: Record, you: int) -> list[str]:
-    """What the play has shown of the other seats' hands, one line a seat: the suits it has
-    none of, the highest card it can hold in a suit it followed without heading, and its
-    meld shown and cards passed to you that it has not played yet."""
+    """What the play has shown of the other seats' hands when it is ``you`` to play, a line a
+    seat (``play.facts``, in the words ``card`` prints): the suits it has none of, the highest
+    card it can hold in a suit, the cards it surely holds (its meld shown, the cards you passed
+    it, not yet played)."""
+    from ..play.facts import read_position
+    from .record import card_position
+
     progress = replay(record)
-    if progress.trump is None:
+    if progress.next() != ("play", you):
         return []
-    trump = progress.trump
-    void: list[set[int]] = [set() for _ in range(4)]
-    below: list[dict[int, int]] = [{} for _ in range(4)]
-    tricks = [t.cards for t in progress.tricks]
-    leaders = [t.leader for t in progress.tricks]
-    if progress.trick and progress.leader is not None:
-        tricks.append(tuple(progress.trick))
-        leaders.append(progress.leader)
-    from ..play.tricks import trick_winner
-
-    for cards, leader in zip(tricks, leaders):
-        led = cards[0] // 5
-        for k in range(1, len(cards)):
-            seat = (leader + k) % 4
-            card = cards[k]
-            before = cards[:k]
-            win = before[trick_winner(before, trump)]
-            if card // 5 != led:
-                void[seat].add(led)
-                if card // 5 != trump:
-                    void[seat].add(trump)
-                elif win // 5 == trump and card % 5 > win % 5:
-                    _cap(below[seat], trump, win % 5)
-            elif win // 5 == led and card % 5 > win % 5:
-                _cap(below[seat], led, win % 5)
-    out = []
-    for seat in range(4):
-        if seat == you:
-            continue
-        words = []
-        if void[seat]:
-            words.append("no " + " ".join(SUIT_SYMBOLS[s] for s in sorted(void[seat])))
-        for suit, rank in sorted(below[seat].items()):
-            if suit not in void[seat] and rank > 0:  # nothing is above an ace
-                words.append(f"no {SUIT_SYMBOLS[suit]} above {RANKS[rank]}{SUIT_SYMBOLS[suit]}"
-                             if rank < 4 else f"no {SUIT_SYMBOLS[suit]}")
-        held = _still_held(progress, seat, you)
-        if held:
-            words.append(f"holds {held.symbols()}")
-        if words:
-            out.append(f"seat {seat}: " + "; ".join(words))
-    return out
-
-
-def _cap(caps: dict[int, int], suit: int, rank: int) -> None:
-    """The seat holds no card of ``suit`` ranked above ``rank`` (it would have headed)."""
-    caps[suit] = min(caps.get(suit, 5), rank)
-
-
-def _still_held(progress: Progress, seat: int, you: int) -> Hand | None:
-    """The cards ``seat`` showed (or passed to you) that it has not played."""
-    counts = [0] * 20
-    shown = progress.melds.get(seat)
-    if shown is not None:
-        counts = list(shown[1].counts)
-    if seat == you ^ 2:
-        mine = progress.passed(you)
-        if mine is not None:
-            counts = [max(a, b) for a, b in zip(counts, mine.counts)]
-    left = [max(0, c - p) for c, p in zip(counts, progress.played[seat])]
-    return Hand(left) if any(left) else None
+    position = card_position(progress, you)
+    if position is None:
+        return []
+    try:
+        return read_position(position, record.rules).lines()
+    except UserError:  # said with the card advice
+        return []
 
 
 # --------------------------------------------------------------------------- files

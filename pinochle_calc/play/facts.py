@@ -106,6 +106,12 @@ class Facts:
             out.append(f"holds {known.symbols()}")
         return out
 
+    def lines(self) -> list[str]:
+        """The facts about the other seats, a line for each seat that has any (``seat 1: no ♥
+        (...)``), as ``card`` and ``table`` print them."""
+        return [f"seat {s}: {'; '.join(words)}" for s in self.others
+                if (words := self.seat_words(s))]
+
     def to_dict(self) -> list[dict]:
         """Per other seat: ``void`` suits, ``highest`` possible rank per suit where the play
         capped it, ``known`` cards (canonical tokens)."""

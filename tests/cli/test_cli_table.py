@@ -89,6 +89,45 @@ def test_a_line_that_is_not_utf8_is_refused_and_the_session_goes_on(tmp_path):
     assert len(load_record(str(path)).events) == 5
 
 
+def test_at_your_card_the_card_advice_and_what_the_play_shows(tmp_path):
+    """When it is your turn to play a card: the card command's advice (the same card, for the
+    position the record gives) and what the play has revealed, in the words card prints."""
+    import json
+
+    from pinochle_calc.game.record import card_position
+    from pinochle_calc.play.advice import advise_card
+
+    original = finished_hand()
+    lines = typed(original)
+    # the last moment in the hand's first 15 tricks that seat 0 plays a card, with a choice,
+    # after the play has shown something of the other hands
+    moments = []
+    for n, e in enumerate(original.events):
+        if e.kind == "play" and e.seat == 0:
+            position = card_position(replay(original.prefix(n)), 0)
+            advice = advise_card(position, samples=40, seed=5)
+            if len(advice.choices) > 1 and advice.facts.lines() and len(position.hand) > 5:
+                moments.append((n, position, advice))
+    n, position, advice = moments[-1]
+    typed_lines = 1 + sum(e.kind in ("call", "trump", "meld", "play")
+                          for e in original.events[:n])
+    out = run("table", "--record", str(tmp_path / "hand.txt"), "--samples", "40", "--seed",
+              "5", input="\n".join(lines[:typed_lines]) + "\n")
+    assert out.exit_code == 0, out.output
+    shown = out.stdout[out.stdout.rindex("Advice: play"):]
+    assert shown.startswith(f"Advice: play {CARDS[advice.card].symbol} ({advice.reason})")
+    facts = shown[shown.index("What the play shows:\n"):].splitlines()[1:]
+    assert facts[:len(advice.facts.lines())] == [f"  {x}" for x in advice.facts.lines()]
+    # the card command, given the same position, says the same
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(position.to_dict()))
+    card = run("card", "--position", str(path), "--samples", "40", "--seed", "5", "--format",
+               "table")
+    assert card.exit_code == 0, card.output
+    assert f"Play {CARDS[advice.card].symbol}: " in card.stdout
+    assert all(x in " ".join(card.stdout.split()) for x in advice.facts.lines())
+
+
 def test_table_options_are_checked():
     assert run("table", "--convention", "x").exit_code == 2
     assert run("table", "--resume", "x.txt", "--hand", "AS").exit_code == 2
