@@ -1,7 +1,7 @@
 """Records, review and the table session, measured against the targets of the records issue.
 
     python benchmarks/bench_records.py roundtrip --hands 10000 --jobs 2
-    python benchmarks/bench_records.py review --hands 3 --jobs 2
+    python benchmarks/bench_records.py review --hands 3 --jobs 2 [--split]
     python benchmarks/bench_records.py table --hands 5
 
 ``roundtrip``: hands ``play`` plays (the policies mixed: formula, pass and the advisors at few
@@ -9,17 +9,22 @@ samples) under every preset and several exchanges, each written as text, read, w
 JSON, read, and written as text again: the count of hands whose text or record differs (the
 target is 0 on 10,000).
 
-``review``: the seconds ``review`` takes over a whole hand (every seat known, every decision)
-at the default samples, on hands formula players bid (so that many calls differ from the
-advice and are played out), with and without an exchange.
+``review``: the seconds ``review`` takes over a whole hand (every seat known, every decision:
+the calls, the passes and the cards) at the default samples, on hands formula players bid (so
+that many calls differ from the advice and are played out), with and without an exchange:
+wall time, and CPU time (this process and its workers: what the hand costs whatever else the
+machine runs), with the CPU time each kind of decision took (``--split``: the decisions
+reviewed again one by one, in one process).
 
 ``table``: the seconds from the event that makes it your turn to the advice (``session.advice``
-at its default samples), over every such moment of a seat in several hands: median and most.
+at its default samples, with what the play revealed in the play), over every such moment of a
+seat in several hands: median and most.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
 
@@ -89,36 +94,59 @@ def roundtrip(hands: int, seed: int, jobs: int, samples: int) -> None:
           f" --jobs {jobs})")
 
 
-def review_speed(hands: int, seed: int, jobs: int) -> None:
+def _cpu() -> float:
+    """CPU seconds of this process and of its workers that have ended."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
+def review_speed(hands: int, seed: int, jobs: int, split: bool) -> None:
+    from collections import Counter
+
     from pinochle_calc.game.replay import record_of
-    from pinochle_calc.game.review import review
+    from pinochle_calc.game.review import _decide, review
     from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
     from pinochle_calc.rules import load_rules
 
     for spec in ("standard", "standard,passing.cards=4"):
-        times = []
+        times, cpus = [], []
         for n in range(hands):
             hand = play_hand(deal_cards(seed, n), "formula", "formula", load_rules(spec),
                              seed=hand_seed(seed, n))
             record = record_of(hand)
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), _cpu()
             result = review(record, jobs=jobs, seed=seed)
             times.append(time.perf_counter() - start)
+            cpus.append(_cpu() - cpu)
+            kinds = Counter(d.phase for d in result.decisions)
             played = sum(1 for d in result.decisions if d.actual != d.advised)
-            print(f"  {spec}: hand {n}: {len(result.decisions)} decisions ({played} differ from"
-                  f" the advice), {times[-1]:.1f} s")
+            print(f"  {spec}: hand {n}: {len(result.decisions)} decisions ({kinds['auction']}"
+                  f" calls, {kinds['exchange']} passes, {kinds['play']} cards; {played} differ"
+                  f" from the advice), {times[-1]:.1f} s, CPU {cpus[-1]:.1f} s", flush=True)
+            if split:  # the CPU time of each kind of decision, one by one
+                took: Counter = Counter()
+                for d in result.decisions:
+                    kind = d.phase + (" (differs)" if d.actual != d.advised else "")
+                    cpu = time.process_time()
+                    _decide(d.event, (record, None, seed, None))
+                    took[kind] += time.process_time() - cpu
+                print("    CPU by decision: " + ", ".join(f"{k} {v:.1f} s"
+                                                          for k, v in sorted(took.items())))
         print(f"review of a whole hand, {spec}: median {statistics.median(times):.1f} s, most"
-              f" {max(times):.1f} s over {hands} hands (--jobs {jobs})")
+              f" {max(times):.1f} s; CPU median {statistics.median(cpus):.1f} s, most"
+              f" {max(cpus):.1f} s over {hands} hands (--jobs {jobs}; load average"
+              f" {os.getloadavg()[0]:.1f})", flush=True)
 
 
 def table_speed(hands: int, seed: int) -> None:
     from pinochle_calc.game.record import replay
     from pinochle_calc.game.replay import record_of
-    from pinochle_calc.game.session import advice, your_turn
+    from pinochle_calc.game.session import advice, revealed, your_turn
     from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
     from pinochle_calc.rules import load_rules
 
     times: dict[str, list[float]] = {}
+    cpus: dict[str, list[float]] = {}
     for spec in ("standard", "standard,passing.cards=4"):
         for n in range(hands):
             hand = play_hand(deal_cards(seed, n), "formula", "formula", load_rules(spec),
@@ -130,14 +158,17 @@ def table_speed(hands: int, seed: int) -> None:
                 if not your_turn(record, you):
                     continue
                 kind = replay(record).next()[0]
-                start = time.perf_counter()
-                lines = advice(record, you, seed=seed)
+                start, cpu = time.perf_counter(), time.process_time()
+                lines = advice(record, you, seed=seed) + revealed(record, you)
                 took = time.perf_counter() - start
                 if lines:
                     times.setdefault(kind, []).append(took)
+                    cpus.setdefault(kind, []).append(time.process_time() - cpu)
     for kind, values in times.items():
         print(f"advice for a {kind}: median {statistics.median(values) * 1000:.0f} ms, most"
-              f" {max(values) * 1000:.0f} ms over {len(values)} turns")
+              f" {max(values) * 1000:.0f} ms over {len(values)} turns; CPU median"
+              f" {statistics.median(cpus[kind]) * 1000:.0f} ms, most"
+              f" {max(cpus[kind]) * 1000:.0f} ms (load average {os.getloadavg()[0]:.1f})")
 
 
 def main() -> None:
@@ -148,11 +179,13 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--samples", type=int, default=20,
                         help="the advisors' samples in the round trip's hands")
+    parser.add_argument("--split", action="store_true",
+                        help="review: the CPU time of each kind of decision too")
     args = parser.parse_args()
     if args.what == "roundtrip":
         roundtrip(args.hands, args.seed, args.jobs, args.samples)
     elif args.what == "review":
-        review_speed(args.hands, args.seed, args.jobs)
+        review_speed(args.hands, args.seed, args.jobs, args.split)
     else:
         table_speed(args.hands, args.seed)
 

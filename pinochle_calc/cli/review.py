@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..limits import BID_DEALS
+from ..limits import BID_DEALS, CARD_DEALS
 from .app import (
     FormatOption,
     JobsOption,
@@ -38,8 +38,9 @@ def review(
     ] = None,
     samples: Annotated[Optional[int], typer.Option(  # noqa: UP045
         "--samples", "-n", min=1, max=BID_DEALS, show_default=False,
-        help=f"Simulated deals behind each advice and cost, 1 to {BID_DEALS:,}; default: each"
-        " advice's own (1,000 deals for a call, 600 hands for a pass).")] = None,
+        help=f"Simulated deals behind each advice and cost, 1 to {BID_DEALS:,} (a card's at"
+        f" most {CARD_DEALS:,}); default: each advice's own (1,000 deals for a call, 600 hands"
+        " for a pass, 300 deals for a card).")] = None,
     seed: SeedOption = 0,
     jobs: JobsOption = 1,
     format: FormatOption = None,
@@ -120,4 +121,4 @@ def _print_review(record, result) -> None:
               for m in ("fine", "inaccuracy", "mistake", "blunder") if marks.count(m)]
     say(f"{len(marks)} decisions: {', '.join(counts)}" if marks else "No decisions to review")
     for note in result.skipped:
-        say(f"Not reviewed: {note}")
+        say(f"Left out: {note}")

@@ -166,7 +166,7 @@ def decisions(record: Record, seats: tuple[int, ...]) -> tuple[list[int], list[s
                 out.append(n)
     if forced:
         skipped.append(f"{forced} card{'s' if forced > 1 else ''} the rules forced (no"
-                       " choice)")
+                       " choice, no decision)")
     return out, skipped
 
 
@@ -262,18 +262,27 @@ def _call_text(call: int | None) -> str:
 
 
 def call_cost(hand: Hand, auction: Auction, actual: int | None, advised: int | None,
-              convention: str,
-              samples: int, seed: int) -> Cost:
+              convention: str, samples: int, seed: int) -> Cost:
     """The expected cost of calling ``actual`` rather than ``advised`` (module docstring). Only
     the deals where the two calls lead to different contracts are played out: elsewhere the
-    hand goes the same way after either."""
+    hand goes the same way after either.
+
+    Where the other calls only make a deal likelier (the bid estimate's soft conditions), the
+    deals are drawn again in proportion to how likely they are, so the same deal comes more
+    than once: each distinct deal is played out once (its play-outs are the same each time),
+    and the standard error counts the copies (a deal drawn ``m`` times weighs ``m`` in the
+    mean, ``m`` squared in its variance), which the same deal played out ``m`` times over would
+    understate."""
     import numpy as np
 
     from ..bidding.estimate import conditions_from, deal
 
     rules = auction.rules
     rng = np.random.default_rng(seed)
-    deals = deal(hand, samples, rng, conditions_from(auction, convention), rules).deals
+    drawn = deal(hand, samples, rng, conditions_from(auction, convention), rules).deals
+    deals, which, copies = np.unique(drawn.reshape(len(drawn), -1), axis=0, return_inverse=True,
+                                     return_counts=True)
+    deals = deals.reshape(-1, *drawn.shape[1:])
     me = auction.to_call
     table = _Rollout(deals, rules)
     made = table.contracts(auction.then(actual), me)
@@ -282,8 +291,12 @@ def call_cost(hand: Hand, auction: Auction, actual: int | None, advised: int | N
     rows = np.flatnonzero((made[0] != best[0]) | (made[1] != best[1]))
     if len(rows):
         diff[rows] = table.margins(rows, *best) - table.margins(rows, *made)
-    n = len(diff)
-    return Cost(float(diff.mean()), float(diff.std(ddof=1)) / n ** 0.5 if n > 1 else 0.0)
+    n = len(drawn)
+    mean = float(diff[np.asarray(which).reshape(-1)].mean())
+    if n < 2:
+        return Cost(mean, 0.0)
+    spread = float(np.sum(copies ** 2 * (diff - mean) ** 2)) * n / (n - 1)
+    return Cost(mean, spread ** 0.5 / n)
 
 
 class _Rollout:

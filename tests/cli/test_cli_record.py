@@ -94,7 +94,7 @@ def test_review_gives_one_object_per_decision(tmp_path):
     cards = [r for r in rows if r["phase"] == "play"]
     (note,) = whole["skipped"]
     forced = int(note.split()[0])
-    assert note.endswith("cards the rules forced (no choice)")
+    assert note.endswith("cards the rules forced (no choice, no decision)")
     assert len(cards) + forced == 20 and len(cards) > 5
     assert all({"event", "seat", "actual", "advised", "cost", "mark"} <= set(r) for r in rows)
     assert all(set(r["cost"]) == {"mean", "stderr"} and r["seat"] == 2 for r in rows)
@@ -102,8 +102,8 @@ def test_review_gives_one_object_per_decision(tmp_path):
                if r["actual"] == r["advised"])
     table = run("review", path, "--seat", "2", "--samples", "200", "--format", "table")
     assert "Cost by phase: auction" in table.stdout and "blunder" in table.stdout
-    assert f"Not reviewed: {forced} cards the rules forced" in table.stdout
-    assert " play " in table.stdout and "Not reviewed: 20" not in table.stdout
+    assert f"Left out: {forced} cards the rules forced" in table.stdout
+    assert " play " in table.stdout and "Not reviewed" not in table.stdout
 
 
 def test_review_errors_exit_one_or_two(tmp_path):

@@ -121,3 +121,42 @@ def test_a_seat_whose_hand_is_unknown_cannot_be_reviewed():
         review(read_text(text), (1,))
     with pytest.raises(UserError, match="nothing to review"):
         review(read_text('[Rules "standard"]\ncall 0: pass'))
+
+
+def test_a_calls_cost_plays_each_deal_once_and_counts_its_copies():
+    """Later in an auction the bid estimate's deals repeat (drawn again by how likely the other
+    calls make them): the cost is the mean over every deal drawn, as if each copy were played
+    out, and its standard error counts the copies, so it is no smaller than the plain one."""
+    import numpy as np
+
+    from pinochle_calc.bidding.estimate import conditions_from, deal
+    from pinochle_calc.game.record import replay
+    from pinochle_calc.game.review import _Rollout, call_cost
+
+    hand = play_hand(deal_cards(2026), "formula", "formula", load_rules("standard"),
+                     seed=hand_seed(2026))
+    record = record_of(hand)
+    seen = set()
+    for number in (2, 8):
+        event = record.events[number - 1]
+        auction = replay(record.prefix(number - 1)).auction
+        other = auction.lowest_bid if event.bid is None else None
+        cost = call_cost(record.hands[event.seat], auction, event.bid, other, "jump", 300, 5)
+        # every deal drawn played out, copies and all
+        drawn = deal(record.hands[event.seat], 300, np.random.default_rng(5),
+                     conditions_from(auction, "jump"), auction.rules).deals
+        table = _Rollout(drawn, auction.rules)
+        made = table.contracts(auction.then(event.bid), auction.to_call)
+        best = table.contracts(auction.then(other), auction.to_call)
+        rows = np.flatnonzero((made[0] != best[0]) | (made[1] != best[1]))
+        diff = np.zeros(len(drawn))
+        diff[rows] = table.margins(rows, *best) - table.margins(rows, *made)
+        plain = diff.std(ddof=1) / len(diff) ** 0.5
+        distinct = len(np.unique(drawn.reshape(len(drawn), -1), axis=0))
+        seen.add(distinct < len(drawn))
+        assert cost.mean == pytest.approx(diff.mean()) and len(rows) > 30
+        if distinct == len(drawn):
+            assert cost.stderr == pytest.approx(plain)
+        else:
+            assert cost.stderr > plain
+    assert seen == {True, False}  # one call's deals all differ, the other's repeat
