@@ -84,11 +84,17 @@ def _alive(pids: list[int]) -> list[int]:
     return alive
 
 
+def _as_a_terminal_runs_it() -> None:
+    """Ctrl-C as a foreground job has it: a suite started in the background (as CI may start
+    it) ignores SIGINT, and a child inherits that."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _arena_with_workers():
     proc = subprocess.Popen([sys.executable, "-m", "pinochle_calc", "arena", "advisor:jump",
                              "formula", "--deals", "400", "-n", "200", "--jobs", "2",
                              "-f", "table"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, start_new_session=True)
+                            text=True, start_new_session=True, preexec_fn=_as_a_terminal_runs_it)
     deadline = time.monotonic() + 60
     while len(_children(proc.pid)) < 2 and time.monotonic() < deadline:
         time.sleep(0.1)
