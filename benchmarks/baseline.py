@@ -1,8 +1,10 @@
 """The package as it was at a git revision, for comparisons in the same run (used by
-``bench_meld.py`` and ``compare_meld.py``; not a benchmark itself).
+``bench_meld.py``, ``compare_meld.py``, ``bench_bid.py``, ``bench_arena.py`` and
+``compare_advice.py``; not a benchmark itself).
 
 ``BEFORE_ARRAYS`` is the last commit before the batch read and wrote whole chunks as arrays
 (issue 12): the old path, kept runnable this way rather than as dead code in the package.
+``BEFORE_SPEED`` is ``main`` where the advice's speed work of issue 20 began.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 BEFORE_ARRAYS = "66e90f24e626f3d8650062abff88a9435258e2c1"
+BEFORE_SPEED = "c1fb1e8313561b6b3053e2f0ccc2f791c41e1709"
 
 
 def cli(package_parent: Path | str) -> list[str]:
@@ -29,15 +32,22 @@ def cli(package_parent: Path | str) -> list[str]:
 
 
 @contextmanager
-def cli_at(revision: str) -> Iterator[list[str]]:
-    """The command that runs the CLI as it was at ``revision`` (exported with ``git archive``
-    to a temporary directory and compiled to bytecode, as an install would leave it)."""
+def package_at(revision: str) -> Iterator[str]:
+    """A directory holding the package as it was at ``revision`` (exported with ``git archive``
+    and compiled to bytecode, as an install would leave it): put it first on ``sys.path``."""
     archive = subprocess.run(["git", "-C", str(ROOT), "archive", revision, "pinochle_calc"],
                              capture_output=True, check=True).stdout
     with tempfile.TemporaryDirectory() as tmp:
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
             tar.extractall(tmp)  # noqa: S202 (our own repository's archive)
         compileall.compile_dir(tmp, quiet=1)
+        yield tmp
+
+
+@contextmanager
+def cli_at(revision: str) -> Iterator[list[str]]:
+    """The command that runs the CLI as it was at ``revision`` (``package_at``)."""
+    with package_at(revision) as tmp:
         yield cli(tmp)
 
 
