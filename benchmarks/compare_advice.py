@@ -34,7 +34,7 @@ AUCTIONS = {
     "jump": ["", "50", "p", "50 p", "50 52 p", "p 50 p", "50 51 p 52", "p p 50 55",
              "50 60 p"],
     "davis": ["", "50", "p 50", "50 54 p 56", "50 53 p", "52 p 55", "p p 50 51"],
-    "toby": ["", "26 p", "25", "p 25", "25 30 p", "p p 26 p", "25 p 30"],
+    "toby": ["", "26 p", "25", "p 25", "25 30 p", "p 26 p", "25 p 30"],
 }
 
 #: One advice per line of JSON on stdin, the answer on stdout (the package first on the path).

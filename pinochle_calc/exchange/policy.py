@@ -210,53 +210,122 @@ class Objective:
     def __init__(self, trump: int, rules: RuleSet, values: np.ndarray,
                  receiving: tuple | None = None, keep_meld: float = 1.0,
                  incoming: np.ndarray | None = None, cards: int | None = None):
-        self.parts = [list(p) for p in meld_parts(trump)]
+        parts = meld_parts(trump)
+        self.parts = [list(p) for p in parts]
         self.weights = [5 ** np.arange(len(p)) for p in self.parts]
-        self.values = [keep_meld * part_values(tuple(p), trump, rules) for p in self.parts]
-        self.gains = [np.zeros(5 ** len(p)) if receiving is None
-                      else _part_gains(tuple(p), trump, rules, receiving,
-                                       None if cards is None else cards + 1)
-                      for p in self.parts]
+        most = None if cards is None else cards + 1
+        # each part's meld kept and gain given, and for ``added`` the same with one card
+        # more given (``more``) or kept (``less``) of each of its cards, by code
+        self.values, self.less = zip(*(_kept_tables(p, trump, rules, keep_meld) for p in parts))
+        self.gains, self.more = zip(*(_gain_tables(p, trump, rules, receiving, most)
+                                      for p in parts))
+        self.columns = _part_columns(trump)
         self.per_card = np.asarray(values, dtype=np.float64)
         self.incoming = incoming
+        # with ``incoming``: each part's mean meld after receiving, by the code of the cards
+        # kept, worked out for the codes met so far (``known``)
+        self.averaged = [(np.zeros(len(v)), np.zeros(len(v), dtype=bool)) for v in self.values]
 
-    def _kept(self, part: list[int], w: np.ndarray, values: np.ndarray,
-              kept: np.ndarray) -> np.ndarray:
-        """The passer's meld of one part from the ``kept`` counts of its cards (``(..., k)``):
+    def _kept(self, i: int, kept: np.ndarray) -> np.ndarray:
+        """The passer's meld of part ``i`` from the ``kept`` counts of its cards (``(..., k)``):
         as they are, or averaged over the passes it may receive."""
+        part, w, values = self.parts[i], self.weights[i], self.values[i]
+        codes = kept @ w
         if self.incoming is None:
-            return values[kept @ w]
-        after = np.minimum(kept[..., None, :] + self.incoming[:, part], 4) @ w
-        return values[after].mean(axis=-1)
+            return values[codes]
+        table, known = self.averaged[i]
+        missing = ~known[codes]
+        if missing.any():  # each code's mean over the incoming passes, once
+            wanted = np.zeros(len(table), dtype=bool)
+            wanted[codes[missing]] = True
+            need = np.flatnonzero(wanted)
+            digits = (need[:, None] // w) % 5
+            after = np.minimum(digits[:, None, :] + self.incoming[:, part], 4) @ w
+            table[need] = values[after].mean(axis=-1)
+            known[need] = True
+        return table[codes]
 
     def score(self, hands: np.ndarray, choices: np.ndarray) -> np.ndarray:
         """``(n, m)``: the worth of each of ``m`` choices (``(n, m, 20)`` counts, each within its
         hand) from each of ``n`` hands."""
         total = choices @ self.per_card
-        for part, w, values, gains in zip(self.parts, self.weights, self.values, self.gains):
+        for i, (part, w, gains) in enumerate(zip(self.parts, self.weights, self.gains)):
             held = hands[:, None, part]
             given = choices[:, :, part]
-            total += (gains[given @ w] + self._kept(part, w, values, held - given)
-                      - self._kept(part, w, values, held))
+            total += gains[given @ w] + self._kept(i, held - given) - self._kept(i, held)
         return total
 
-    def added(self, hands: np.ndarray, chosen: np.ndarray) -> np.ndarray:
+    def codes(self, counts: np.ndarray) -> np.ndarray:
+        """``(parts, n)``: the code of each part's cards in ``(n, 20)`` counts."""
+        out = np.empty((len(self.parts), len(counts)), dtype=np.int64)
+        for i, (part, w) in enumerate(zip(self.parts, self.weights)):
+            out[i] = counts[:, part] @ w
+        return out
+
+    def added(self, hands: np.ndarray, chosen: np.ndarray,
+              codes: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
         """``(n, 20)``: how much one more copy of each card adds to the worth of ``chosen``
-        (``(n, 20)`` counts) from ``hands``; ``-inf`` where the hand has no more to give."""
+        (``(n, 20)`` counts) from ``hands``; ``-inf`` where the hand has no more to give.
+        ``codes``: ``codes(chosen)`` and ``codes(hands)``, where the caller keeps them."""
         if self.incoming is not None:  # by scoring each choice with one card more
             more = np.minimum(chosen[:, None, :] + np.eye(20, dtype=np.int64), hands[:, None])
             out = self.score(hands, more) - self.score(hands, chosen[:, None, :])
             return np.where(chosen < hands, out, -np.inf)
-        out = np.broadcast_to(self.per_card, hands.shape).copy()
-        for part, w, values, gains in zip(self.parts, self.weights, self.values, self.gains):
-            given = chosen[:, part] @ w
-            kept = hands[:, part] @ w - given
-            base = gains[given] + values[kept]
+        given_codes, held_codes = (self.codes(chosen), self.codes(hands)) if codes is None \
+            else codes
+        kept_codes = held_codes - given_codes
+        by_card = np.empty((20, len(hands)))  # a row per card: each row contiguous
+        by_card[:] = self.per_card[:, None]
+        for i, part in enumerate(self.parts):
+            given, kept = given_codes[i], kept_codes[i]
+            base = self.gains[i].take(given) + self.values[i].take(kept)
+            more, less = self.more[i], self.less[i]
             for j, card in enumerate(part):
-                more = np.minimum(given + w[j], len(gains) - 1)
-                less = np.maximum(kept - w[j], 0)
-                out[:, card] += gains[more] + values[less] - base
-        return np.where(chosen < hands, out, -np.inf)
+                by_card[card] += more[j].take(given) + less[j].take(kept) - base
+        return np.where(chosen < hands, by_card.T, -np.inf)
+
+
+@lru_cache(maxsize=1024)
+def _kept_tables(cards: tuple[int, ...], trump: int, rules: RuleSet,
+                 keep_meld: float) -> tuple[np.ndarray, np.ndarray]:
+    """A part's meld (times ``keep_meld``) by the code of the cards kept, and ``_one_less``."""
+    values = keep_meld * part_values(cards, trump, rules)
+    return values, _one_less(values, len(cards))
+
+
+@lru_cache(maxsize=1024)
+def _gain_tables(cards: tuple[int, ...], trump: int, rules: RuleSet, receiving: tuple | None,
+                 most: int | None) -> tuple[np.ndarray, np.ndarray]:
+    """A part's gain to the receiver (``_part_gains``; none counted without ``receiving``) by
+    the code of the cards given, and ``_one_more``."""
+    gains = (np.zeros(5 ** len(cards)) if receiving is None
+             else _part_gains(cards, trump, rules, receiving, most))
+    return gains, _one_more(gains, len(cards))
+
+
+@lru_cache(maxsize=4)
+def _part_columns(trump: int) -> np.ndarray:
+    """``(20, parts)``: what each card adds to the code of each part of meld with ``trump``
+    (``counts @ columns`` gives every part's code at once)."""
+    parts = meld_parts(trump)
+    columns = np.zeros((20, len(parts)), dtype=np.int64)
+    for i, part in enumerate(parts):
+        columns[list(part), i] = 5 ** np.arange(len(part))
+    return columns
+
+
+def _one_more(table: np.ndarray, k: int) -> np.ndarray:
+    """``(k, 5**k)``: ``table`` at each code with one more of each of the part's ``k`` cards
+    (at the last code where that goes past it: read only where the card can be added)."""
+    codes = np.arange(len(table)) + 5 ** np.arange(k)[:, None]
+    return table[np.minimum(codes, len(table) - 1)]
+
+
+def _one_less(table: np.ndarray, k: int) -> np.ndarray:
+    """``(k, 5**k)``: ``table`` at each code with one fewer of each of the part's ``k`` cards
+    (at code 0 where that goes below it: read only where the card is there to take)."""
+    codes = np.arange(len(table)) - 5 ** np.arange(k)[:, None]
+    return table[np.maximum(codes, 0)]
 
 
 def _starts(hands: np.ndarray, trump: int) -> list[np.ndarray]:
@@ -283,14 +352,20 @@ def pick(objective: Objective, hands: np.ndarray, chosen: np.ndarray, allowed: A
     chosen = chosen.copy()
     count = np.broadcast_to(np.asarray(count), (len(chosen),))
     allowed = np.broadcast_to(allowed, chosen.shape)
-    for step in range(int(count.max(initial=0))):
+    steps = int(count.max(initial=0))
+    # the parts' codes of the cards chosen and held, kept up to date card by card
+    given, held = objective.codes(chosen), objective.codes(hands)
+    for step in range(steps):
         rows = np.flatnonzero(step < count)  # the hands still choosing (rows are independent)
-        added = np.where(allowed[rows], objective.added(hands[rows], chosen[rows]), -np.inf)
+        codes = (given[:, rows], held[:, rows])
+        added = np.where(allowed[rows], objective.added(hands[rows], chosen[rows], codes),
+                         -np.inf)
         if distinct:
             added = np.where(chosen[rows] > 0, -np.inf, added)
         best = added.argmax(axis=1)
         go = np.isfinite(added[np.arange(len(rows)), best])
         chosen[rows[go], best[go]] += 1
+        given[:, rows[go]] += objective.columns[best[go]].T
     return chosen
 
 
@@ -447,21 +522,31 @@ def bidder_pass(hands: ArrayLike, trump: SuitLike, k: int, rules: RulesLike,
     over ``INCOMING`` partner hands dealt from the cards the bidder does not hold, passing by
     the policy and answering ``asked``, what the bidder's calls asked for); ``hint``: what the
     partner's calls asked for."""
-    from ..hand import Hand
-    from ..play.dealer import Dealer
-
     trump, rules = as_suit(trump), as_rules(rules)
     hint, asked = as_hint(hint), as_hint(asked, "asked")
     h, where = _distinct(hands)
     out = np.empty_like(h)
     for row, hand in enumerate(h):
-        rng = np.random.default_rng(20261130)
-        partners = Dealer(Hand(hand.tolist())).hands(rng, INCOMING, 20)
-        incoming = partner_pass(partners, trump, k, rules, asked, suit_asked(rules, trump),
-                                policy)
-        objective = bidder_objective(trump, rules, hint, policy, incoming, k)
-        out[row] = choose(objective, hand[None], k, trump)[0]
+        out[row] = _bidder_pass_one(tuple(hand.tolist()), trump, k, rules, hint, asked, policy)
     return out if where is None else out[where]
+
+
+@lru_cache(maxsize=256)
+def _bidder_pass_one(hand: tuple[int, ...], trump: int, k: int, rules: RuleSet, hint, asked,
+                     policy: ExchangePolicy) -> np.ndarray:
+    """``bidder_pass`` of one hand (its 20 counts), kept: a bidder passes the same cards in
+    every deal of an estimate, and in each estimate of the same hand."""
+    from ..hand import Hand
+    from ..play.dealer import Dealer
+
+    counts = np.array(hand, dtype=np.int64)
+    rng = np.random.default_rng(20261130)
+    partners = Dealer(Hand(list(hand))).hands(rng, INCOMING, 20)
+    incoming = partner_pass(partners, trump, k, rules, asked, suit_asked(rules, trump), policy)
+    objective = bidder_objective(trump, rules, hint, policy, incoming, k)
+    out = choose(objective, counts[None], k, trump)[0]
+    out.flags.writeable = False
+    return out
 
 
 class Exchange(NamedTuple):
