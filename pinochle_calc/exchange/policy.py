@@ -173,28 +173,74 @@ def receivers(trump: int, rules: RuleSet, hint: Signal | None = None, married: b
     return sample(draw, tests, samples, max_draws=200 * samples)[0]
 
 
+@lru_cache(maxsize=32)
+def _ways(k: int, most: int | None) -> np.ndarray:
+    """The codes of the ways of receiving at most ``most`` of a part's ``k`` cards (all of
+    them where ``most`` is None), ascending (read-only)."""
+    add = (np.arange(5**k)[:, None] // 5 ** np.arange(k)) % 5
+    out = np.flatnonzero(add.sum(axis=1) <= (k * 4 if most is None else most))
+    out.flags.writeable = False
+    return out
+
+
+def gain_sums(cards: tuple[int, ...], trump: int, rules: RuleSet, key: tuple,
+              most: int | None = None) -> np.ndarray:
+    """The meld gain of one part summed over the receiver hands ``receivers(*key)``, for each
+    way of receiving at most ``most`` of its cards (``_ways``): whole numbers, so their mean is
+    the same to the last bit however they were summed (or shipped: ``tables``)."""
+    values = part_values(cards, trump, rules)
+    k = len(cards)
+    weights = 5 ** np.arange(k)
+    receiving = receivers(*key)
+    # each distinct holding once, weighed by how many receivers hold it
+    codes, count = np.unique(receiving[:, list(cards)] @ weights, return_counts=True)
+    held = ((codes[:, None] // weights) % 5).astype(np.int32)
+    wanted = _ways(k, most)
+    add = ((wanted[:, None] // weights) % 5).astype(np.int32)
+    after = np.zeros((len(wanted), len(codes)), dtype=np.int32)  # the code of each holding
+    for d in range(k):
+        after += np.minimum(add[:, d, None] + held[None, :, d], 4) * int(weights[d])
+    gained = values[after] - values[codes][None, :]  # whole numbers
+    return gained.astype(np.int64) @ count.astype(np.int64)
+
+
+def gain_entry(trump: int, rules: RuleSet, hint, married: bool, samples: int,
+               most: int | None) -> np.ndarray:
+    """``gain_sums`` of every part of meld with ``trump`` (``meld_parts``), one after the
+    other, for the receivers ``receivers(trump, rules, hint, married, samples)``: an entry of
+    the shipped tables (``tables``)."""
+    key = (trump, rules, hint, married, samples)
+    return np.concatenate([gain_sums(part, trump, rules, key, most)
+                           for part in meld_parts(trump)])
+
+
 @lru_cache(maxsize=1024)
 def _part_gains(cards: tuple[int, ...], trump: int, rules: RuleSet, key: tuple,
                 most: int | None = None) -> np.ndarray:
     """The mean meld gain of one part over the receiver hands ``receivers(*key)``, for every
     way of receiving its cards (indexed as ``part_values``); with ``most``, only for ways of
-    receiving at most that many cards (the rest: NaN), all a pass of ``most - 1`` looks up."""
-    values = part_values(cards, trump, rules)
+    receiving at most that many cards (the rest: NaN), all a pass of ``most - 1`` looks up.
+    The sums come from the shipped tables (``tables``) where they hold these receivers."""
+    from .tables import stored
+
     k = len(cards)
-    weights = 5 ** np.arange(k)
-    receiving = receivers(*key)
-    # each distinct holding once, weighed by how many receivers hold it (sums of whole
-    # numbers: the same mean as over every receiver, to the last bit)
-    codes, count = np.unique(receiving[:, list(cards)] @ weights, return_counts=True)
-    held = ((codes[:, None] // weights) % 5).astype(np.int32)
-    add = ((np.arange(5**k)[:, None] // weights) % 5).astype(np.int32)
-    wanted = np.flatnonzero(add.sum(axis=1) <= (k * 4 if most is None else most))
-    after = np.zeros((len(wanted), len(codes)), dtype=np.int32)  # the code of each holding
-    for d in range(k):
-        after += np.minimum(add[wanted, d, None] + held[None, :, d], 4) * int(weights[d])
-    gained = (values[after] - values[codes][None, :]).astype(np.float64)  # whole numbers
+    wanted = _ways(k, most)
+    sums = None
+    named, under, hint, married, samples = key
+    entry = None
+    if named == trump and under == rules:  # as ``gain_entry`` works them out
+        entry = stored(named, under, hint, married, samples, most)
+    if entry is not None:  # this part's sums in the entry (``gain_entry``)
+        start = 0
+        for part in meld_parts(trump):
+            if part == cards:
+                sums = entry[start:start + len(wanted)]
+                break
+            start += len(_ways(len(part), most))
+    if sums is None:
+        sums = gain_sums(cards, trump, rules, key, most)
     out = np.full(5**k, np.nan)
-    out[wanted] = gained @ count.astype(np.float64) / len(receiving)
+    out[wanted] = sums.astype(np.float64) / samples
     return out
 
 
@@ -587,4 +633,5 @@ def exchange(bidder: ArrayLike, partner: ArrayLike, trump: SuitLike, rules: Rule
 
 __all__ = ["ExchangePolicy", "POLICY", "Objective", "Exchange", "exchange", "partner_pass",
            "bidder_return", "bidder_pass", "partner_objective", "bidder_objective", "choose",
-           "pick", "every_choice", "meld_parts", "part_values", "receivers", "suit_asked"]
+           "pick", "every_choice", "meld_parts", "part_values", "receivers", "suit_asked",
+           "gain_sums", "gain_entry"]
