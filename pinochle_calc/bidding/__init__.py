@@ -2,9 +2,13 @@
 meaning (``conventions``: jump bids, Jim Davis's and Toby Thomas's systems), how high a side
 can go over simulated deals (``estimate``, which plays the card exchange of
 ``pinochle_calc.exchange``), and the advice for a call that puts them together (``advise``).
+
+The pass advice (``advise_pass``, ``PassAdvice``, from ``pinochle_calc.exchange.advice``) is
+imported when first asked for here: a bid does not need it.
 """
 
-from ..exchange.advice import PassAdvice, advise_pass
+from importlib import import_module
+
 from .advise import Advice, advise
 from .auction import Auction, AuctionError, parse_auction
 from .conventions import CONVENTIONS, explain, suggest
@@ -12,3 +16,9 @@ from .estimate import Estimate, estimate
 
 __all__ = ["advise", "Advice", "Auction", "AuctionError", "parse_auction", "CONVENTIONS",
            "explain", "suggest", "estimate", "Estimate", "advise_pass", "PassAdvice"]
+
+
+def __getattr__(name: str):
+    if name in ("advise_pass", "PassAdvice"):
+        return getattr(import_module("..exchange.advice", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -9,7 +9,7 @@ For each trump the hand may name (the rule set's marriage rule), ``estimate``:
    (``pinochle_calc.exchange``);
 3. scores both partners' meld in that trump for every deal at once (``meld.vector``) and plays
    every deal out in every trump with the trick-play engine, all in one call
-   (``play.simulate.play_many``, heuristic players in lockstep; the hand's seat names trump
+   (``play.lockstep``, the heuristic players on every deal at once; the hand's seat names trump
    and leads) for the side's trick points;
 4. counts, for each candidate bid, the deals in which the side's meld + trick points reach it
    (with the rule set's minimum-meld rule, if any): the make probability; the recommended
@@ -48,7 +48,7 @@ from ..hand import Hand, HandLike, as_hand
 from ..limits import BID_DEALS, SEED_MAX, check
 from ..play.conditions import REJECTION_LIMIT, Dealt, deal_meeting
 from ..play.dealer import Dealer, suit_codes
-from ..play.simulate import Stats
+from ..play.stats import Stats
 from ..rules import STANDARD, RuleSet, RulesLike, as_rules
 from .auction import Auction, AuctionLike, iter_bids
 
@@ -469,7 +469,7 @@ def _play_out(deals: np.ndarray, trumps: list[int],
     4, 20)``, the deals as each trump's exchange left them) with its trump, seat 0 leading:
     every pair of deal and trump in one call of the trick engine (a call per ``PLAY_BLOCK`` of
     them)."""
-    from ..play.simulate import play_many
+    from ..play.lockstep import play_lockstep
 
     n = deals.shape[1]
     total = n * len(trumps)
@@ -478,7 +478,7 @@ def _play_out(deals: np.ndarray, trumps: list[int],
     tricks = np.empty(total, dtype=np.int64)
     for start in range(0, total, PLAY_BLOCK):
         pair = np.arange(start, min(start + PLAY_BLOCK, total))
-        tricks[pair] = play_many(codes[pair], suits[pair // n], 0)[:, 0]
+        tricks[pair] = play_lockstep(codes[pair], suits[pair // n], 0)[:, 0]
         if progress is not None:
             progress(int(pair[-1]) + 1, total)
     return tricks.reshape(len(trumps), n)

@@ -21,8 +21,7 @@ from typing import TYPE_CHECKING, Literal, overload
 import numpy as np
 
 from ..cards import COUNTER, LAST_TRICK_BONUS
-from .players import CASH_MIN_OUT, FEED, FEED_ORDER
-from .tricks import HEAD, HI, LO, NCODES, NONE, N, W
+from .codes import CASH_MIN_OUT, FEED, FEED_ORDER, HEAD, HI, LO, NCODES, NONE, N, W
 
 if TYPE_CHECKING:  # numpy.typing costs a start-up millisecond: for the checker only
     from numpy.typing import ArrayLike

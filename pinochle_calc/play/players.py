@@ -22,18 +22,17 @@ from __future__ import annotations
 import random
 from typing import Protocol, runtime_checkable
 
+from .codes import CASH_MIN_OUT, FEED, FEED_ORDER
 from .tricks import (
     BELOW,
     HEAD,
     HI,
     LO,
-    NCODES,
     NONE,
     RANK_OF,
     SUIT_OF,
     N,
     SeatView,
-    W,
     encode,
     legal_spec,
     trick_winner,
@@ -50,16 +49,9 @@ class Player(Protocol):
 #: The side suits for each trump.
 SIDE = tuple(tuple(s for s in range(4) if s != t) for t in range(4))
 
-#: Preference among counters fed to partner, by rank: the 10, then the K, then the A.
-FEED_ORDER = (1, 3, 2)
-
-#: FEED[code]: the rank of the counter to feed partner's trick from a suit held as ``code``
-#: (see ``play``): the 10, else the K, else the A; -1 when the suit holds no counter.
-FEED = tuple(next((r for r in (1, 2, 0) if code // W[r] % 5), -1) for code in range(NCODES))
-
-#: A side suit is cashed only while at least this many of its cards are out among the others
-#: (with few left, an opponent is likely void and trumps).
-CASH_MIN_OUT = 2
+# FEED (the counter fed to partner's trick from a suit), FEED_ORDER (the 10, then the K, then
+# the A) and CASH_MIN_OUT (a side suit is cashed only while at least that many of its cards
+# are out) are the tables of ``codes``, which ``lockstep`` shares.
 
 
 def heuristic_lead(H: list[int], p: int, T: int, U: list[int], V: list[int]) -> int:

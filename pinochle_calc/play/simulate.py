@@ -34,6 +34,7 @@ from ..processes import map_jobs
 from .dealer import Dealer, hand_test, sample, seat_test, suit_codes
 from .lockstep import hand_sizes, play_lockstep
 from .players import FastPlayer, HeuristicPlayer, Player, heuristic_follow, heuristic_lead
+from .stats import Stats
 from .tricks import NCODES, PlayState, decode, encode, playout
 
 if TYPE_CHECKING:  # numpy.typing costs a start-up millisecond: for the checker only
@@ -194,59 +195,6 @@ def play_deal(hands: Sequence, trump: SuitLike, leader: int = 0,
             record.append(card)
         state = state.play(card)
     return state.points
-
-
-@dataclass(frozen=True, repr=False)
-class Stats:
-    """Mean, standard error of the mean, and the 10th, 50th and 90th percentiles (values some
-    sample actually took: the inverted CDF; ints when every sample is a whole number)."""
-
-    mean: float
-    stderr: float
-    p10: int | float
-    p50: int | float
-    p90: int | float
-
-    @classmethod
-    def of(cls, values: ArrayLike) -> Stats:
-        """The statistics of a sample."""
-        v = np.asarray(values, dtype=np.float64)
-        if v.size == 0:
-            raise ValueError("no samples")
-        return cls.of_counts(*np.unique(v, return_counts=True))
-
-    @classmethod
-    def of_counts(cls, values: ArrayLike, counts: ArrayLike) -> Stats:
-        """The statistics of a sample given as its values (ascending) and how many times it
-        took each, as a histogram has them."""
-        x = np.asarray(values, dtype=np.float64)
-        c = np.asarray(counts, dtype=np.int64)
-        n = int(c.sum())
-        if n == 0:
-            raise ValueError("no samples")
-        mean = float(x @ c) / n
-        sd = (float((x - mean) ** 2 @ c) / (n - 1)) ** 0.5 if n > 1 else 0.0
-        # the inverted CDF, as numpy.quantile(method="inverted_cdf") computes it: the value
-        # at 0-based position ceil(n * q - 1) of the sorted sample
-        at = np.clip(np.ceil(n * np.array([0.1, 0.5, 0.9]) - 1), 0, n - 1)
-        q = x[np.searchsorted(np.cumsum(c), at, side="right")].tolist()
-        taken = x[c > 0]
-        if np.all(taken == np.trunc(taken)):
-            q = [int(v) for v in q]
-        return cls(mean, sd / n ** 0.5, q[0], q[1], q[2])
-
-    def to_dict(self) -> dict[str, object]:
-        """Mean, standard error and quantiles (rounded for printing)."""
-        return self.figures()
-
-    def figures(self) -> dict[str, object]:
-        """Mean, standard error and quantiles (rounded for printing)."""
-        return {"mean": round(self.mean, 2), "stderr": round(self.stderr, 2),
-                "p10": self.p10, "p50": self.p50, "p90": self.p90}
-
-    def __repr__(self) -> str:
-        return (f"{type(self).__name__}(mean={self.mean:.2f}, stderr={self.stderr:.2f},"
-                f" p10={self.p10}, p50={self.p50}, p90={self.p90})")
 
 
 @dataclass(frozen=True, repr=False)

@@ -21,16 +21,10 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..cards import CARDS, COPIES, COUNTER, KINDS, LAST_TRICK_BONUS, SUITS, Card, SuitLike, as_suit
 from ..errors import UserError, described, number_text
+from .codes import HEAD, HI, LO, NCODES, NONE, N, W  # noqa: F401 (also read from here)
 
 if TYPE_CHECKING:
     from ..hand import HandLike
-
-#: Weight of one card of each rank in a suit code (A 10 K Q J).
-W = (1, 5, 25, 125, 625)
-#: Number of distinct suit codes: 0..3124 (four copies of every rank is 3124).
-NCODES = 5**5
-#: Rank value meaning "no card" in the HI table (every real rank is below it).
-NONE = 5
 
 SUIT_OF = tuple(i // 5 for i in range(KINDS))
 RANK_OF = tuple(i % 5 for i in range(KINDS))
@@ -41,28 +35,21 @@ def _digits(code: int) -> list[int]:
     return [code // w % 5 for w in W]
 
 
-def _build_tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...],
-                           tuple[int, ...], tuple[tuple[int, ...], ...]]:
-    # all but N depend only on which ranks the suit holds: work them out for each of the 32
-    # sets of ranks, then look the set of each code up (digits in code order, the ace fastest)
+def _build_below() -> tuple[tuple[int, ...], ...]:
+    # it depends only on which ranks the suit holds: work it out for each of the 32 sets of
+    # ranks, then look the set of each code up (digits in code order, the ace fastest)
     sets = [tuple(r for r in range(5) if m >> r & 1) for m in range(32)]
     below = [[tuple(r for r in held if r < bound) for bound in range(6)] for held in sets]
-    masks, n = [], []
-    for j, q, k, t, a in product(range(5), repeat=5):
-        masks.append((a > 0) | (t > 0) << 1 | (k > 0) << 2 | (q > 0) << 3 | (j > 0) << 4)
-        n.append(a + t + k + q + j)
-    hi = [sets[m][0] if m else NONE for m in masks]
-    lo = [sets[m][-1] if m else -1 for m in masks]
-    below_all = [ranks for m in masks for ranks in below[m]]
-    head = [ranks[-1] if ranks else -1 for ranks in below_all]
-    return tuple(hi), tuple(lo), tuple(n), tuple(head), tuple(below_all)
+    masks = [(a > 0) | (t > 0) << 1 | (k > 0) << 2 | (q > 0) << 3 | (j > 0) << 4
+             for j, q, k, t, a in product(range(5), repeat=5)]
+    return tuple(ranks for m in masks for ranks in below[m])
 
 
-#: HI[code]: highest rank held (0 is the ace), NONE if the suit is empty.
-#: LO[code]: lowest rank held, -1 if empty.  N[code]: cards held.
-#: HEAD[code * 6 + b]: lowest rank held that beats rank b (ranks below b), -1 if none.
+#: The suit-code tables (``codes``): HI[code] the highest rank held (0 is the ace), NONE if
+#: the suit is empty; LO[code] the lowest rank held, -1 if empty; N[code] the cards held;
+#: HEAD[code * 6 + b] the lowest rank held that beats rank b (ranks below b), -1 if none.
 #: BELOW[code * 6 + b]: the ranks held that beat rank b, high to low (b = 5: all held).
-HI, LO, N, HEAD, BELOW = _build_tables()
+BELOW = _build_below()
 
 
 def encode(counts: Sequence[int]) -> list[int]:

@@ -181,13 +181,13 @@ FOUR_TRUMPS = "♥A 10 K Q ♦K Q J 10 ♣K Q 10 A ♠A K K Q Q J J 10"
 def test_the_estimate_plays_every_deal_in_every_trump_in_one_call(monkeypatch):
     from importlib import import_module
 
-    from pinochle_calc.play import simulate
+    from pinochle_calc.play import lockstep
 
     module = import_module("pinochle_calc.bidding.estimate")  # the package names a function so
 
     calls = []
-    play = simulate.play_many
-    monkeypatch.setattr(simulate, "play_many", lambda *a: calls.append(a) or play(*a))
+    play = lockstep.play_lockstep
+    monkeypatch.setattr(lockstep, "play_lockstep", lambda *a: calls.append(a) or play(*a))
     whole = module.estimate(FOUR_TRUMPS, samples=300, seed=5)
     assert len(calls) == 1 and len(calls[0][0]) == 4 * 300
     # each trump's figures are those of its deals played alone, in any grouping
