@@ -11,13 +11,14 @@ probability is that the partner holds every one of those cards.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from math import comb
 
 import numpy as np
 
 from ...cards import CARDS, SUIT_SYMBOLS, SUITS, Card, SuitLike, as_suit
 from ...hand import Hand, HandLike, as_hand
-from ...meld.engine import meld
+from ...meld.engine import HandMeld, meld
 from ...meld.vector import meld_points
 from ...rules import STANDARD, RuleSet, RulesLike, as_rules
 from .signals import around_plus, around_short, plus_card, rows
@@ -109,11 +110,11 @@ class Gains:
 
     def story(self, trump: int, indices: list[int]) -> str:
         """What adding these cards declares that the hand did not: ``makes a run``."""
-        before = meld(self.hand, self.rules).trumps[trump]
+        before = _meld(self.hand.counts, self.rules).trumps[trump]
         counts = list(self.hand.counts)
         for i in indices:
             counts[i] = min(4, counts[i] + 1)
-        after = meld(Hand(counts), self.rules).trumps[trump]
+        after = _meld(tuple(counts), self.rules).trumps[trump]
         gone = list(before.melds)
         added = []
         for m in after.melds:
@@ -149,6 +150,13 @@ class Gains:
             if g.gain:
                 arounds[g.label] = g.to_dict()
         return {"trump": "SHDC"[trump], "cards": cards, "arounds": arounds}
+
+
+@lru_cache(maxsize=4096)
+def _meld(counts: tuple[int, ...], rules: RuleSet) -> HandMeld:
+    """The meld engine's answer for a hand of these counts, kept: a report tells the story of
+    every card and around for each trump, from the same few hands."""
+    return meld(Hand(counts), rules)
 
 
 def card_gains(hand: HandLike, rules: RulesLike = STANDARD, partner_size: int = 20) -> Gains:
