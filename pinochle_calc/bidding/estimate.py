@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from itertools import islice
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
@@ -75,6 +76,36 @@ MAX_CURVE = 400
 PLAY_BLOCK = 20_000
 
 
+class _Ladder(NamedTuple):
+    """The bids an estimate asks the make probability of (``_ladder``): ``bids`` (ascending),
+    the bid after each, whether a jump of two steps from each would show meld under jump bids
+    (legal, up to 60), and the bids of the curve and of the search for the maximum."""
+
+    bids: np.ndarray
+    after: np.ndarray
+    jumps: np.ndarray
+    curve: tuple[int, ...]
+    every: tuple[int, ...]
+
+
+@lru_cache(maxsize=256)
+def _ladder(rules: RuleSet, low: int, top: int) -> _Ladder:
+    """The curve's bids (every legal bid from ``low`` up to ``top``, at most ``MAX_CURVE``;
+    ``low`` alone if none) and the bids searched for the maximum (the same from the lowest
+    bid), with what the probabilities ask of each (read-only arrays)."""
+    k = rules.scale
+    curve = tuple(islice(iter_bids(rules, low, top), MAX_CURVE)) or (low,)
+    every = tuple(islice(iter_bids(rules, rules.next_bid(None), top), MAX_CURVE))
+    bids = sorted(set(curve) | set(every))
+    after = [rules.next_bid(b) for b in bids]
+    jumps = [b + 2 * k <= 60 * k and rules.is_legal_bid(b + 2 * k) for b in bids]
+    arrays = [np.array(bids, dtype=np.int64), np.array(after, dtype=np.int64),
+              np.array(jumps, dtype=bool)]
+    for array in arrays:
+        array.flags.writeable = False
+    return _Ladder(*arrays, curve, every)
+
+
 def confidence_for(rules: RuleSet) -> float:
     """The default confidence under a rule set (``CONFIDENCE_NO_PASS``, ``CONFIDENCE_PASS``)."""
     return CONFIDENCE_PASS if rules.pass_cards else CONFIDENCE_NO_PASS
@@ -102,6 +133,24 @@ class TrumpEstimate:
         if weights is None or not weights.sum():
             return float(made.mean())
         return min(1.0, float(weights @ made / weights.sum()))
+
+    def probabilities(self, ladder: _Ladder) -> dict[int, float]:
+        """``probability`` of every bid of a ``_ladder``, worked out together (the same
+        figures)."""
+        bids = ladder.bids
+        n = len(self.totals)
+        table = None if self.holding is None else self.holding.weights_table(ladder)
+        if table is None:  # the share of deals reaching each bid
+            ordered = np.sort(self.totals)
+            made = n - np.searchsorted(ordered, bids, side="left")
+            return dict(zip(bids.tolist(), (made / n).tolist()))
+        out = {}
+        for bid, weights in zip(bids.tolist(), table):
+            reached = self.totals >= bid
+            total = weights.sum()
+            out[bid] = (float(reached.mean()) if not total
+                        else min(1.0, float(weights @ reached / total)))
+        return out
 
     def to_dict(self) -> dict:
         return {"trump": SUITS[self.trump], "own_meld": self.own_meld,
@@ -397,6 +446,35 @@ class Holding:
             self.cache[bid] = self._weights(bid)
         return self.cache[bid]
 
+    def weights_table(self, ladder: _Ladder) -> np.ndarray | None:
+        """``(bids, n)``: ``weights`` of every bid of a ``_ladder`` (None: 1 for every bid), the
+        same figures: each curve is worked out once for each meld the deals hold, then looked
+        up deal by deal."""
+        if not self.active and self.partner is None:
+            return None
+        rules = self.rules
+        k = rules.scale
+        after = ladder.after[:, None]
+        margin = (LIMIT_MARGIN + LIMIT_MARGIN_PER_CARD * rules.pass_cards) * k
+
+        def curve(meld: np.ndarray, value) -> np.ndarray:
+            """``(bids, n)``: ``value(m)`` (an array of bids by melds) for each deal's meld."""
+            melds, where = np.unique(meld, return_inverse=True)
+            return value(melds[None, :])[:, where.reshape(-1)]
+
+        out = np.ones((len(after), self.n))
+        for _, meld in self.active:
+            out = out * curve(meld, lambda m: _logistic((after - margin - m)
+                                                        / (LIMIT_SPREAD * k)))
+        if self.partner is not None:
+            meld, unshown, worthy = self.partner
+            if ladder.jumps.any():
+                out[ladder.jumps] = out[ladder.jumps] * _logistic((20 * k - unshown)
+                                                                  / (LIMIT_SPREAD * k))
+            reach = curve(meld, lambda m: _logistic((m + margin - after) / (LIMIT_SPREAD * k)))
+            out = out * (1 - 0.9 * worthy * reach)
+        return out
+
     def _weights(self, bid: int) -> np.ndarray | None:
         if not self.active and self.partner is None:
             return None
@@ -583,15 +661,11 @@ def estimate(hand: HandLike, rules: RulesLike = STANDARD, auction: AuctionLike =
             result = TrumpEstimate(t, own_t, Stats.of(theirs), Stats.of(tricks[row]), {}, None,
                                    totals, Stats.of(mine) if rules.pass_cards else None,
                                    holding)
-            top = int(centile(totals, 0.99))
-            make = {bid: result.probability(bid)
-                    for bid in islice(iter_bids(rules, low, top), MAX_CURVE)}
-            if not make:
-                make = {low: result.probability(low)}
-            made = [bid for bid in islice(iter_bids(rules, rules.next_bid(None), top),
-                                          MAX_CURVE) if result.probability(bid) >= confidence]
-            mx = max(made) if made else None
-            results[t] = replace(result, make_probability=make, max_bid=mx)
+            ladder = _ladder(rules, low, int(centile(totals, 0.99)))
+            chance = result.probabilities(ladder)
+            made = [bid for bid in ladder.every if chance[bid] >= confidence]
+            results[t] = replace(result, make_probability={b: chance[b] for b in ladder.curve},
+                                 max_bid=max(made) if made else None)
     best = None
     if results:
         best = max(results, key=lambda t: (-1 if results[t].max_bid is None
