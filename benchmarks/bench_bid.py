@@ -1,20 +1,22 @@
-"""Speed of the bid advisor: ``.venv/bin/python benchmarks/bench_bid.py [--runs 7]``.
+"""Speed of the bid advisor: ``.venv/bin/python benchmarks/bench_bid.py [--runs 7]
+[--baseline REV|none]``.
 
 Run by hand (not a test); prints medians of:
 
 - ``estimate`` in process with the default 1,000 deals, one trump and all four (budget for one
   trump: 50 ms);
-- a full ``pinochle-calc bid`` from the shell (start-up, auction, conditioned dealing, partner
-  meld, trick play-outs for every trump the hand may name, suggestion, JSON out), against
-  ``python -c "import typer"`` measured in the same run (budget: 3x); beside it
-  ``python -c "import typer, numpy"``, the floor of any command that deals with numpy, the
-  same with numpy's random generators, and ``BID_IMPORTS``, every module a bid loads (the
-  package's own too), with no work done;
-- each case again with ``--samples 1``: what a bid costs before its simulated deals (start-up,
-  and in the games with an exchange the policy's first-call tables), so that what the deals
-  add shows on its own;
 - each case's advice in a fresh process, called twice (seeds 1 and 2): the first call pays for
-  what a process works out once (the exchange policy's tables), the second does not.
+  what a process works out once, the second does not (the in-process budget: 40 ms once warm
+  in the games with an exchange); with ``--baseline``, the same for the package as it was at
+  that revision (default ``baseline.BEFORE_SPEED``), in the same run;
+- a full ``pinochle-calc bid`` from the shell (start-up, auction, conditioned dealing, partner
+  meld, the exchange, trick play-outs for every trump the hand may name, suggestion, JSON out),
+  against ``python -c "import typer, numpy"``, the floor of any command that deals with numpy,
+  measured in the same run (budget: 2.0x; aim 1.5x); beside it ``import typer`` alone, the same
+  with numpy's random generators, and ``BID_IMPORTS``, every module a bid loads (the package's
+  own too), with no work done; with ``--baseline``, the old package's ``bid`` interleaved with
+  the new, so that both ratios come from one run;
+- each case again with ``--samples 1``: what a bid costs before its simulated deals.
 """
 
 from __future__ import annotations
@@ -24,7 +26,12 @@ import statistics
 import subprocess
 import sys
 import time
+from contextlib import nullcontext
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from baseline import BEFORE_SPEED, cli, package_at  # noqa: E402
 
 BIN = Path(sys.executable).parent
 CLI = [str(BIN / "pinochle-calc")]
@@ -54,8 +61,10 @@ def timed(command: list[str]) -> float:
 # the advice twice in a fresh process: the first call and a second with the caches warm
 TWICE = """
 import sys, time
+if sys.argv[1]:
+    sys.path.insert(0, sys.argv[1])
 from pinochle_calc.bidding.advise import advise
-hand, auction, convention = sys.argv[1:]
+hand, auction, convention = sys.argv[2:]
 for seed in (1, 2):
     start = time.perf_counter()
     advise(hand, auction, convention, seed=seed)
@@ -63,17 +72,27 @@ for seed in (1, 2):
 """
 
 
-def first_calls(runs: int) -> None:
+def first_calls(runs: int, old: str | None) -> None:
+    """The advice twice in fresh processes, this package's and (interleaved) the old one's."""
+    packages = {"new": ""} | ({} if old is None else {"old": old})
     for name, case in CASES.items():
         words = dict(zip(case[1::2], case[2::2]))
-        command = [sys.executable, "-c", TWICE, case[0], words.get("--auction", ""),
-                   words.get("--convention", "jump")]
-        both = [[float(x) for x in subprocess.run(command, capture_output=True, text=True,
-                                                  check=True).stdout.split()]
-                for _ in range(runs)]
-        first, second = (statistics.median(t) * 1000 for t in zip(*both))
-        print(f"advice in a fresh process, {name}: first call {first:.0f} ms, second"
-              f" {second:.0f} ms")
+        times: dict[str, list[list[float]]] = {which: [] for which in packages}
+        for _ in range(runs):
+            for which, path in packages.items():
+                command = [sys.executable, "-c", TWICE, path, case[0],
+                           words.get("--auction", ""), words.get("--convention", "jump")]
+                out = subprocess.run(command, capture_output=True, text=True, check=True)
+                times[which].append([float(x) for x in out.stdout.split()])
+        line = []
+        for which, both in times.items():
+            first, second = (statistics.median(t) * 1000 for t in zip(*both))
+            line.append(f"{which}: first call {first:.0f} ms, second {second:.0f} ms")
+        if old is not None:
+            ratio = (statistics.median(t[1] for t in times["old"])
+                     / statistics.median(t[1] for t in times["new"]))
+            line.append(f"second call {ratio:.2f}x faster")
+        print(f"advice in a fresh process, {name}: {'; '.join(line)}")
 
 
 def in_process(runs: int) -> None:
@@ -95,12 +114,20 @@ def in_process(runs: int) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--baseline", default=BEFORE_SPEED,
+                    help="the revision to compare with in the same run (none: no comparison)")
     args = ap.parse_args()
-    in_process(args.runs * 3)
-    first_calls(args.runs)
+    with (nullcontext(None) if args.baseline == "none" else package_at(args.baseline)) as old:
+        in_process(args.runs * 3)
+        first_calls(args.runs, old)
+        shell(args.runs, old)
+
+
+def shell(runs: int, old: str | None) -> None:
+    """The whole ``bid`` from the shell against the start-up floors, interleaved."""
     # A regular install compiles the package to bytecode (pip does); where
     # PYTHONDONTWRITEBYTECODE is set an editable install would recompile it on every start, so
-    # compile it once here, as typer's own files are.
+    # compile it once here, as typer's own files are (``package_at`` compiles the old one).
     import compileall
 
     import pinochle_calc
@@ -114,27 +141,38 @@ def main() -> None:
                                                                   BID_IMPORTS]}
     commands = {name: [*CLI, "bid", *case, "--format", "json"] for name, case in CASES.items()}
     one_deal = {name: [*command, "--samples", "1"] for name, command in commands.items()}
-    for command in commands.values():
+    olds = {} if old is None else {name: [*cli(old), *command[1:]]
+                                   for name, command in commands.items()}
+    for command in [*commands.values(), *olds.values()]:
         timed(command)  # warm the file cache
     # interleaved, so that the machine's load falls alike on the start-up floors and the cases
-    runs = {**floors, **commands, **{f"{name} --samples 1": c for name, c in one_deal.items()}}
-    times: dict[str, list[float]] = {name: [] for name in runs}
-    for _ in range(args.runs):
-        for name, command in runs.items():
+    runs_ = {**floors, **commands, **{f"{name} --samples 1": c for name, c in one_deal.items()},
+             **{f"{name} (old)": c for name, c in olds.items()}}
+    times: dict[str, list[float]] = {name: [] for name in runs_}
+    for _ in range(runs):
+        for name, command in runs_.items():
             times[name].append(timed(command))
-    base = statistics.median(times["import typer"])
-    print(f"python -c 'import typer' (start-up floor): {base * 1000:.0f} ms")
-    for name in list(floors)[1:]:
+    typer_ = statistics.median(times["import typer"])
+    base = statistics.median(times["python -c 'import typer, numpy'"])
+    print(f"python -c 'import typer': {typer_ * 1000:.0f} ms")
+    print(f"python -c 'import typer, numpy' (the floor): {base * 1000:.0f} ms,"
+          f" {base / typer_:.2f}x typer")
+    for name in list(floors)[2:]:
         median = statistics.median(times[name])
-        print(f"{name}: {median * 1000:.0f} ms, {median / base:.2f}x typer")
+        print(f"{name}: {median * 1000:.0f} ms, {median / base:.2f}x the floor")
     worst = 0.0
     for name in commands:
         median = statistics.median(times[name])
         one = statistics.median(times[f"{name} --samples 1"])
         worst = max(worst, median)
-        print(f"bid {name}: {median * 1000:.0f} ms, {median / base:.2f}x typer"
-              f" (with one deal: {one * 1000:.0f} ms, {one / base:.2f}x)")
-    print(f"slowest case: {worst * 1000:.0f} ms, {worst / base:.2f}x typer (budget 3x)")
+        before = ""
+        if old is not None:
+            was = statistics.median(times[f"{name} (old)"])
+            before = f"; old {was * 1000:.0f} ms, {was / base:.2f}x"
+        print(f"bid {name}: {median * 1000:.0f} ms, {median / base:.2f}x the floor"
+              f" (with one deal: {one * 1000:.0f} ms, {one / base:.2f}x{before})")
+    print(f"slowest case: {worst * 1000:.0f} ms, {worst / base:.2f}x the floor (budget 2.0x,"
+          " aim 1.5x)")
 
 
 if __name__ == "__main__":

@@ -10,9 +10,10 @@ each in turn so that the machine's load falls alike on both. A third process ask
 package again with another seed: how much the advice moves with the estimate's own noise, the
 yardstick for the changes.
 
-Prints per game: how many calls, maximum bids and trumps differ, by how much (the maximum
-bid's mean and largest difference, the make probability of the call), the same for the
-yardstick, and the median time of one advice in a warm process, old and new, with their ratio.
+Prints per game: how many whole records (the ``bid`` command's JSON) are equal, how many
+calls, maximum bids and trumps differ, by how much (the maximum bid's mean and largest
+difference, the make probability of the call), the same for the yardstick, and the median time
+of one advice in a warm process, old and new, with their ratio.
 Exits 1 if the new package fails on a bid the old one answers.
 """
 
@@ -39,7 +40,7 @@ AUCTIONS = {
 
 #: One advice per line of JSON on stdin, the answer on stdout (the package first on the path).
 WORKER = """
-import json, sys, time
+import hashlib, json, sys, time
 sys.path.insert(0, sys.argv[1])
 from pinochle_calc.bidding.advise import advise
 for line in sys.stdin:
@@ -56,6 +57,7 @@ for line in sys.stdin:
     print(json.dumps({
         "call": call, "trump": advice.estimate.trump, "max_bid": advice.estimate.max_bid,
         "p_call": None if call is None or best is None else best.probability(call),
+        "record": hashlib.sha1(json.dumps(advice.to_dict(), sort_keys=True).encode()).hexdigest(),
         "ms": spent * 1000}), flush=True)
 """
 
@@ -107,7 +109,9 @@ def differences(a: list[dict], b: list[dict]) -> str:
     nones = sum((x["max_bid"] is None) != (y["max_bid"] is None) for x, y in pairs)
     probs = [abs(x["p_call"] - y["p_call"]) for x, y in pairs
              if x["call"] == y["call"] and x["p_call"] is not None and y["p_call"] is not None]
-    return (f"calls {calls}/{len(pairs)}, trumps {trumps}, maximum bids {len(moved) + nones}"
+    same = sum(x["record"] == y["record"] for x, y in pairs)
+    return (f"whole records equal {same}/{len(pairs)}; "
+            f"calls {calls}/{len(pairs)}, trumps {trumps}, maximum bids {len(moved) + nones}"
             f" (mean |difference| {statistics.fmean(gaps) if gaps else 0:.2f}, largest"
             f" {max(gaps, default=0)}), make probability of the same call: mean |difference|"
             f" {statistics.fmean(probs) if probs else 0:.4f}, largest {max(probs, default=0):.3f}")
