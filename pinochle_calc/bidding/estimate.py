@@ -38,7 +38,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from itertools import islice
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 import numpy as np
@@ -88,19 +87,48 @@ class _Ladder(NamedTuple):
     every: tuple[int, ...]
 
 
+@lru_cache(maxsize=32)
+def _legal(rules: RuleSet, upto: int) -> np.ndarray:
+    """Every legal bid from the lowest to the first above ``upto`` (read-only): kept for a
+    range doubled as needed, so that a rule set's bids are stepped through once."""
+    bids = list(iter_bids(rules, rules.next_bid(None), upto))
+    bids.append(rules.next_bid(bids[-1] if bids else upto))
+    out = np.array(bids, dtype=np.int64)
+    out.flags.writeable = False
+    return out
+
+
+def _legal_upto(rules: RuleSet, low: int, top: int) -> np.ndarray:
+    """``_legal`` reaching past ``top``, or past ``MAX_CURVE`` bids from ``low``."""
+    upto = 128 * rules.scale
+    while True:
+        bids = _legal(rules, upto)
+        if bids[-1] > top or int(np.searchsorted(bids, low)) + MAX_CURVE + 1 < len(bids):
+            return bids
+        upto *= 2
+
+
 @lru_cache(maxsize=256)
 def _ladder(rules: RuleSet, low: int, top: int) -> _Ladder:
     """The curve's bids (every legal bid from ``low`` up to ``top``, at most ``MAX_CURVE``;
     ``low`` alone if none) and the bids searched for the maximum (the same from the lowest
     bid), with what the probabilities ask of each (read-only arrays)."""
     k = rules.scale
-    curve = tuple(islice(iter_bids(rules, low, top), MAX_CURVE)) or (low,)
-    every = tuple(islice(iter_bids(rules, rules.next_bid(None), top), MAX_CURVE))
-    bids = sorted(set(curve) | set(every))
-    after = [rules.next_bid(b) for b in bids]
-    jumps = [b + 2 * k <= 60 * k and rules.is_legal_bid(b + 2 * k) for b in bids]
-    arrays = [np.array(bids, dtype=np.int64), np.array(after, dtype=np.int64),
-              np.array(jumps, dtype=bool)]
+    legal = _legal_upto(rules, low, max(top, low) + 2 * k)
+    start = int(np.searchsorted(legal, low))
+    curve = legal[start:start + MAX_CURVE]
+    curve = tuple(curve[curve <= top].tolist()) or (low,)
+    every = legal[:MAX_CURVE]
+    every = tuple(every[every <= top].tolist())
+    bids = np.array(sorted(set(curve) | set(every)), dtype=np.int64)
+    at = np.searchsorted(legal, bids)
+    known = (at < len(legal)) & (legal[np.minimum(at, len(legal) - 1)] == bids)
+    after = np.where(known, legal[np.minimum(at + 1, len(legal) - 1)],
+                     [rules.next_bid(int(b)) for b in bids] if not known.all() else 0)
+    jump = bids + 2 * k
+    at = np.minimum(np.searchsorted(legal, jump), len(legal) - 1)
+    jumps = (jump <= 60 * k) & (legal[at] == jump)
+    arrays = [bids, after.astype(np.int64), jumps]
     for array in arrays:
         array.flags.writeable = False
     return _Ladder(*arrays, curve, every)

@@ -346,3 +346,29 @@ def test_the_centile_is_numpys_linear_quantile():
         for values in (rng.integers(-1, 250, n), rng.random(n) * 200):
             for q in (0.0, 0.1, 0.5, 0.9, 0.99, 1.0):
                 assert centile(values, q) == np.quantile(values, q)
+
+
+@pytest.mark.parametrize("rules", ["standard", "toby-thomas", "standard,steps=any",
+                                   "standard,steps=by10-above-100", "toby-thomas,scale=10"])
+def test_the_bids_asked_about_are_the_legal_bids_in_order(rules):
+    """The curve's bids, the maximum's, the bid after each and the jumps that would show meld
+    are those of stepping through the rule set's bids one at a time, for any range."""
+    from itertools import islice
+
+    from pinochle_calc.bidding.auction import iter_bids
+    from pinochle_calc.bidding.estimate import MAX_CURVE, _ladder
+
+    rules = load_rules(rules)
+    k, first = rules.scale, rules.next_bid(None)
+    for low in (first, first + k, 60 * k, 61 * k, 65 * k, 300 * k, 2000 * k):
+        if not rules.is_legal_bid(low):
+            continue
+        for top in (-1, low - k, low, 70 * k, 150 * k, 3000 * k, 20000 * k):
+            got = _ladder(rules, low, top)
+            curve = tuple(islice(iter_bids(rules, low, top), MAX_CURVE)) or (low,)
+            every = tuple(islice(iter_bids(rules, first, top), MAX_CURVE))
+            bids = sorted(set(curve) | set(every))
+            assert (got.curve, got.every, got.bids.tolist()) == (curve, every, bids)
+            assert got.after.tolist() == [rules.next_bid(b) for b in bids]
+            assert got.jumps.tolist() == [b + 2 * k <= 60 * k and rules.is_legal_bid(b + 2 * k)
+                                          for b in bids]
