@@ -391,10 +391,11 @@ def _starts(hands: np.ndarray, trump: int) -> list[np.ndarray]:
 
 
 def pick(objective: Objective, hands: np.ndarray, chosen: np.ndarray, allowed: ArrayLike,
-         count: ArrayLike, distinct: bool = False) -> np.ndarray:
+         count: ArrayLike, distinct: bool = False,
+         path: list[np.ndarray] | None = None) -> np.ndarray:
     """``chosen`` with up to ``count`` (one, or one per row) more cards among ``allowed`` (20
     booleans, or per row), each the one adding most to the objective; with ``distinct``, only
-    kinds not chosen yet."""
+    kinds not chosen yet. ``path`` (a list) gets the choices after each step."""
     chosen = chosen.copy()
     count = np.broadcast_to(np.asarray(count), (len(chosen),))
     allowed = np.broadcast_to(allowed, chosen.shape)
@@ -412,6 +413,8 @@ def pick(objective: Objective, hands: np.ndarray, chosen: np.ndarray, allowed: A
         go = np.isfinite(added[np.arange(len(rows)), best])
         chosen[rows[go], best[go]] += 1
         given[:, rows[go]] += objective.columns[best[go]].T
+        if path is not None:
+            path.append(chosen.copy())
     return chosen
 
 
@@ -428,16 +431,42 @@ def choose(objective: Objective, hands: ArrayLike, k: int, trump: int,
     n = len(h)
     rows = np.arange(n)
     first = np.zeros_like(h) if first is None else first
-    # every start at once: one row per hand and start, grown greedily together
-    starts = np.stack([np.zeros_like(h), *_starts(h - first, trump)])  # (starts, n, 20)
-    chosen = first[None] + starts
-    fits = (chosen <= h[None]).all(axis=2) & (chosen.sum(axis=2) <= k)
-    chosen = np.where(fits[..., None], chosen, first[None]).reshape(-1, 20)
-    wide = np.broadcast_to(h, (len(starts), n, 20)).reshape(-1, 20)
-    chosen = pick(objective, wide, chosen, True, k - chosen.sum(axis=1))
-    scores = objective.score(wide, chosen[:, None, :])[:, 0].reshape(len(starts), n)
-    at = scores.argmax(axis=0)  # the first start among the best (ties: the plain greedy)
-    best = chosen.reshape(len(starts), n, 20)[at, rows]
+    # the plain greedy first, step by step: a start it passes through (or one that adds
+    # nothing) ends where it does, so only the other starts are grown, all at once
+    path = [first]
+    plain = pick(objective, h, first, True, k - first.sum(axis=1), path=path)
+    starts = _starts(h - first, trump)
+    chosen = np.zeros((1 + len(starts), n, 20), dtype=np.int64)
+    chosen[0] = plain
+    scores = np.full((1 + len(starts), n), -np.inf)
+    scores[0] = objective.score(h, plain[:, None, :])[:, 0]
+    grown, where = [], []
+    for j, start in enumerate(starts, 1):
+        begun = first + start
+        fits = (begun <= h).all(axis=1) & (begun.sum(axis=1) <= k)
+        begun = np.where(fits[:, None], begun, first)
+        size = (begun - first).sum(axis=1)
+        passed = np.zeros(n, dtype=bool)
+        for m, state in enumerate(path):
+            at = size == m
+            passed[at] = (begun[at] == state[at]).all(axis=1)
+        own = np.flatnonzero(~passed)
+        grown.append(begun[own])
+        where.append((j, own))
+    if grown:
+        begun = np.concatenate(grown)
+        wide = h[np.concatenate([own for _, own in where])]
+        done = pick(objective, wide, begun, True, k - begun.sum(axis=1))
+        score = objective.score(wide, done[:, None, :])[:, 0]
+        start = 0
+        for j, own in where:
+            chosen[j, own] = done[start:start + len(own)]
+            scores[j, own] = score[start:start + len(own)]
+            start += len(own)
+    # the first start among the best (ties: the plain greedy; a start grown no further than
+    # it, left at -inf, would score as it does)
+    at = scores.argmax(axis=0)
+    best = chosen[at, rows]
     best_score = scores[at, rows]
     while thorough:  # give up one card chosen for one not chosen, while that is better
         eye = np.eye(20, dtype=np.int64)
