@@ -82,6 +82,9 @@ class Gains:
     probability: tuple[float, ...]
     around_probability: dict[int, float]
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_reports", {})  # report by trump, once each (read-only)
+
     def __repr__(self) -> str:
         return f"Gains(hand={str(self.hand)!r}, rules={self.rules.name!r})"
 
@@ -130,11 +133,16 @@ class Gains:
         return text
 
     def report(self, trump: SuitLike) -> dict:
-        """The gains with the trump to be named, and (``by_trump``) with each of the four."""
-        out = self.to_dict(trump)
-        out["by_trump"] = {SUITS[t]: {k: v for k, v in self.to_dict(t).items() if k != "trump"}
-                           for t in range(4)}
-        return out
+        """The gains with the trump to be named, and (``by_trump``) with each of the four
+        (worked out once per trump: the same dict each time, not to be changed)."""
+        trump = as_suit(trump)
+        reports: dict[int, dict] = self._reports  # type: ignore[attr-defined]
+        if trump not in reports:
+            out = self.to_dict(trump)
+            out["by_trump"] = {SUITS[t]: {k: v for k, v in self.to_dict(t).items()
+                                          if k != "trump"} for t in range(4)}
+            reports[trump] = out
+        return reports[trump]
 
     def to_dict(self, trump: SuitLike) -> dict:
         """The gains with one trump: the ``hints`` record of a Davis or Toby call."""
@@ -161,8 +169,13 @@ def _meld(counts: tuple[int, ...], rules: RuleSet) -> HandMeld:
 
 def card_gains(hand: HandLike, rules: RulesLike = STANDARD, partner_size: int = 20) -> Gains:
     """The exact meld gain of each card and each around for each trump, from the meld engine,
-    with the chance that the partner (``partner_size`` cards of the unseen ones) holds it."""
-    hand, rules = as_hand(hand), as_rules(rules)
+    with the chance that the partner (``partner_size`` cards of the unseen ones) holds it
+    (kept: a hand's every call asks the same)."""
+    return _card_gains(as_hand(hand), as_rules(rules), partner_size)
+
+
+@lru_cache(maxsize=256)
+def _card_gains(hand: Hand, rules: RuleSet, partner_size: int) -> Gains:
     row = rows(hand.counts)
     c = row[0]
     variants = ([row] + [plus_card(row, i) for i in range(20)]
