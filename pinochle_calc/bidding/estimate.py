@@ -590,6 +590,16 @@ def _play_out(deals: np.ndarray, trumps: list[int],
     return tricks.reshape(len(trumps), n)
 
 
+def _distinct_deals(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(n, 4, 20)`` deals as ``(distinct, where)``: the distinct deals, and the row of each
+    deal among them. A deal is told by its seats 1 and 2, each one whole number (a count is 0
+    to 4): seat 0 holds the hand in every deal, and seat 3 the cards left."""
+    weights = 5 ** np.arange(20, dtype=np.int64)
+    keys = np.stack([counts[:, 1] @ weights, counts[:, 2] @ weights], axis=1)
+    _, first, where = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+    return counts[first], where.reshape(-1)
+
+
 def centile(values: ArrayLike, q: float) -> float:
     """``np.quantile(values, q)`` (linear interpolation), without its ``np.unique``, whose first
     call imports ``numpy.ma`` (about 18 ms of the first bid in a process)."""
@@ -671,21 +681,24 @@ def estimate(hand: HandLike, rules: RulesLike = STANDARD, auction: AuctionLike =
     results: dict[int, TrumpEstimate] = {}
     if candidates:
         hint, partner_hint = own_hints(auction, convention)
-        deals = np.repeat(counts[None], len(candidates), axis=0)  # (trumps, n, 4, 20)
+        # each distinct deal once (deals drawn in proportion to their chance repeat): the
+        # exchange and the play are the same in every copy
+        distinct, where = _distinct_deals(counts)
+        deals = np.repeat(distinct[None], len(candidates), axis=0)  # (trumps, deals, 4, 20)
         if rules.pass_cards:  # the exchange, as the rule set has it, in every deal
             for row, t in enumerate(candidates):
-                after = exchange(counts[:, 0], counts[:, 2], t, rules, hint, partner_hint)
+                after = exchange(distinct[:, 0], distinct[:, 2], t, rules, hint, partner_hint)
                 deals[row, :, 0], deals[row, :, 2] = after.bidder, after.partner
-        tricks = _play_out(deals, candidates, progress) * k
+        tricks = _play_out(deals, candidates, progress)[:, where] * k
         holding = Holding(counts, auction, convention)
         for row, t in enumerate(candidates):
             own_t = own.trumps[t].points
-            mine = meld_points(deals[row, :, 0], rules)[:, t]
-            theirs = meld_points(deals[row, :, 2], rules)[:, t]
+            mine = meld_points(deals[row, :, 0], rules)[where, t]
+            theirs = meld_points(deals[row, :, 2], rules)[where, t]
             totals = side_totals(mine + theirs, tricks[row], rules)
             if later and rules.marriage_required != "false":
                 married = np.minimum(deals[row, :, 0, t * 5 + 2], deals[row, :, 0, t * 5 + 3]) > 0
-                totals = np.where(married, totals, -1)
+                totals = np.where(married[where], totals, -1)
             result = TrumpEstimate(t, own_t, Stats.of(theirs), Stats.of(tricks[row]), {}, None,
                                    totals, Stats.of(mine) if rules.pass_cards else None,
                                    holding)

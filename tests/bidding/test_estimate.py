@@ -372,3 +372,20 @@ def test_the_bids_asked_about_are_the_legal_bids_in_order(rules):
             assert got.after.tolist() == [rules.next_bid(b) for b in bids]
             assert got.jumps.tolist() == [b + 2 * k <= 60 * k and rules.is_legal_bid(b + 2 * k)
                                           for b in bids]
+
+
+def test_a_deal_drawn_twice_is_played_once_with_the_same_figures(monkeypatch):
+    """Deals drawn in proportion to their chance repeat (a pass weighs them); each distinct
+    deal is exchanged and played once, and the estimate is the one that plays every copy."""
+    from importlib import import_module
+
+    module = import_module("pinochle_calc.bidding.estimate")
+    four = STANDARD.with_options(pass_cards=4)
+    auction = parse_auction("p p", four)
+    deals = deal(Hand.parse(HAND), 400, np.random.default_rng(4),
+                 module.conditions_from(auction, "jump"), four).deals
+    distinct, where = module._distinct_deals(deals)
+    assert len(distinct) < len(deals) and np.array_equal(distinct[where], deals)
+    once = estimate(HAND, four, auction, "jump", samples=400, seed=4).to_dict()
+    monkeypatch.setattr(module, "_distinct_deals", lambda d: (d, np.arange(len(d))))
+    assert estimate(HAND, four, auction, "jump", samples=400, seed=4).to_dict() == once
