@@ -1,70 +1,122 @@
-"""How fast the arena plays: ``python benchmarks/bench_arena.py [--deals N] [--samples K]``.
+"""How fast the arena plays: ``python benchmarks/bench_arena.py [--deals N] [--samples K]
+[--runs R] [--baseline REV|none]``.
 
-Prints the median of several runs of ``advisor:jump`` against ``formula`` (standard rules):
+Prints the median of several runs of each match (the advisor against ``formula``; ``MATCHES``:
+jump bids under the standard rules, Davis's system in its game, Toby Thomas's in the
+toby-thomas rules):
 
-- hands/s with ``--jobs 1`` and ``--jobs 2``, and the minutes 1,000 duplicate deals (2,000
-  hands) would take with ``--jobs 2`` (the issue's target: ten);
-- the share of one core's time spent in play-outs (``play.simulate.play_many`` and
-  ``play_deal``), which is what a faster play-out engine speeds up.
+- hands/s with ``--jobs 1`` (one core) and with ``--jobs 2`` for the first match, and the
+  minutes 1,000 duplicate deals (2,000 hands) would take with ``--jobs 2``;
+- with ``--baseline`` (default: ``baseline.BEFORE_SPEED``), the same matches played by the
+  package as it was at that revision, each run of the old package interleaved with one of the
+  new on the same seed, so that the machine's load falls alike on both, and the ratio;
+- the share of one core's time spent in play-outs (``play.lockstep.play_lockstep``, which
+  plays every simulated and real deal out), which is what a faster play-out engine speeds up.
+
+Each run starts a fresh process: the first advice calls of a match pay for what a process
+works out once, as a match from the shell does.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
-import time
+import subprocess
+import sys
+from contextlib import nullcontext
+from pathlib import Path
 
-from pinochle_calc.bidding.estimate import DEFAULT_SAMPLES
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from baseline import BEFORE_SPEED, ROOT, package_at  # noqa: E402
+
+MATCHES = (
+    ("advisor:jump", "standard"),
+    ("advisor:davis", "standard,steps=any,passing.cards=4"),
+    ("advisor:toby", "toby-thomas"),
+)
+
+#: One match in a fresh process (the package first on the path): hands per second as JSON.
+RUN = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
 from pinochle_calc.game.arena import run_arena
-from pinochle_calc.play import simulate
+from pinochle_calc.rules import load_rules
+policy, rules, deals, samples, jobs, seed = sys.argv[2:]
+report = run_arena(policy, "formula", int(deals), seed=int(seed), rules=load_rules(rules),
+                   samples=int(samples), jobs=int(jobs))
+print(json.dumps({"hands_per_second": report.hands_per_second}))
+"""
 
 
-def hands_per_second(deals: int, samples: int, jobs: int, seed: int) -> float:
-    report = run_arena("advisor:jump", "formula", deals, seed=seed, samples=samples, jobs=jobs)
-    return report.hands_per_second
+def hands_per_second(path: str | Path, policy: str, rules: str, deals: int, samples: int,
+                     jobs: int, seed: int) -> float:
+    out = subprocess.run([sys.executable, "-c", RUN, str(path), policy, rules, str(deals),
+                          str(samples), str(jobs), str(seed)], capture_output=True, text=True,
+                         check=True).stdout
+    return json.loads(out)["hands_per_second"]
 
 
 def playout_share(deals: int, samples: int, seed: int) -> float:
-    """The share of an in-process arena's time spent inside the play-out functions."""
+    """The share of an in-process arena's time spent in the lockstep play-out engine."""
+    import time
+
+    from pinochle_calc.game.arena import run_arena
+    from pinochle_calc.play import lockstep
+
     spent = [0.0]
-    originals = simulate.play_many, simulate.play_deal
+    original = lockstep.play_lockstep
 
-    def timed(function):
-        def wrapper(*args, **kwargs):
-            start = time.perf_counter()
-            try:
-                return function(*args, **kwargs)
-            finally:
-                spent[0] += time.perf_counter() - start
-        return wrapper
+    def timed(*args, **kwargs):
+        start = time.perf_counter()
+        try:
+            return original(*args, **kwargs)
+        finally:
+            spent[0] += time.perf_counter() - start
 
-    simulate.play_many, simulate.play_deal = (timed(f) for f in originals)
+    lockstep.play_lockstep = timed
     try:
         start = time.perf_counter()
         run_arena("advisor:jump", "formula", deals, seed=seed, samples=samples)
         total = time.perf_counter() - start
     finally:
-        simulate.play_many, simulate.play_deal = originals
+        lockstep.play_lockstep = original
     return spent[0] / total
 
 
 def main() -> None:
+    from pinochle_calc.bidding.estimate import DEFAULT_SAMPLES
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=10, help="duplicate deals per run")
     parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES,
                         help="the advisor's simulated deals per estimate")
     parser.add_argument("--runs", type=int, default=3, help="runs (the median is printed)")
+    parser.add_argument("--baseline", default=BEFORE_SPEED,
+                        help="the revision to compare with in the same run (none: no comparison)")
     args = parser.parse_args()
-    one = statistics.median(hands_per_second(args.deals, args.samples, 1, seed)
-                            for seed in range(args.runs))
-    two = statistics.median(hands_per_second(args.deals, args.samples, 2, seed)
-                            for seed in range(args.runs))
-    print(f"arena advisor:jump vs formula, {args.samples} samples, {args.deals} deals a run")
-    print(f"hands/s, --jobs 1: {one:.2f}")
-    print(f"hands/s, --jobs 2: {two:.2f} ({two / one:.2f}x)")
-    print(f"1,000 duplicate deals with --jobs 2: {2000 / two / 60:.1f} min (target: 10)")
+    with (nullcontext(None) if args.baseline == "none" else package_at(args.baseline)) as old:
+        packages = {"new": ROOT} | ({} if old is None else {"old": old})
+        for policy, rules in MATCHES:
+            speed: dict[str, list[float]] = {which: [] for which in packages}
+            for seed in range(args.runs):
+                for which, path in packages.items():
+                    speed[which].append(hands_per_second(path, policy, rules, args.deals,
+                                                         args.samples, 1, seed))
+            line = ", ".join(f"{which} {statistics.median(v):.2f}" for which, v in speed.items())
+            if old is not None:
+                ratio = statistics.median(speed["new"]) / statistics.median(speed["old"])
+                line += f" ({ratio:.2f}x)"
+            print(f"arena {policy} vs formula, --rules {rules}, {args.samples} samples,"
+                  f" {args.deals} deals a run, --jobs 1: hands/s {line}", flush=True)
+        policy, rules = MATCHES[0]
+        two = statistics.median(hands_per_second(ROOT, policy, rules, args.deals, args.samples,
+                                                 2, seed) for seed in range(args.runs))
+        print(f"arena {policy} vs formula, --jobs 2: {two:.2f} hands/s; 1,000 duplicate deals"
+              f" with --jobs 2: {2000 / two / 60:.1f} min")
     share = playout_share(args.deals, args.samples, 0)
-    print(f"share of one core's time in play-outs: {share:.0%}")
+    print(f"share of one core's time in play-outs (advisor:jump): {share:.0%}")
 
 
 if __name__ == "__main__":
