@@ -10,6 +10,8 @@ higher.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 #: Weight of one card of each rank in a suit code (A 10 K Q J).
@@ -20,10 +22,20 @@ NCODES = 5**5
 NONE = 5
 
 
-def _build_tables() -> tuple[tuple[int, ...], ...]:
+class Tables(NamedTuple):
+    """The lookup tables by suit code (read-only int16 arrays; see the module's tuples)."""
+
+    hi: np.ndarray
+    lo: np.ndarray
+    n: np.ndarray
+    head: np.ndarray
+    feed: np.ndarray
+
+
+def _build_tables() -> Tables:
     codes = np.arange(NCODES)
-    held = (codes[:, None] // np.array(W)) % 5 > 0  # (code, rank): the rank is held
-    n = ((codes[:, None] // np.array(W)) % 5).sum(axis=1)
+    digits = (codes[:, None] // np.array(W)) % 5  # (code, rank): copies held
+    held = digits > 0
     any_held = held.any(axis=1)
     hi = np.where(any_held, held.argmax(axis=1), NONE)
     lo = np.where(any_held, 4 - held[:, ::-1].argmax(axis=1), -1)
@@ -32,15 +44,31 @@ def _build_tables() -> tuple[tuple[int, ...], ...]:
     head = np.where(below.any(axis=2), 4 - below[:, :, ::-1].argmax(axis=2), -1).reshape(-1)
     # FEED[code]: the counter to feed partner's trick (the 10, else the K, else the A)
     feed = np.select([held[:, 1], held[:, 2], held[:, 0]], [1, 2, 0], -1)
-    return tuple(tuple(t.tolist()) for t in (hi, lo, n, head, feed))
+    out = Tables(*(t.astype(np.int16) for t in (hi, lo, digits.sum(axis=1), head, feed)))
+    for t in out:
+        t.flags.writeable = False
+    return out
 
 
-#: HI[code]: highest rank held (0 is the ace), NONE if the suit is empty.
-#: LO[code]: lowest rank held, -1 if empty.  N[code]: cards held.
-#: HEAD[code * 6 + b]: lowest rank held that beats rank b (ranks below b), -1 if none.
-#: FEED[code]: the rank of the counter the heuristic player feeds partner's trick from a suit
-#: held as ``code``: the 10, else the K, else the A; -1 when the suit holds no counter.
-HI, LO, N, HEAD, FEED = _build_tables()
+#: The tables as arrays, for the engine that plays many deals at once (``lockstep``).
+TABLES = _build_tables()
+
+_TUPLES = {"HI": "hi", "LO": "lo", "N": "n", "HEAD": "head", "FEED": "feed"}
+
+
+def __getattr__(name: str):
+    # HI[code]: highest rank held (0 is the ace), NONE if the suit is empty. LO[code]: lowest
+    # rank held, -1 if empty. N[code]: cards held. HEAD[code * 6 + b]: lowest rank held that
+    # beats rank b (ranks below b), -1 if none. FEED[code]: the rank of the counter the
+    # heuristic player feeds partner's trick from a suit held as ``code``: the 10, else the K,
+    # else the A; -1 when the suit holds no counter. As tuples, for the one-deal engine
+    # (``tricks``, ``players``), made when it first asks.
+    if name in _TUPLES:
+        value = tuple(getattr(TABLES, _TUPLES[name]).tolist())
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 #: The heuristic player's preference among counters fed to partner, by rank: the 10, then the
 #: K, then the A.
@@ -49,4 +77,5 @@ FEED_ORDER = (1, 3, 2)
 #: among the others (with few left, an opponent is likely void and trumps).
 CASH_MIN_OUT = 2
 
-__all__ = ["W", "NCODES", "NONE", "HI", "LO", "N", "HEAD", "FEED", "FEED_ORDER", "CASH_MIN_OUT"]
+# HI, LO, N, HEAD and FEED (tuples) are made on first use (``__getattr__``).
+__all__ = ["W", "NCODES", "NONE", "TABLES", "Tables", "FEED_ORDER", "CASH_MIN_OUT"]

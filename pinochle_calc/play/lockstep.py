@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Literal, overload
 import numpy as np
 
 from ..cards import COUNTER, LAST_TRICK_BONUS
-from .codes import CASH_MIN_OUT, FEED, FEED_ORDER, HEAD, HI, LO, NCODES, NONE, N, W
+from .codes import CASH_MIN_OUT, FEED_ORDER, NONE, TABLES, W
 
 if TYPE_CHECKING:  # numpy.typing costs a start-up millisecond: for the checker only
     from numpy.typing import ArrayLike
@@ -34,13 +34,9 @@ BLOCK = 20_000
 #: arrays are numpy's own index integers).
 _INT = np.int16
 
-_HI = np.array(HI, dtype=_INT)
+_HI, _LO, _N, _HEAD, _FEED = TABLES
 #: The top rank held, 6 for an empty suit: below no other suit's top (``_HI`` has 5 there).
-_TOP = np.where(_HI == NONE, NONE + 1, _HI)
-_LO = np.array(LO, dtype=_INT)
-_N = np.array(N, dtype=_INT)
-_HEAD = np.array(HEAD, dtype=_INT)
-_FEED = np.array(FEED, dtype=_INT)
+_TOP = np.where(_HI == NONE, NONE + 1, _HI).astype(_INT)
 _W = np.array(W, dtype=_INT)
 _POINTS = np.array(COUNTER, dtype=_INT)
 #: ORDER[trump]: the actual suit of each of the engine's suits (trump first).
@@ -49,15 +45,13 @@ ORDER = np.array([[t] + [s for s in range(4) if s != t] for t in range(4)], dtyp
 _SIDE = np.array([[1], [2], [3]], dtype=_INT)
 _TAG = 32 - 8 * _SIDE
 _NOT = -(1 << 14)  # a suit that may not be chosen
+_HELD = _N > 0  # by suit code: the suit holds a card
 #: The lead's lowest side card: the lowest rank, then the longest suit.
-_LOW_LEAD = np.array([(LO[c] * 32 + N[c]) * 32 + LO[c] if c else _NOT for c in range(NCODES)],
-                     dtype=_INT)
+_LOW_LEAD = np.where(_HELD, (_LO * 32 + _N) * 32 + _LO, _NOT).astype(_INT)
 #: Feeding partner from a side suit: the 10, then the K, then the A.
-_FEED_SIDE = np.array([FEED_ORDER[f] * 32 + f if f >= 0 else _NOT for f in FEED],
-                      dtype=_INT)
+_FEED_SIDE = np.where(_FEED >= 0, np.array(FEED_ORDER)[_FEED] * 32 + _FEED, _NOT).astype(_INT)
 #: Throwing off: the lowest card of any side suit.
-_LOW_SIDE = np.array([LO[c] * 32 + LO[c] if c else _NOT for c in range(NCODES)],
-                     dtype=_INT)
+_LOW_SIDE = np.where(_HELD, _LO * 32 + _LO, _NOT).astype(_INT)
 
 
 def _unpack(packed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
