@@ -395,3 +395,21 @@ def test_the_steps_refuse_to_step_from_a_float(no_hang):
         with pytest.raises(TypeError, match="a bid is a whole number"):
             STANDARD.highest_bid(bid)
     assert STANDARD.next_bid(10**20) == 10**20 + 5 and STANDARD.bid_problem(10**15) == ""
+
+
+@pytest.mark.parametrize("raw", ["4", "0", "-3", "+7", "123456789012345678", "04", "00", "1_000",
+                                 "true", "false", "True", "any", "by1-then-5", "after-pass",
+                                 "partner-first", "inf", "nan", "x1", "1.5", "1e3", "-",
+                                 "[1, 2]", '"quoted"', "1979-05-27", "a b"])
+def test_a_plain_override_value_reads_as_toml_reads_it(raw):
+    """Whole numbers, true/false and bare words are read without the TOML parser, as it reads
+    them (a word it cannot read stays text)."""
+    from pinochle_calc.rules import _plain_value, _toml
+
+    data, problem = _toml(f"v = {raw}")
+    expected = raw if problem else data["v"]
+    simple = _plain_value(raw)
+    if raw in ("4", "-3", "true", "any", "by1-then-5", "after-pass"):
+        assert simple is not None
+    if simple is not None:
+        assert simple[0] == expected and type(simple[0]) is type(expected)
