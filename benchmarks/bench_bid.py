@@ -40,8 +40,9 @@ FOUR_TRUMPS = "♥A 10 K Q ♦K Q J 10 ♣K Q 10 A ♠A K K Q Q J J 10"
 EXAMPLE = "♥A 10 K K Q Q J ♦Q Q J ♣Q Q ♠A K K Q Q J J 10"
 
 #: Every module a bid of any case below loads, imported with no work done.
-BID_IMPORTS = ("import typer, numpy.random, pinochle_calc.cli.bidding, pinochle_calc.bidding,"
-               " pinochle_calc.exchange.policy, pinochle_calc.play.simulate, tomllib")
+BID_IMPORTS = ("import typer, numpy.random, json, pinochle_calc.cli, pinochle_calc.bidding,"
+               " pinochle_calc.exchange.policy, pinochle_calc.exchange.tables,"
+               " pinochle_calc.play.lockstep, pinochle_calc.play.conditions")
 
 CASES = {
     "jump, opening, 4 trumps": [FOUR_TRUMPS],
