@@ -435,34 +435,24 @@ def choose(objective: Objective, hands: ArrayLike, k: int, trump: int,
     # nothing) ends where it does, so only the other starts are grown, all at once
     path = [first]
     plain = pick(objective, h, first, True, k - first.sum(axis=1), path=path)
-    starts = _starts(h - first, trump)
-    chosen = np.zeros((1 + len(starts), n, 20), dtype=np.int64)
+    begun = first[None] + np.stack(_starts(h - first, trump))  # (starts, n, 20)
+    fits = (begun <= h[None]).all(axis=2) & (begun.sum(axis=2) <= k)
+    begun = np.where(fits[..., None], begun, first[None])
+    size = (begun - first[None]).sum(axis=2)
+    passed = np.zeros(size.shape, dtype=bool)
+    for m, state in enumerate(path):
+        passed |= (size == m) & (begun == state[None]).all(axis=2)
+    chosen = np.zeros((1 + len(begun), n, 20), dtype=np.int64)
     chosen[0] = plain
-    scores = np.full((1 + len(starts), n), -np.inf)
+    scores = np.full((1 + len(begun), n), -np.inf)
     scores[0] = objective.score(h, plain[:, None, :])[:, 0]
-    grown, where = [], []
-    for j, start in enumerate(starts, 1):
-        begun = first + start
-        fits = (begun <= h).all(axis=1) & (begun.sum(axis=1) <= k)
-        begun = np.where(fits[:, None], begun, first)
-        size = (begun - first).sum(axis=1)
-        passed = np.zeros(n, dtype=bool)
-        for m, state in enumerate(path):
-            at = size == m
-            passed[at] = (begun[at] == state[at]).all(axis=1)
-        own = np.flatnonzero(~passed)
-        grown.append(begun[own])
-        where.append((j, own))
-    if grown:
-        begun = np.concatenate(grown)
-        wide = h[np.concatenate([own for _, own in where])]
-        done = pick(objective, wide, begun, True, k - begun.sum(axis=1))
-        score = objective.score(wide, done[:, None, :])[:, 0]
-        start = 0
-        for j, own in where:
-            chosen[j, own] = done[start:start + len(own)]
-            scores[j, own] = score[start:start + len(own)]
-            start += len(own)
+    grow = np.flatnonzero(~passed.reshape(-1))  # (start, hand) pairs, start-major
+    if len(grow):
+        wide = h[grow % n]
+        done = pick(objective, wide, begun.reshape(-1, 20)[grow], True,
+                    k - begun.reshape(-1, 20)[grow].sum(axis=1))
+        chosen[1:].reshape(-1, 20)[grow] = done
+        scores[1:].reshape(-1)[grow] = objective.score(wide, done[:, None, :])[:, 0]
     # the first start among the best (ties: the plain greedy; a start grown no further than
     # it, left at -inf, would score as it does)
     at = scores.argmax(axis=0)
@@ -512,11 +502,12 @@ def _asks(hint: Signal | None) -> tuple[str, int] | None:
     return hint.kind, hint.rank
 
 
+@lru_cache(maxsize=256)
 def partner_objective(trump: int, rules: RuleSet, hint: Signal | None = None,
                       policy: ExchangePolicy = POLICY,
                       cards: int | None = None) -> Objective:
     """What the partner's pass (of at most ``cards``) is worth, with ``trump`` named (or asked
-    for) by the bidder."""
+    for) by the bidder (kept: the same objective serves every call; it is not changed)."""
     values = per_card(policy.to_bidder_trump, policy.to_bidder_side, trump)
     married = rules.marriage_required == "true"
     return Objective(trump, rules, values, (trump, rules, hint, married, policy.samples),
@@ -555,7 +546,15 @@ def bidder_objective(trump: int, rules: RuleSet, hint: Signal | None = None,
     """What the bidder's return (of at most ``cards``) is worth: its own meld kept above all
     (after receiving the ``incoming`` passes, where it passes at the same time), then the
     partner's mean meld gain over the hands it may hold (those that would give its ``hint``, if
-    it gave one), the cards the bidder keeps (trumps and aces first) and the hint answered."""
+    it gave one), the cards the bidder keeps (trumps and aces first) and the hint answered
+    (kept where nothing is incoming: the same objective serves every call)."""
+    if incoming is None:
+        return _kept_bidder_objective(trump, rules, hint, policy, cards)
+    return _bidder_objective(trump, rules, hint, policy, cards, incoming)
+
+
+def _bidder_objective(trump: int, rules: RuleSet, hint: Signal | None, policy: ExchangePolicy,
+                      cards: int | None, incoming: np.ndarray | None = None) -> Objective:
     values = -per_card(policy.keep_trump, policy.keep_side, trump)
     asks = _asks(hint)
     if asks is not None:
@@ -563,6 +562,9 @@ def bidder_objective(trump: int, rules: RuleSet, hint: Signal | None = None,
     partners = (trump, rules, hint, False, policy.samples)
     return Objective(trump, rules, values, partners, keep_meld=_KEEP_MELD, incoming=incoming,
                      cards=cards)
+
+
+_kept_bidder_objective = lru_cache(maxsize=256)(_bidder_objective)
 
 
 def bidder_return(hands: ArrayLike, trump: SuitLike, k: int, rules: RulesLike,
