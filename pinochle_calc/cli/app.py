@@ -428,7 +428,13 @@ def main() -> None:
     here: a closed pipe (``meld ... | head``: quiet, exit 0), output that cannot be written (a
     full disk: one line, exit 1), Ctrl-C (exit 130) and SIGTERM (exit 143), both after the
     command's own clean-up (its worker processes stopped), and the last guard: a bug is
-    reported in one line (the traceback only with ``PINOCHLE_DEBUG=1``) with exit status 3."""
+    reported in one line (the traceback only with ``PINOCHLE_DEBUG=1``) with exit status 3.
+
+    Before numpy is loaded, its linear algebra library is given one thread unless the
+    environment says otherwise (``OPENBLAS_NUM_THREADS``): the commands multiply small arrays
+    only, where threads do not pay, numpy starts faster without them, and with ``--jobs`` each
+    worker process is one thread already."""
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show ♥ gets a ?, not a crash
         if hasattr(stream, "reconfigure") and "utf" not in (stream.encoding or "").lower():
             stream.reconfigure(errors="replace")
