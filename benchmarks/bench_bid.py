@@ -13,15 +13,17 @@ Run by hand (not a test); prints medians of:
   meld, the exchange, trick play-outs for every trump the hand may name, suggestion, JSON out),
   against ``python -c "import typer, numpy"``, the floor of any command that deals with numpy,
   measured in the same run (budget: 2.0x; aim 1.5x); beside it ``import typer`` alone, the same
-  with numpy's random generators, and ``BID_IMPORTS``, every module a bid loads (the package's
-  own too), with no work done; with ``--baseline``, the old package's ``bid`` interleaved with
-  the new, so that both ratios come from one run;
+  with numpy's random generators, ``BID_IMPORTS``, every module a bid loads (the package's
+  own too), with no work done, and the floor with one BLAS thread, as the CLI sets it; with
+  ``--baseline``, the old package's ``bid`` interleaved with the new, so that both ratios come
+  from one run; and Davis's case with numpy's default BLAS threads;
 - each case again with ``--samples 1``: what a bid costs before its simulated deals.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -54,8 +56,12 @@ CASES = {
 
 
 def timed(command: list[str]) -> float:
+    env = None
+    if command and command[0].startswith("OPENBLAS_NUM_THREADS="):  # an environment set
+        env = dict(os.environ, OPENBLAS_NUM_THREADS=command[0].split("=", 1)[1])
+        command = command[1:]
     start = time.perf_counter()
-    subprocess.run(command, stdout=subprocess.DEVNULL, check=True)
+    subprocess.run(command, stdout=subprocess.DEVNULL, check=True, env=env)
     return time.perf_counter() - start
 
 
@@ -139,16 +145,23 @@ def shell(runs: int, old: str | None) -> None:
               "python -c 'import typer, numpy.random'": [sys.executable, "-c",
                                                          "import typer, numpy.random"],
               "every module a bid loads, no work (BID_IMPORTS)": [sys.executable, "-c",
-                                                                  BID_IMPORTS]}
+                                                                  BID_IMPORTS],
+              "python -c 'import typer, numpy' with one BLAS thread, as the CLI sets it": [
+                  "OPENBLAS_NUM_THREADS=1", sys.executable, "-c", "import typer, numpy"]}
     commands = {name: [*CLI, "bid", *case, "--format", "json"] for name, case in CASES.items()}
     one_deal = {name: [*command, "--samples", "1"] for name, command in commands.items()}
+    # numpy's default threads, which the CLI otherwise sets to one (``cli.app.main``)
+    threads = str(os.cpu_count() or 1)
+    default_blas = {f"{name}, with numpy's default {threads} BLAS threads":
+                    [f"OPENBLAS_NUM_THREADS={threads}", *command]
+                    for name, command in list(commands.items())[2:3]}
     olds = {} if old is None else {name: [*cli(old), *command[1:]]
                                    for name, command in commands.items()}
     for command in [*commands.values(), *olds.values()]:
         timed(command)  # warm the file cache
     # interleaved, so that the machine's load falls alike on the start-up floors and the cases
     runs_ = {**floors, **commands, **{f"{name} --samples 1": c for name, c in one_deal.items()},
-             **{f"{name} (old)": c for name, c in olds.items()}}
+             **{f"{name} (old)": c for name, c in olds.items()}, **default_blas}
     times: dict[str, list[float]] = {name: [] for name in runs_}
     for _ in range(runs):
         for name, command in runs_.items():
@@ -172,6 +185,9 @@ def shell(runs: int, old: str | None) -> None:
             before = f"; old {was * 1000:.0f} ms, {was / base:.2f}x"
         print(f"bid {name}: {median * 1000:.0f} ms, {median / base:.2f}x the floor"
               f" (with one deal: {one * 1000:.0f} ms, {one / base:.2f}x{before})")
+    for name in default_blas:
+        median = statistics.median(times[name])
+        print(f"bid {name}: {median * 1000:.0f} ms, {median / base:.2f}x the floor")
     print(f"slowest case: {worst * 1000:.0f} ms, {worst / base:.2f}x the floor (budget 2.0x,"
           " aim 1.5x)")
 
