@@ -20,6 +20,7 @@ works out once, as a match from the shell does.
 from __future__ import annotations
 
 import argparse
+import compileall
 import json
 import statistics
 import subprocess
@@ -96,6 +97,9 @@ def main() -> None:
     parser.add_argument("--baseline", default=BEFORE_SPEED,
                         help="the revision to compare with in the same run (none: no comparison)")
     args = parser.parse_args()
+    # compiled to bytecode as an install leaves it (where PYTHONDONTWRITEBYTECODE is set, each
+    # run would compile the modules it imports lazily, inside the match); the old one is too
+    compileall.compile_dir(ROOT / "pinochle_calc", quiet=1)
     with (nullcontext(None) if args.baseline == "none" else package_at(args.baseline)) as old:
         packages = {"new": ROOT} | ({} if old is None else {"old": old})
         for policy, rules in MATCHES:
