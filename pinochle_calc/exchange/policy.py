@@ -136,15 +136,23 @@ def meld_parts(trump: int) -> list[tuple[int, ...]]:
     return parts
 
 
-@lru_cache(maxsize=256)
 def part_values(cards: tuple[int, ...], trump: int, rules: RuleSet) -> np.ndarray:
     """The meld of one part for every way of holding its ``cards`` (0 to 4 copies each, indexed
     by the base-5 number of the counts): the meld of a hand holding only those cards."""
+    return _part_meld(cards, rules)[:, trump]
+
+
+@lru_cache(maxsize=256)
+def _part_meld(cards: tuple[int, ...], rules: RuleSet) -> np.ndarray:
+    """``part_values`` with each trump (a column per suit), worked out once for all four: the
+    arounds, the pinochle and each suit's marriage are parts under every trump."""
     k = len(cards)
     codes = np.arange(5**k)
     only = np.zeros((len(codes), 20), dtype=np.int64)
     only[:, list(cards)] = (codes[:, None] // 5 ** np.arange(k)) % 5
-    return meld_points(only, rules)[:, trump]
+    out = meld_points(only, rules)
+    out.flags.writeable = False
+    return out
 
 
 @lru_cache(maxsize=64)
