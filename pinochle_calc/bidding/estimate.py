@@ -116,10 +116,9 @@ def _ladder(rules: RuleSet, low: int, top: int) -> _Ladder:
     k = rules.scale
     legal = _legal_upto(rules, low, max(top, low) + 2 * k)
     start = int(np.searchsorted(legal, low))
-    curve = legal[start:start + MAX_CURVE]
-    curve = tuple(curve[curve <= top].tolist()) or (low,)
-    every = legal[:MAX_CURVE]
-    every = tuple(every[every <= top].tolist())
+    from_low, from_first = legal[start:start + MAX_CURVE], legal[:MAX_CURVE]
+    curve = tuple(from_low[from_low <= top].tolist()) or (low,)
+    every = tuple(from_first[from_first <= top].tolist())
     bids = np.array(sorted(set(curve) | set(every)), dtype=np.int64)
     at = np.searchsorted(legal, bids)
     known = (at < len(legal)) & (legal[np.minimum(at, len(legal) - 1)] == bids)
@@ -128,10 +127,10 @@ def _ladder(rules: RuleSet, low: int, top: int) -> _Ladder:
     jump = bids + 2 * k
     at = np.minimum(np.searchsorted(legal, jump), len(legal) - 1)
     jumps = (jump <= 60 * k) & (legal[at] == jump)
-    arrays = [bids, after.astype(np.int64), jumps]
-    for array in arrays:
+    after = after.astype(np.int64)
+    for array in (bids, after, jumps):
         array.flags.writeable = False
-    return _Ladder(*arrays, curve, every)
+    return _Ladder(bids, after, jumps, curve, every)
 
 
 def confidence_for(rules: RuleSet) -> float:
