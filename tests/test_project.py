@@ -55,8 +55,11 @@ def test_the_version_is_written_once():
     assert version("pinochle-calc") == pinochle_calc.__version__
 
 
-def test_the_package_ships_its_license_and_type_marker():
+def test_the_package_ships_its_license_type_marker_and_exchange_tables():
     project = (ROOT / "pyproject.toml").read_text()
     assert (ROOT / "LICENSE").read_text().startswith("MIT License")
-    assert (ROOT / "pinochle_calc" / "py.typed").exists() and '["py.typed"]' in project
+    data = re.search(r"^pinochle_calc = (\[.*\])$", project, re.M)
+    assert data is not None
+    for name in ("py.typed", "exchange/gains.bin"):
+        assert (ROOT / "pinochle_calc" / name).exists() and f'"{name}"' in data.group(1)
     assert "License :: OSI Approved :: MIT License" in project and "Typing :: Typed" in project

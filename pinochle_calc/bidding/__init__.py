@@ -18,7 +18,7 @@ __all__ = ["advise", "Advice", "Auction", "AuctionError", "parse_auction", "CONV
            "explain", "suggest", "estimate", "Estimate", "advise_pass", "PassAdvice"]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     if name in ("advise_pass", "PassAdvice"):
         return getattr(import_module("..exchange.advice", __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -484,7 +484,8 @@ class Holding:
         after = ladder.after[:, None]
         margin = (LIMIT_MARGIN + LIMIT_MARGIN_PER_CARD * rules.pass_cards) * k
 
-        def curve(meld: np.ndarray, value) -> np.ndarray:
+        def curve(meld: np.ndarray,
+                  value: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
             """``(bids, n)``: ``value(m)`` (an array of bids by melds) for each deal's meld."""
             melds, where = np.unique(meld, return_inverse=True)
             return value(melds[None, :])[:, where.reshape(-1)]

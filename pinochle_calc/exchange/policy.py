@@ -212,7 +212,7 @@ def gain_sums(cards: tuple[int, ...], trump: int, rules: RuleSet, key: tuple,
     return gained.astype(np.int64) @ count.astype(np.int64)
 
 
-def gain_entry(trump: int, rules: RuleSet, hint, married: bool, samples: int,
+def gain_entry(trump: int, rules: RuleSet, hint: Signal | None, married: bool, samples: int,
                most: int | None) -> np.ndarray:
     """``gain_sums`` of every part of meld with ``trump`` (``meld_parts``), one after the
     other, for the receivers ``receivers(trump, rules, hint, married, samples)``: an entry of
@@ -617,7 +617,8 @@ def bidder_pass(hands: ArrayLike, trump: SuitLike, k: int, rules: RulesLike,
 
 
 @lru_cache(maxsize=256)
-def _bidder_pass_one(hand: tuple[int, ...], trump: int, k: int, rules: RuleSet, hint, asked,
+def _bidder_pass_one(hand: tuple[int, ...], trump: int, k: int, rules: RuleSet,
+                     hint: Signal | None, asked: Signal | None,
                      policy: ExchangePolicy) -> np.ndarray:
     """``bidder_pass`` of one hand (its 20 counts), kept: a bidder passes the same cards in
     every deal of an estimate, and in each estimate of the same hand."""

@@ -25,12 +25,17 @@ import hashlib
 import json
 import struct
 import zlib
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
 from ..rules import PRESETS, STANDARD, RuleSet
+
+if TYPE_CHECKING:
+    from ..bidding.conventions.signals import Signal
 
 FILE = Path(__file__).with_name("gains.bin")
 
@@ -39,7 +44,7 @@ SHIPPED: tuple[RuleSet, ...] = (STANDARD.with_options(pass_cards=4), PRESETS["to
 SAMPLES = 400
 #: The hints a convention gives (``conventions.asked_for``): none, a card of a rank (A 10 K Q
 #: J), or an around (aces, kings, queens, jacks), as ``(kind, rank)``.
-HINTS: tuple[tuple[str, int] | None, ...] = (
+HINTS: tuple[tuple[Literal["card", "around"], int] | None, ...] = (
     None, *(("card", r) for r in range(5)), *(("around", r) for r in (0, 2, 3, 4)))
 
 #: What the tables depend on in a rule set: the meld each part scores and which hands may
@@ -56,13 +61,14 @@ def signature(rules: RuleSet) -> str:
     return hashlib.sha1(text.encode()).hexdigest()[:12]
 
 
-def name(trump: int, rules: RuleSet, hint, married: bool, samples: int, most: int | None) -> str:
+def name(trump: int, rules: RuleSet, hint: Signal | None, married: bool, samples: int,
+         most: int | None) -> str:
     """The entry's name: ``2|card:4:0|1|400|5|<signature>``."""
     words = "-" if hint is None else f"{hint.kind}:{hint.rank}:{hint.meld}"
     return f"{trump}|{words}|{int(married)}|{samples}|{most}|{signature(rules)}"
 
 
-def shipped():
+def shipped() -> Iterator[tuple[int, RuleSet, Signal | None, bool, int, int]]:
     """Every shipped entry's receivers and ``most`` (``policy.gain_entry``'s arguments):
     ``(trump, rules, hint, married, samples, most)``, the hint a convention ``Signal``."""
     from ..bidding.conventions.signals import Signal
@@ -93,7 +99,7 @@ def _load() -> dict[str, np.ndarray]:
         return {}
 
 
-def stored(trump: int, rules: RuleSet, hint, married: bool, samples: int,
+def stored(trump: int, rules: RuleSet, hint: Signal | None, married: bool, samples: int,
            most: int | None) -> np.ndarray | None:
     """The shipped entry for these receivers (every part's sums, one after the other), or
     None."""

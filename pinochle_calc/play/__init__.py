@@ -21,7 +21,7 @@ __all__ = ["PlayState", "SeatView", "IllegalPlay", "legal_cards", "trick_winner"
            "Player", "FastPlayer", "HeuristicPlayer", "RandomPlayer"]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     if name in _LAZY:
         return getattr(import_module(_LAZY[name], __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

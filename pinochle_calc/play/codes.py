@@ -56,7 +56,7 @@ TABLES = _build_tables()
 _TUPLES = {"HI": "hi", "LO": "lo", "N": "n", "HEAD": "head", "FEED": "feed"}
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> tuple[int, ...]:
     # HI[code]: highest rank held (0 is the ace), NONE if the suit is empty. LO[code]: lowest
     # rank held, -1 if empty. N[code]: cards held. HEAD[code * 6 + b]: lowest rank held that
     # beats rank b (ranks below b), -1 if none. FEED[code]: the rank of the counter the
