@@ -249,6 +249,24 @@ def run_one(tally: Tally, target: str, call: Callable[[], object], given: object
     return None
 
 
+#: Modules a policy spec names: real ones that hold no policy, ones that do, and none.
+POLICY_MODULES = ["json", "math", "pinochle_calc.game.policies", "pinochle_calc",
+                  "samples/my_bidder.py", "no_such_module", "", "pinochle_calc.game",
+                  "/no/such.py", "samples/hands.txt", "os.path", "a b", "..", ".x"]
+POLICY_NAMES = ["Formula", "StandardPlay", "Passer", "Bid", "AcesAndMeld", "loads", "pi", "x",
+                "", "Seat.number", "policy", "Advisor", "__name__"]
+
+
+def policy_text(rng: random.Random, tmp: str) -> str:
+    """A policy as a user might name one: built-in, MODULE:NAME right or wrong."""
+    if rng.random() < 0.2:
+        return pick(rng, ["formula", "pass", "advisor:jump", "advisor:x", "thumb", "FORMULA"])
+    module = pick(rng, POLICY_MODULES)
+    if module.startswith("samples/"):
+        module = os.path.join(os.path.dirname(__file__), "..", module)
+    return module + pick(rng, [":", "::", ":", ""]) + pick(rng, POLICY_NAMES)
+
+
 def fuzz_library(rng: random.Random, n: int, tally: Tally, tmp: str) -> None:
     import numpy as np
 
@@ -546,11 +564,17 @@ def fuzz_library(rng: random.Random, n: int, tally: Tally, tmp: str) -> None:
         name = rng.choice(sorted(calls))
         run_one(tally, "arguments", calls[name], (name, x, y), (UserError, TypeError))
 
+    def policy_spec():
+        from pinochle_calc.game.policies import policy
+
+        spec = policy_text(rng, tmp)
+        run_one(tally, "policy", lambda: policy(spec, samples=5), spec)
+
     targets = [(parse_hand, 30), (parse_card, 10), (melds, 18), (rules_value, 10),
                (rule_file, 2), (auction, 10), (hand_score, 10), (sheet, 3), (lines, 3),
                (play, 2), (position, 1), (partnership, 2), (arguments, 5), (expensive, 0.02),
                (record, 1),
-               (record_json, 1)]
+               (record_json, 1), (policy_spec, 1)]
     functions = [t for t, _ in targets]
     weights = [w for _, w in targets]
     while sum(tally.calls.values()) < n:
@@ -739,7 +763,8 @@ def command_line(rng: random.Random, files: dict[str, str]) -> tuple[str, list[s
                     args += [option, pick(rng, ["us", "them", "50", "30", "20", "thrown-in",
                                                 "999", "499", "-10", "x", "1e3"])]
     if c == "play":  # quick policies; a deal file, a contract or a seed of any kind
-        args += ["--us", pick(rng, ["formula", "pass"]), "--them", pick(rng, ["formula", "pass"])]
+        args += ["--us", pick(rng, ["formula", "pass"]) if clean else policy_text(rng, ""),
+                 "--them", pick(rng, ["formula", "pass"]) if clean else policy_text(rng, "")]
         k = rng.random()
         if k < 0.4:
             args += ["--deal", pick(rng, [files["deal"], files["deal_bom"], files["deal_bad"],
@@ -750,8 +775,8 @@ def command_line(rng: random.Random, files: dict[str, str]) -> tuple[str, list[s
         if rng.random() < 0.2:
             args += ["--tricks"]
     if c == "arena":
-        args += [pick(rng, ["formula", "pass", "FORMULA", "advisor:none"]),
-                 pick(rng, ["pass", "formula"]), "--deals",
+        args += [pick(rng, ["formula", "pass", "FORMULA", "advisor:none"]) if clean
+                 else policy_text(rng, ""), pick(rng, ["pass", "formula"]), "--deals",
                  pick(rng, ["1", "2"]) if clean else pick(rng, ["1", "0", "x", "2"])]
     if c == "play --record":
         args += [files["record"]]
@@ -782,6 +807,8 @@ def command_line(rng: random.Random, files: dict[str, str]) -> tuple[str, list[s
             args[i], args[j] = args[j], args[i]
         else:
             args.insert(rng.randrange(len(args) + 1), pick(rng, NUMBERS + NEAR_TOKENS))
+    if c in ("play", "arena") and "--samples" not in args and "-n" not in args:
+        args += ["--samples", "5"]
     if c in ("tricks", "bid", "pass", "card") and "--samples" not in args and "-n" not in args:
         args += ["-n", "5"]  # keep the default thousands of deals out of a fuzz run
     return c or "(none)", args

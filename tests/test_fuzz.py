@@ -280,6 +280,27 @@ def test_positions_read_advise_or_say_why(data, hand, trump):
     assert advice.card in [c.card for c in advice.choices]
 
 
+POLICY_MODULES = ["json", "math", "pinochle_calc.game.policies", "pinochle_calc", "no_such_x",
+                  "samples/my_bidder.py", "samples/hands.txt", "/no/such.py", "", "..", "a b"]
+policy_specs = st.one_of(
+    st.tuples(st.sampled_from(POLICY_MODULES), st.sampled_from([":", "::", ""]),
+              st.sampled_from(["Formula", "StandardPlay", "Bid", "AcesAndMeld", "loads", "pi",
+                               "Seat.number", "policy", "", "__name__"]) | st.text(max_size=4))
+    .map("".join),
+    st.sampled_from(["formula", "pass", "advisor:jump", "advisor:x", "PASS", ":"]))
+
+
+@given(policy_specs)
+def test_policies_load_or_say_why(spec):
+    from pinochle_calc.game.policies import POLICY_CALLS, policy
+
+    try:
+        made = policy(spec, samples=5)
+    except UserError:
+        return
+    assert isinstance(made.name, str) and all(callable(getattr(made, c)) for c in POLICY_CALLS)
+
+
 # The command line exits 0, 1 or 2, never with a traceback -----------------------------------
 
 HANDS = ["♥A 10 K Q J 10 ♠Q Q 10 10 ♦A J J 10 K ♣A 10 K 10 J",

@@ -31,10 +31,12 @@ from .app import (
     write_json,
 )
 from .record import PLAY_FORMATS, play_record, write_record
-from .record import policy_name as _policy
+from .record import policy_option as _policy
 
 POLICY_HELP = ("advisor:jump, advisor:davis, advisor:toby, formula or pass, optionally ending in"
-               " the card player /advisor or /heuristic (the default), e.g. formula/advisor")
+               " the card player /advisor or /heuristic (the default), e.g. formula/advisor; or"
+               " MODULE:NAME, a policy of your own (a module or .py file, and the class or factory"
+               " in it)")
 
 SamplesOpt = Annotated[int, samples_option(
     HAND_DEALS, "Simulated deals behind each of an advisor's estimates")]
@@ -106,7 +108,7 @@ def play(
         return
     if start is not None:
         raise typer.BadParameter("--from continues a recorded hand: give --record FILE")
-    us, them = _policy(us), _policy(them)
+    (us, _), (them, _) = _policy(us), _policy(them)
     given = _contract(contract)
     rule_set = rules_option(rules)
     from ..game.whole import deal_cards, hand_seed, play_hand
@@ -323,10 +325,10 @@ def arena(
     hand. The result does not depend on --jobs.
     """
     fmt = format_option(format)
-    a, b = _policy(policy_a), _policy(policy_b)
-    if a == b:
-        raise typer.BadParameter(f"both policies are {a}: a duplicate match of a policy with"
-                                 " itself scores 0 on every deal")
+    (a, a_name), (b, b_name) = _policy(policy_a), _policy(policy_b)
+    if a_name == b_name:
+        raise typer.BadParameter(f"both policies are {a_name}: a duplicate match of a policy"
+                                 " with itself scores 0 on every deal")
     rule_set = rules_option(rules)
     from ..game.arena import arena_tally, duplicate_deals
 

@@ -44,17 +44,28 @@ def play_record(path: str, start: str | None, us: str | None, them: str | None, 
     return done.with_tag("Seed", str(seed)).with_tag("Samples", str(samples))
 
 
-def policy_name(value: str) -> str:
-    """A policy's name as whole hands take it: a built-in policy, optionally ending in its card
-    player (``formula/advisor``)."""
+def policy_option(value: str) -> tuple[str, str]:
+    """A policy option: the text to give the library (a built-in name as the library spells
+    it, or ``MODULE:NAME`` as given, loaded here to check it) and the policy's name."""
     from ..errors import UserError
-    from ..game.policies import POLICY_NAMES, policy
+    from ..game.policies import POLICY_NAMES, PolicyLoadError, policy, split_policy_name
 
     try:
-        return policy(value).name
+        made = policy(value)
+    except PolicyLoadError as e:
+        raise typer.BadParameter(str(e)) from None
     except UserError:
-        raise typer.BadParameter(f"{value!r} is not one of {', '.join(POLICY_NAMES)},"
-                                 " optionally ending in /advisor or /heuristic") from None
+        raise typer.BadParameter(f"{value!r} is not one of {', '.join(POLICY_NAMES)}, optionally"
+                                 " ending in /advisor or /heuristic, nor MODULE:NAME (a policy"
+                                 " of your own)") from None
+    if split_policy_name(made.name)[0] in POLICY_NAMES:
+        return made.name, made.name
+    return value.strip(), made.name
+
+
+def policy_name(value: str) -> str:
+    """A policy option as whole hands take it (see ``policy_option``)."""
+    return policy_option(value)[0]
 
 
 def write_record(record, fmt: str, tricks: bool = True) -> None:
@@ -160,4 +171,4 @@ def _next_words(progress) -> str:
             "play": f"{who} to play", "over": "the hand is over"}[kind]
 
 
-__all__ = ["PLAY_FORMATS", "play_record", "policy_name", "write_record", "print_record"]
+__all__ = ["PLAY_FORMATS", "play_record", "policy_name", "policy_option", "write_record", "print_record"]

@@ -31,7 +31,7 @@ from ..processes import map_jobs
 from ..rules import STANDARD, RuleSet, RulesLike, as_rules
 from .policies import policy
 from .scoring import Result
-from .whole import RESULTS, HandRecord, deal_cards, hand_seed, play_hand
+from .whole import RESULTS, HandRecord, PolicyError, deal_cards, hand_seed, play_hand
 
 #: Calibration bins: predicted chances [0, 0.1), [0.1, 0.2), ..., [0.9, 1].
 BINS = 10
@@ -196,12 +196,20 @@ class _Job:
 
 
 def play_twice(number: int, job: _Job) -> tuple[HandRecord, HandRecord]:
-    """Deal ``number``, played with A at seats 0 and 2, then with A at seats 1 and 3."""
+    """Deal ``number``, played with A at seats 0 and 2, then with A at seats 1 and 3 (a
+    policy that fails stops it with a ``PolicyError`` naming the deal, the seating, the seat
+    and the call)."""
     hands = deal_cards(job.seed, number)
     a, b = policy(job.a, job.samples), policy(job.b, job.samples)
     seed = hand_seed(job.seed, number)
-    return (play_hand(hands, a, b, job.rules, seed=seed),
-            play_hand(hands, b, a, job.rules, seed=seed))
+    out = []
+    for us, them in ((a, b), (b, a)):
+        try:
+            out.append(play_hand(hands, us, them, job.rules, seed=seed))
+        except PolicyError as e:
+            raise PolicyError(f"deal {number} (seed {job.seed}), {us.name} at seats 0 and 2:"
+                              f" {e}") from None
+    return out[0], out[1]
 
 
 def duplicate_deals(a: str, b: str, deals: int, seed: int = 0, rules: RulesLike = STANDARD,
@@ -216,12 +224,14 @@ def run_arena(a: str, b: str, deals: int, seed: int = 0, rules: RulesLike = STAN
               samples: int = DEFAULT_SAMPLES, jobs: int = 1,
               progress: Callable[[int, int], None] | None = None,
               on_hand: Callable[[int, int, HandRecord], None] | None = None) -> ArenaReport:
-    """Play ``deals`` duplicate deals of policy ``a`` against policy ``b`` (names, see
-    ``policies.policy``). ``progress(done, deals)`` is called after each deal and
-    ``on_hand(deal, run, record)`` for each hand played (run 0: A at seats 0 and 2)."""
+    """Play ``deals`` duplicate deals of policy ``a`` against policy ``b`` (names, or
+    ``MODULE:NAME`` for a policy written outside the project: see ``policies.policy``).
+    ``progress(done, deals)`` is called after each deal and ``on_hand(deal, run, record)`` for
+    each hand played (run 0: A at seats 0 and 2). A policy that fails or breaks the rules
+    stops the match with a ``PolicyError``."""
     tally = arena_tally(a, b, deals, seed, rules, samples, jobs)
-    a, b = tally.names
-    for number, pair in enumerate(duplicate_deals(a, b, deals, seed, rules, samples, jobs)):
+    for number, pair in enumerate(duplicate_deals(*tally.specs, deals, seed, rules, samples,
+                                                  jobs)):
         tally.add(pair)
         if on_hand is not None:
             for run, record in enumerate(pair):
@@ -235,8 +245,10 @@ def arena_tally(a: str, b: str, deals: int, seed: int = 0, rules: RulesLike = ST
                 samples: int = DEFAULT_SAMPLES, jobs: int = 1) -> ArenaTally:
     """The running figures of a match of ``a`` against ``b`` (``run_arena``'s arguments
     checked), to be given each deal's pair of hands (``duplicate_deals``) in order; its report
-    is the match's so far, so a caller stopped early still has the deals played."""
-    # an unknown name fails here, before any process starts
+    is the match's so far, so a caller stopped early still has the deals played. ``specs``
+    keeps ``a`` and ``b`` as given (for ``duplicate_deals``), ``names`` the policies' names."""
+    # an unknown name or a policy that cannot be loaded fails here, before any process starts
+    specs = (a, b)
     a, b = policy(a, samples).name, policy(b, samples).name
     if a == b:
         raise UserError(f"both policies are {a}: a duplicate match of a policy with itself"
@@ -245,16 +257,17 @@ def arena_tally(a: str, b: str, deals: int, seed: int = 0, rules: RulesLike = ST
     check("deals", deals, 1, ARENA_DEALS)
     check("jobs", jobs, 1, JOBS_MAX)
     check("seed", seed, 0, SEED_MAX)
-    return ArenaTally((a, b), seed, rules.name, samples, rules.trick_points)
+    return ArenaTally((a, b), seed, rules.name, samples, rules.trick_points, specs)
 
 
 class ArenaTally:
     """A match's figures over the deals given so far (``add``), and its report (``report``)."""
 
     def __init__(self, names: tuple[str, str], seed: int, rules: str, samples: int,
-                 trick_points: int = 50):
+                 trick_points: int = 50, specs: tuple[str, str] | None = None):
         self.names, self.seed, self.rules, self.samples = names, seed, rules, samples
         self.half = trick_points / 2  # of a hand's trick points
+        self.specs = names if specs is None else specs
         self.margins: list[float] = []
         self.gains: list[float] = []  # per deal whose cards were played: A's trick gain a hand
         self.tallies = {name: _Tally() for name in names}

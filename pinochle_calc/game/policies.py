@@ -340,47 +340,152 @@ class Passer(StandardPlay):
         return Bid(None, "pass")
 
 
+#: The built-in policies' classes: an error in one is a bug, not the policy's failure.
+BUILT_IN = (Advisor, Formula, Passer)
 #: The built-in policies' names (``advisor:<convention>`` for each convention).
 PolicyName = Literal["advisor:jump", "advisor:davis", "advisor:toby", "formula", "pass"]
 POLICY_NAMES: tuple[PolicyName, ...] = get_args(PolicyName)
 
 
+#: The calls every policy answers (the ``Policy`` protocol).
+POLICY_CALLS = ("call", "name_trump", "pass_cards", "return_cards", "throw_in")
+
+
+class PolicyLoadError(UserError):
+    """A policy written outside the project that cannot be used: its module cannot be
+    imported, it has no such name, or the object is not a policy."""
+
+
 def policy(name: PolicyName | str, samples: int = DEFAULT_SAMPLES) -> Policy:
-    """The built-in policy with this name, optionally ending in a card player
-    (``formula/advisor``); ``samples``: the bid advisor's simulated deals."""
+    """The policy with this name, optionally ending in a card player (``formula/advisor``): a
+    built-in one (``POLICY_NAMES``; ``samples``: the bid advisor's simulated deals), or one
+    written outside the project, ``MODULE:NAME`` (``load_policy``)."""
     if not isinstance(name, str):
         raise TypeError(f"a policy is one of {', '.join(POLICY_NAMES)}, not {described(name)}")
-    key, cards = split_policy_name(name)
+    base, cards = split_policy_name(name)
+    key = base.lower()
+    out: Policy
     if key.startswith("advisor:") and key in POLICY_NAMES:
-        out: StandardPlay = Advisor(key.split(":", 1)[1], samples)
+        out = Advisor(key.split(":", 1)[1], samples)
     elif key == "formula":
         out = Formula()
     elif key == "pass":
         out = Passer()
+    elif ":" in base and not key.startswith("advisor:"):
+        out = load_policy(base)
     else:
         raise UserError(f"unknown policy {name!r}: use one of {', '.join(POLICY_NAMES)},"
-                        " optionally ending in /advisor or /heuristic")
+                        " optionally ending in /advisor or /heuristic, or MODULE:NAME for a"
+                        " policy of your own")
     if cards == "advisor":
-        out.cards = "advisor"
-        out.name = f"{out.name}/advisor"
+        out.cards = "advisor"  # type: ignore[attr-defined]
+        if not out.name.endswith("/advisor"):
+            out.name = f"{out.name}/advisor"
     return out
 
 
 def split_policy_name(name: str) -> tuple[str, CardPlayer]:
     """A policy name's bidding part and card player (``formula/advisor`` -> ``formula``,
-    ``advisor``; the card player is ``heuristic`` when not named)."""
-    key, slash, cards = name.strip().lower().partition("/")
-    key, cards = key.strip(), cards.strip()
-    if not slash:
-        return key, "heuristic"
-    if cards == "advisor":
-        return key, "advisor"
-    if cards == "heuristic":
-        return key, "heuristic"
-    raise UserError(f"unknown card player {cards!r} in policy {name!r}: end the name in"
-                    " /advisor or /heuristic")
+    ``advisor``; the card player is ``heuristic`` when not named). The path of a
+    ``MODULE:NAME`` may hold slashes: only a last part that names a card player is one."""
+    text = name.strip()
+    rest, slash, last = text.rpartition("/")
+    cards = last.strip().lower()
+    if slash and cards == "advisor":
+        return rest.strip(), "advisor"
+    if slash and cards == "heuristic":
+        return rest.strip(), "heuristic"
+    if slash and ":" not in text:
+        raise UserError(f"unknown card player {cards!r} in policy {name!r}: end the name in"
+                        " /advisor or /heuristic")
+    return text, "heuristic"
+
+
+def load_policy(spec: str) -> Policy:
+    """The policy ``MODULE:NAME`` names: ``MODULE`` a module to import (dotted, looked for on
+    ``sys.path``, then in the current directory) or the path of a ``.py`` file, ``NAME`` a
+    class or factory in it, called with no argument, or a policy object; the policy must have
+    a ``name``, a ``convention`` (None or a known one) and the five calls (``Policy``).
+    Raises ``PolicyLoadError`` saying which of these went wrong."""
+    module_text, _, attr = spec.strip().rpartition(":")
+    if not module_text or not attr:
+        raise PolicyLoadError(f"policy {spec!r}: write MODULE:NAME (a module or a .py file, and"
+                              " the class or factory in it)")
+    module = _import(module_text)
+    obj: object = module
+    for part in attr.split("."):
+        if not hasattr(obj, part):
+            raise PolicyLoadError(f"policy {spec!r}: {module_text} has no name {attr!r}")
+        obj = getattr(obj, part)
+    lacks = [c for c in POLICY_CALLS if not callable(getattr(obj, c, None))]
+    if isinstance(obj, type) and lacks:
+        raise PolicyLoadError(f"policy {spec!r}: the class {attr} is not a policy: it lacks"
+                              f" {', '.join(lacks)} (see the Policy protocol in"
+                              " pinochle_calc.game.policies; subclass StandardPlay)")
+    if not isinstance(obj, type) and not lacks:
+        made = obj  # a policy object itself
+    elif callable(obj):
+        try:
+            made = obj()
+        except Exception as e:  # the user's code: its error, in one line
+            raise PolicyLoadError(f"policy {spec!r}: {attr}() failed: {type(e).__name__}:"
+                                  f" {e}") from None
+    else:
+        raise PolicyLoadError(f"policy {spec!r}: {attr} is a {type(obj).__name__}, not a class"
+                              " or factory that makes a policy")
+    missing = [c for c in POLICY_CALLS if not callable(getattr(made, c, None))]
+    if missing or not isinstance(made, Policy):
+        missing += [a for a in ("name", "convention") if not hasattr(made, a)]
+        raise PolicyLoadError(f"policy {spec!r}: {attr}() gave a {type(made).__name__}, which is"
+                              f" not a policy: it lacks {', '.join(missing)} (see the Policy"
+                              " protocol in pinochle_calc.game.policies; subclass StandardPlay)")
+    if not isinstance(made.name, str) or not made.name.strip():
+        raise PolicyLoadError(f"policy {spec!r}: its name must be a non-empty text, not"
+                              f" {made.name!r}")
+    if made.convention is not None:
+        from ..bidding.conventions import CONVENTIONS
+
+        if made.convention not in CONVENTIONS:
+            raise PolicyLoadError(f"policy {spec!r}: its convention {made.convention!r} is not"
+                                  f" one of {', '.join(CONVENTIONS)} (or None)")
+    return made
+
+
+#: Modules loaded from a file, by absolute path: each is run once per process.
+_FILES: dict[str, object] = {}
+
+
+def _import(text: str):
+    """The module ``text`` names (a dotted module, or the path of a ``.py`` file)."""
+    import importlib
+    import importlib.util
+    import os
+    import sys
+
+    try:
+        if text.endswith(".py") or os.sep in text or "/" in text:
+            path = os.path.abspath(text)
+            if path not in _FILES:
+                if not os.path.isfile(path):
+                    raise PolicyLoadError(f"cannot import {text}: no such file")
+                name = "pinochle_policy_" + os.path.splitext(os.path.basename(path))[0]
+                found = importlib.util.spec_from_file_location(name, path)
+                if found is None or found.loader is None:
+                    raise PolicyLoadError(f"cannot import {text}: not a Python file")
+                module = importlib.util.module_from_spec(found)
+                found.loader.exec_module(module)
+                _FILES[path] = module
+            return _FILES[path]
+        if os.getcwd() not in sys.path:  # as ``python -m`` would find it
+            sys.path.append(os.getcwd())
+        return importlib.import_module(text)
+    except PolicyLoadError:
+        raise
+    except Exception as e:  # the user's module, or no such module: its error, in one line
+        raise PolicyLoadError(f"cannot import {text}: {type(e).__name__}: {e}") from None
 
 
 __all__ = ["Policy", "StandardPlay", "Seat", "Bid", "Contract", "Advisor", "Formula", "Passer",
            "policy", "PolicyName", "POLICY_NAMES", "CARD_PLAYERS", "split_policy_name",
+           "load_policy", "PolicyLoadError", "POLICY_CALLS",
            "most_meld", "throw_in_is_better", "THROW_IN_SAMPLES"]

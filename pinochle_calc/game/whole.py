@@ -51,7 +51,7 @@ from ..rules import STANDARD, RuleSet, RulesLike, as_rules
 
 if TYPE_CHECKING:
     from ..bidding.conventions import Signal
-from .policies import Bid, Contract, Policy, Seat, policy
+from .policies import BUILT_IN, Bid, Contract, Policy, Seat, policy
 from .scoring import RESULTS, SIDES, Conceded, HandInput, HandScore, Result, score_hand
 
 #: More calls than this in one auction means a policy keeps bidding without a limit.
@@ -65,8 +65,10 @@ class AuctionTooLong(UserError):
     are too small for its meld values (see ``_Table._endless``)."""
 
 
-class PolicyError(ValueError):
-    """A policy did something the rules do not allow (an illegal call, cards it does not hold)."""
+class PolicyError(UserError):
+    """A policy did something the rules do not allow (an illegal call, cards it does not hold),
+    gave something that is not an answer, or failed (raised an error): the message names the
+    policy, the seat and the call."""
 
 
 class Script(NamedTuple):
@@ -308,8 +310,13 @@ def play_hand(hands: Sequence[HandLike], us: Policy | str = "advisor:jump",
         else:
             plan = given if given is not None else script.trump if script.named else None
             if plan is None:
-                plan = table.players[won.seat].name_trump(table.seat(
-                    won.seat, _PLAN, needs_marriage=rules.marriage_required == "true"))
+                plan = table.ask(won.seat, "name_trump", "the suit asked for before the"
+                                 " exchange", table.seat(won.seat, _PLAN, needs_marriage=(
+                                     rules.marriage_required == "true")))
+            if plan is not None and plan not in range(4):
+                raise PolicyError(f"policy {table.players[won.seat].name} at seat {won.seat}"
+                                  f" planned to name {plan!r}: a trump is a suit 0 to 3 (S H D"
+                                  " C) or None")
             request = suit_request(table.now[won.seat], plan)
         passed = table.exchange(n, request, hint, request)
         trump = table.name_trump(True, given)
@@ -392,16 +399,22 @@ class _Table:
             s = self.auction.to_call
             if len(self.calls) >= MAX_CALLS:
                 raise self._endless()
+            where = f"call {len(self.calls) + 1} of the auction ({self._so_far()})"
             if len(self.calls) < len(self.script.calls):
                 bid = Bid(self.script.calls[len(self.calls)], "as recorded")
             else:
-                bid = self.players[s].call(self.seat(s, _CALL, len(self.calls),
-                                                     needs_marriage=needs))
+                bid = self.ask(s, "call", where, self.seat(s, _CALL, len(self.calls),
+                                                           needs_marriage=needs))
+            if not isinstance(bid, Bid) or not (bid.call is None or type(bid.call) is int):
+                raise PolicyError(f"policy {self.players[s].name} at seat {s} answered {where}"
+                                  f" with {bid!r}: a call is a Bid whose call is a whole number"
+                                  " or None (pass)")
             try:
                 self.auction = self.auction.then(bid.call)
             except AuctionError as e:
                 raise PolicyError(f"policy {self.players[s].name} at seat {s} made an illegal"
-                                  f" call: {e}") from None
+                                  f" call, {'pass' if bid.call is None else bid.call}, at"
+                                  f" {where}: {e}") from None
             self.bids[s].append(bid)
             self.calls.append(Call(s, bid.call, bid.meaning, bid.prediction))
         seat, high = self.auction.high_seat, self.auction.high
@@ -427,6 +440,26 @@ class _Table:
         return PolicyError(f"the auction has gone on for {MAX_CALLS} calls, past {high}, more"
                            " than these hands can make: a policy keeps bidding without a limit")
 
+    def ask(self, s: int, what: str, where: str, *args):
+        """Seat ``s``'s policy's answer to the call ``what`` (one of ``POLICY_CALLS``) at
+        ``where``: an error it raises becomes a ``PolicyError`` naming the policy, the seat and
+        the call (a built-in policy's error is a bug, and left as it is)."""
+        player = self.players[s]
+        try:
+            return getattr(player, what)(*args)
+        except PolicyError:
+            raise
+        except Exception as e:
+            if type(player) in BUILT_IN:
+                raise
+            error = f"{type(e).__name__}: {e}" if str(e) else type(e).__name__
+            raise PolicyError(f"policy {player.name} at seat {s} failed in {what}, at {where}:"
+                              f" {error}") from None
+
+    def _so_far(self) -> str:
+        calls = " ".join("p" if c.call is None else str(c.call) for c in self.calls)
+        return f"after {calls}" if calls else "the first call"
+
     def name_trump(self, exchanged: bool, given: int | None) -> int | None:
         """The trump the bidder names (``given``: the one a given contract names), None when
         it may name none."""
@@ -444,7 +477,7 @@ class _Table:
                 raise UserError(f"seat {bidder} cannot name {SUIT_SYMBOLS[given]}: it holds no"
                                 f" marriage in {SUIT_SYMBOLS[given]} ({self.rules.name} rules)")
             return given if given in allowed else None
-        trump = self.players[bidder].name_trump(view)
+        trump = self.ask(bidder, "name_trump", "naming trump", view)
         if trump is None and allowed or trump is not None and trump not in allowed:
             raise PolicyError(f"policy {self.players[bidder].name} at seat {bidder} named"
                               f" {trump!r}; it may name one of {allowed}")
@@ -460,19 +493,22 @@ class _Table:
         if forced:
             given = forced[0]
         else:
-            given = self.players[partner].pass_cards(
-                self.seat(partner, _PASS, trump=trump, hint=hint, request=request), n)
+            given = self.ask(partner, "pass_cards", "the exchange (the partner's pass)",
+                             self.seat(partner, _PASS, trump=trump, hint=hint, request=request),
+                             n)
         self._check(given, partner, n)
         # what the partner's calls asked for, read as the bidder reads them
         asked = asked_for(self.auction, partner, self.players[bidder].convention)
         if self.rules.pass_order == "partner-first":
             now[bidder], now[partner] = now[bidder] + given, now[partner] - given
-            back = forced[1] if len(forced) > 1 else self.players[bidder].return_cards(
+            back = forced[1] if len(forced) > 1 else self.ask(
+                bidder, "return_cards", "the exchange (the bidder's return)",
                 self.seat(bidder, _RETURN, trump=trump, hint=asked), n)
             self._check(back, bidder, n)
             now[bidder], now[partner] = now[bidder] - back, now[partner] + back
         else:
-            back = forced[1] if len(forced) > 1 else self.players[bidder].pass_cards(
+            back = forced[1] if len(forced) > 1 else self.ask(
+                bidder, "pass_cards", "the exchange (the bidder's pass)",
                 self.seat(bidder, _PASS, trump=trump, hint=asked, asked=hint), n)
             self._check(back, bidder, n)
             now[bidder], now[partner] = now[bidder] - back + given, now[partner] - given + back
@@ -480,6 +516,9 @@ class _Table:
 
     def _check(self, cards: Hand, s: int, n: int) -> None:
         hand = self.now[s]
+        if not isinstance(cards, Hand):
+            raise PolicyError(f"policy {self.players[s].name} at seat {s} passed {cards!r}: it"
+                              f" must pass a Hand of {n} of the cards it holds ({hand})")
         if len(cards) != n or any(c > h for c, h in zip(cards.counts, hand.counts)):
             raise PolicyError(f"policy {self.players[s].name} at seat {s} passed {cards}: it"
                               f" must pass {n} of the cards it holds ({hand})")
@@ -507,8 +546,8 @@ class _Table:
                                                             passed[1].counts))
             throw = self.script.throw_in
             if throw is None:
-                throw = self.players[won.seat].throw_in(self.seat(
-                    won.seat, _THROW, trump=trump, meld=side_meld, known=tuple(known)))
+                throw = bool(self.ask(won.seat, "throw_in", "the throw-in", self.seat(
+                    won.seat, _THROW, trump=trump, meld=side_meld, known=tuple(known))))
             ended = "thrown-in" if throw else None
         tricks: tuple[int, int] | None = None
         play: tuple[Trick, ...] = ()

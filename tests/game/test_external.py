@@ -1,0 +1,221 @@
+"""Policies written outside the project: loaded by ``MODULE:NAME`` (a module or a .py file),
+refused with a clear error when they cannot be used, stopped with the deal, the seat and the
+call named when they fail mid-hand, under one process or several; and the sample in
+``samples/`` runs from a fresh clone."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from pinochle_calc.game.arena import run_arena
+from pinochle_calc.game.policies import PolicyLoadError, load_policy, policy
+from pinochle_calc.game.whole import PolicyError, deal_cards, play_hand
+from pinochle_calc.rules import load_rules
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE = str(ROOT / "samples" / "my_bidder.py")
+
+BOTS = '''
+from pinochle_calc.game.policies import Bid, StandardPlay
+
+
+class Opener(StandardPlay):
+    """Opens at the minimum, then passes."""
+
+    name = "opener"
+
+    def call(self, seat):
+        legal = seat.auction.legal()
+        if seat.auction.high is None or legal.forced:
+            return Bid(legal.min_bid, "opens")
+        return Bid(None, "pass")
+
+
+def make_opener():
+    bot = Opener()
+    bot.name = "made-opener"
+    return bot
+
+
+ready = Opener()
+number = 3
+
+
+class NoCalls:
+    name = "no-calls"
+    convention = None
+
+
+def not_a_policy():
+    return 42
+
+
+class Nameless(Opener):
+    name = ""
+
+
+class OwnConvention(Opener):
+    convention = "bridge"
+
+
+def fails():
+    raise RuntimeError("cannot start")
+
+
+class RaisesAtSecondCall(Opener):
+    """Fails the second time it is asked to call."""
+
+    name = "raiser"
+
+    def call(self, seat):
+        if len(seat.bids) == 1:
+            raise ValueError("out of ideas")
+        return super().call(seat)
+
+
+class BidsTooLow(Opener):
+    name = "too-low"
+
+    def call(self, seat):
+        if seat.auction.high is not None and not seat.auction.legal().forced:
+            return Bid(seat.auction.high, "the same again")
+        return super().call(seat)
+
+
+class AnswersWithANumber(Opener):
+    name = "number"
+
+    def call(self, seat):
+        return 55
+
+
+class BadPass(Opener):
+    name = "bad-pass"
+
+    def pass_cards(self, seat, n):
+        raise KeyError("lost the cards")
+'''
+
+
+@pytest.fixture
+def bots(tmp_path, monkeypatch):
+    """A module of policies, importable as ``bots`` and by its path."""
+    path = tmp_path / "bots.py"
+    path.write_text(textwrap.dedent(BOTS), encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield str(path)
+    sys.modules.pop("bots", None)
+
+
+def test_a_class_a_factory_or_a_policy_object_by_module_or_by_file(bots):
+    assert load_policy("bots:Opener").name == "opener"
+    assert load_policy("bots:make_opener").name == "made-opener"
+    assert load_policy("bots:ready").name == "opener"
+    by_file = load_policy(f"{bots}:Opener")
+    assert by_file.name == "opener" and type(by_file).__name__ == "Opener"
+    # a built-in name is never read as a module, and the spec keeps its case
+    assert policy("formula").name == "formula"
+    assert policy("bots:Opener").name == "opener"
+    record = play_hand(deal_cards(1), "bots:Opener", "pass")
+    assert record.policies == ("opener", "pass") and record.auction[0].call == 50
+
+
+@pytest.mark.parametrize("spec, words", [
+    ("no_such_module:X", "cannot import no_such_module: ModuleNotFoundError"),
+    ("missing/file.py:X", "cannot import missing/file.py: no such file"),
+    ("bots:Missing", "bots has no name 'Missing'"),
+    ("bots:number", "number is a int, not a class or factory"),
+    ("bots:NoCalls", "the class NoCalls is not a policy: it lacks call, name_trump, pass_cards,"
+                     " return_cards, throw_in"),
+    ("bots:not_a_policy", "not_a_policy() gave a int, which is not a policy"),
+    ("bots:Nameless", "its name must be a non-empty text"),
+    ("bots:OwnConvention", "its convention 'bridge' is not one of jump, davis, toby"),
+    ("bots:fails", "fails() failed: RuntimeError: cannot start"),
+    ("bots:", "write MODULE:NAME"),
+])
+def test_a_policy_that_cannot_be_used_is_refused(bots, spec, words):
+    with pytest.raises(PolicyLoadError) as info:
+        load_policy(spec)
+    assert words in str(info.value)
+
+
+def test_a_module_that_fails_to_import_is_named(tmp_path):
+    broken = tmp_path / "broken.py"
+    broken.write_text("import nowhere_to_be_found\n", encoding="utf-8")
+    with pytest.raises(PolicyLoadError, match="cannot import .*broken.py: ModuleNotFoundError"):
+        load_policy(f"{broken}:X")
+    syntax = tmp_path / "syntax.py"
+    syntax.write_text("def (:\n", encoding="utf-8")
+    with pytest.raises(PolicyLoadError, match="SyntaxError"):
+        load_policy(f"{syntax}:X")
+
+
+@pytest.mark.parametrize("spec, words", [
+    ("bots:RaisesAtSecondCall", "policy raiser at seat {seat} failed in call, at call {n} of the"
+                                " auction (after {calls}): ValueError: out of ideas"),
+    ("bots:BidsTooLow", "policy too-low at seat {seat} made an illegal call, {high}, at call {n}"
+                        " of the auction (after {calls})"),
+])
+def test_a_policy_that_fails_mid_hand_stops_the_match_naming_deal_seat_and_call(bots, spec,
+                                                                              words):
+    # formula raises the opening 50, so the failing policy is asked a second time
+    for jobs in (1, 2):
+        with pytest.raises(PolicyError) as info:
+            run_arena(spec, "formula", 3, seed=4, jobs=jobs)
+        message = str(info.value)
+        assert message.startswith("deal 0 (seed 4), ")
+    name = load_policy(spec).name
+    with pytest.raises(PolicyError) as info:
+        play_hand(deal_cards(4, 0), spec, "formula", seed=1)
+    message = str(info.value)
+    assert f"policy {name} at seat " in message
+    seat = int(message.split(" at seat ")[1].split()[0])
+    assert seat in (0, 2)
+    calls = message.split("(after ")[1].split(")")[0]
+    high = max(int(c) for c in calls.split() if c != "p")
+    n = len(calls.split()) + 1
+    assert words.format(seat=seat, n=n, calls=calls, high=high) in message
+
+
+def test_answers_that_are_not_answers_are_named(bots):
+    with pytest.raises(PolicyError, match=r"policy number at seat 0 answered call 1 of the"
+                       r" auction \(the first call\) with 55: a call is a Bid"):
+        play_hand(deal_cards(1), "bots:AnswersWithANumber", "pass")
+    with pytest.raises(PolicyError, match=r"policy bad-pass at seat 2 failed in pass_cards, at"
+                       r" the exchange \(the partner's pass\): KeyError"):
+        play_hand(deal_cards(1), "bots:BadPass", "pass", load_rules("standard,passing.cards=4"),
+                  contract=(0, 2, 50))
+
+
+def test_a_built_in_policys_error_is_left_as_a_bug():
+    from pinochle_calc.game.policies import Formula
+
+    class Broken(Formula):  # a subclass is the user's policy: its error is named
+        def call(self, seat):
+            raise ZeroDivisionError("x")
+
+    with pytest.raises(PolicyError, match="failed in call"):
+        play_hand(deal_cards(1), Broken(), "pass")
+
+
+def test_the_sample_runs_by_path_and_as_a_module_with_any_number_of_jobs(monkeypatch):
+    one = run_arena(f"{SAMPLE}:AcesAndMeld", "formula", 4, seed=3)
+    two = run_arena(f"{SAMPLE}:AcesAndMeld", "formula", 4, seed=3, jobs=2)
+    assert one == two and one.policies[0].name == "aces-and-meld"
+    monkeypatch.syspath_prepend(str(ROOT / "samples"))
+    assert run_arena("my_bidder:AcesAndMeld", "formula", 4, seed=3) == one
+
+
+def test_the_sample_from_the_shell_with_pythonpath():
+    env = dict(os.environ, PYTHONPATH="samples")
+    proc = subprocess.run([sys.executable, "-m", "pinochle_calc", "arena", "my_bidder:AcesAndMeld",
+                           "pass", "--deals", "2", "--jobs", "2", "--format", "json"],
+                          capture_output=True, text=True, cwd=ROOT, env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert '"policies": ["aces-and-meld", "pass"]' in proc.stdout
