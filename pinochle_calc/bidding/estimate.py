@@ -390,8 +390,11 @@ def limits_from(auction: Auction, convention: str) -> list[Below]:
     bids a player shows all the meld it can: a call that could have shown more by a bigger jump
     (legal, and up to 60) says the meld not yet shown is under what that jump would have shown
     (20 for a pass or a raise of one, 10 more than a jump showed; an opening 51 says under 20).
-    Forced calls say nothing."""
-    from .conventions import explain
+    Which calls say so, and what the bigger bid would have shown, is the convention's
+    (``Convention.shows_all``, ``conventions.least_meld_shown``). Forced calls say nothing."""
+    from .conventions import explain, get, least_meld_shown
+
+    system = get(convention)
 
     rules = auction.rules
     k = rules.scale
@@ -405,9 +408,6 @@ def limits_from(auction: Auction, convention: str) -> list[Below]:
         if rel not in bound or meld < bound[rel][0]:
             bound[rel] = (meld, why)
 
-    def showable(bid: int) -> bool:
-        return bid <= 60 * k and rules.is_legal_bid(bid)
-
     for reading in explain(auction, convention):
         call, kind = reading.call, reading.signal.kind
         rel = (call.seat - me) % 4
@@ -419,15 +419,14 @@ def limits_from(auction: Auction, convention: str) -> list[Below]:
         if call.bid is None and call.previous_seat != (call.seat ^ 2):
             nxt = rules.next_bid(call.previous)
             below(rel, nxt - margin, f"passed at {nxt}")
-        if convention != "jump":
+        if not system.shows_all(reading):
             continue
-        if kind == "meld" and call.bid is not None and showable(call.bid + k):
-            below(rel, shown[rel] + 10 * k, f"showed no more meld at {call.label}")
-        elif kind in ("pass", "trump") and call.previous is not None \
-                and showable(call.previous + 2 * k):
-            below(rel, before + 20 * k, f"showed no more meld at {call.label}")
-        elif kind == "aces":
-            below(rel, 20 * k, f"showed no meld at {call.label}")
+        this = reading.signal.meld if kind == "meld" else 0
+        more = least_meld_shown(system, call.previous, rules, more_than=this)
+        if more is not None:
+            said = "no meld" if call.bid is not None and not before + this else "no more meld"
+            below(rel, before + more, f"showed {said} at {call.label}")
+
     def words(meld: int) -> str:
         return f"under about {meld} meld" if meld > 0 else "little or no meld"
 
@@ -441,7 +440,8 @@ class Holding:
     would hold it, each weighed by the chance that they all pass (``weights``): an opponent
     passes when its side does not expect to make the next bid (as ``Below``); under jump bids,
     the partner passes over the hand's bid unless it has 20 meld more to show by a jump (legal,
-    up to 60), or a trump hand and its side expects to make the next bid."""
+    up to 60), or a trump hand and its side expects to make the next bid (what the partner's
+    bids show and whether a trump hand overcalls are the convention's: ``Convention``)."""
 
     def __init__(self, deals: np.ndarray, auction: Auction | None, convention: str | None):
         from ..meld.vector import best_points
@@ -460,9 +460,10 @@ class Holding:
             meld = best_points(deals[:, rel], rules)
             if rel != 2:
                 self.active.append((rel, meld))
-            elif convention == "jump":
-                from .conventions import explain, trump_worthy
+            elif convention is not None:
+                from .conventions import explain, get, trump_worthy
 
+                self.system = get(convention)
                 shown = sum(r.signal.meld for r in explain(auction, convention)
                             if r.call.seat == (me + 2) % 4 and r.signal.kind == "meld")
                 self.partner = (meld, meld - shown, trump_worthy(deals[:, 2], rules))
@@ -514,12 +515,16 @@ class Holding:
         for _, meld in self.active:
             out = out * _logistic((after - margin - meld) / (LIMIT_SPREAD * k))
         if self.partner is not None:
+            from .conventions import least_meld_shown
+
             meld, unshown, worthy = self.partner
-            if bid + 2 * k <= 60 * k and rules.is_legal_bid(bid + 2 * k):
-                out = out * _logistic((20 * k - unshown) / (LIMIT_SPREAD * k))
-            # a trump hand overcalls its partner while its side expects to make the next bid
-            reach = _logistic((meld + margin - after) / (LIMIT_SPREAD * k))
-            out = out * (1 - 0.9 * worthy * reach)
+            more = least_meld_shown(self.system, bid, rules)
+            if more is not None:  # a partner shows the meld it can
+                out = out * _logistic((more - unshown) / (LIMIT_SPREAD * k))
+            if self.system.trump_overcall:
+                # a trump hand overcalls its partner while its side expects to make the next bid
+                reach = _logistic((meld + margin - after) / (LIMIT_SPREAD * k))
+                out = out * (1 - 0.9 * worthy * reach)
         return np.broadcast_to(out, (self.n,))
 
 

@@ -106,6 +106,27 @@ def test_jump_meld_shown_adds_up_over_a_players_calls():
     assert rows[-1][2] == "jumps by 3: shows 30 meld (50 in all with the meld shown before)"
 
 
+def test_what_a_bigger_bid_would_have_shown_is_the_conventions():
+    from pinochle_calc.bidding.conventions import least_meld_shown, raise_asks_trump
+
+    # jump bids: an opening 52 shows 20; over 50 a jump of two shows 20 and one of three 30;
+    # over 58, 60 is a jump of two; over 59, 60 asks for trump and nothing above 60 shows meld
+    assert least_meld_shown("jump", None, STANDARD) == 20
+    assert least_meld_shown("jump", 50, STANDARD) == 20
+    assert least_meld_shown("jump", 50, STANDARD, more_than=20) == 30
+    assert least_meld_shown("jump", 58, STANDARD) == 20
+    assert least_meld_shown("jump", 59, STANDARD) is None
+    assert least_meld_shown("jump", 60, STANDARD) is None
+    scaled = PRESETS["book"].override("scale=10")
+    assert least_meld_shown("jump", 500, scaled) == 200
+    # Davis's and Toby Thomas's calls ask for cards: none shows meld
+    davis = STANDARD.override("bidding.steps=any,passing.cards=4")
+    assert least_meld_shown("davis", 50, davis) is None
+    assert least_meld_shown("toby", None, PRESETS["toby-thomas"]) is None
+    assert raise_asks_trump("jump", 52, STANDARD) and not raise_asks_trump("jump", 60, STANDARD)
+    assert not raise_asks_trump("davis", 52, davis)
+
+
 def test_jump_pass_says_nothing():
     assert last("50 p", "jump")[3] == Signal("pass")
 

@@ -150,6 +150,18 @@ def open_calls(auction: AuctionLike, convention: str | Convention, span: int = 5
     return base.open_calls(auction_under(auction, conv, rules), conv, span, most)
 
 
+def least_meld_shown(convention: str | Convention, previous: int | None, rules: RuleSet,
+                     more_than: int = 0) -> int | None:
+    """The least meld a bid over ``previous`` shows under the convention, more than
+    ``more_than`` (see ``base.least_meld_shown``; None: no bid near it shows meld)."""
+    return base.least_meld_shown(get(convention), previous, rules, more_than)
+
+
+def raise_asks_trump(convention: str | Convention, bid: int, rules: RuleSet) -> bool:
+    """Whether the lowest bid over ``bid`` asks to name trump under the convention."""
+    return base.raise_asks_trump(get(convention), bid, rules)
+
+
 def asked_for(auction: AuctionLike, seat: int, convention: str | Convention | None,
               rules: RulesLike | None = None) -> Signal | None:
     """What ``seat``'s calls asked its partner to pass under the convention: the latest card or
@@ -182,4 +194,5 @@ __all__ = [
     "davis_lowest", "davis_unavailable", "signal_mask", "describe_signal", "trump_worthy",
     "trump_suits", "side_aces", "pinochle_parts", "helped_by", "meld_words", "a_rank",
     "around_short", "needs_around", "shown_meld", "may_name_without_marriage",
+    "least_meld_shown", "raise_asks_trump",
 ]

@@ -82,15 +82,27 @@ class Suggestion(NamedTuple):
                 f" reason={shorten(self.reason, 80)!r})")
 
 
+def _never(reading: Reading) -> bool:
+    return False
+
+
 @dataclass(frozen=True)
 class Convention:
     """A bidding system: its name, its title in words, how it reads one bid, and the call it
-    suggests once the shared rules (``suggest``) have not decided."""
+    suggests once the shared rules (``suggest``) have not decided.
+
+    What its calls say without saying it belongs to it too: ``shows_all(reading)``, whether a
+    call says its caller showed all the meld it could (so a bigger bid that would have shown
+    more says it holds less: ``least_meld_shown``), and ``trump_overcall``, whether a trump
+    hand overcalls its partner to ask for trump (``raise_asks_trump``).
+    """
 
     name: ConventionName
     title: str
     read: Callable[[int, int | None, bool, RuleSet], tuple[str, Signal]]
     suggest: Callable[[Situation], Suggestion] = field(repr=False)
+    shows_all: Callable[[Reading], bool] = field(default=_never, repr=False)
+    trump_overcall: bool = False
 
     def __str__(self) -> str:
         return self.name
@@ -104,6 +116,35 @@ def shown_meld(readings: list[Reading]) -> dict[int, int]:
         if r.signal.kind == "meld":
             out[r.call.seat] = out.get(r.call.seat, 0) + r.signal.meld
     return out
+
+
+#: How far above a bid the readings are searched for one that shows meld (legal bids).
+SHOW_SPAN = 12
+
+
+def least_meld_shown(convention: Convention, previous: int | None, rules: RuleSet,
+                     more_than: int = 0) -> int | None:
+    """The least meld a bid over ``previous`` (None: an opening bid) shows under the
+    convention, of those that show more than ``more_than``: the next ``SHOW_SPAN`` legal bids
+    read by the convention (None: none of them does).
+
+    What a call leaves unsaid is read from it: a convention whose bids show meld (jump bids)
+    asks a player to show all it can, so a call that could have shown more by another legal
+    bid says the caller holds less than that bid would have shown."""
+    bid = rules.next_bid(previous)
+    for _ in range(SHOW_SPAN):
+        _, signal = convention.read(bid, previous, previous is None, rules)
+        if signal.kind == "meld" and signal.meld > more_than:
+            return signal.meld
+        bid = rules.next_bid(bid)
+    return None
+
+
+def raise_asks_trump(convention: Convention, bid: int, rules: RuleSet) -> bool:
+    """Whether the lowest bid over ``bid`` says "wants to name trump" under the convention
+    (jump bids: a raise of one), so a trump hand overcalls its partner with it."""
+    _, signal = convention.read(rules.next_bid(bid), bid, False, rules)
+    return signal.kind == "trump"
 
 
 def explain(auction: Auction, convention: Convention) -> list[Reading]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ...hand import Hand
 from ...rules import RuleSet
-from .base import Convention, Situation, Suggestion
+from .base import Convention, Reading, Situation, Suggestion
 from .signals import Signal, side_aces, trump_worthy
 from .wording import units
 
@@ -99,4 +99,14 @@ def _ace_suits(hand: Hand) -> int:
     return sum(1 for s in range(4) if hand.counts[s * 5])
 
 
-JUMP = Convention("jump", "jump bids", jump_reading, suggest_jump)
+def jump_shows_all(reading: Reading) -> bool:
+    """A player shows all the meld it can: a jump that could have been bigger, an opening 51,
+    and a pass or a raise of one after a bid (not an opening 50: a trump hand opens 50 whatever
+    its meld) say the caller holds less than the next bigger showing would have shown."""
+    kind = reading.signal.kind
+    return kind in ("meld", "aces") or (kind in ("pass", "trump")
+                                        and reading.call.previous is not None)
+
+
+JUMP = Convention("jump", "jump bids", jump_reading, suggest_jump, shows_all=jump_shows_all,
+                  trump_overcall=True)
