@@ -2,14 +2,16 @@
 same duplicate deals, so that the differences between variants are paired.
 
 Run by hand (not a test): ``.venv/bin/python benchmarks/tune_advice.py VARIANT[,VARIANT...]
-[--deals 200] [--seed 101] [--rules standard] [--jobs 2]``. A variant is an advisor with a
-confidence, ``advisor:jump@0.85``, optionally with a change to its convention tried in the
-README's bidding section: ``+jumpshow`` (a trump-worthy opener shows its meld by a jump instead
-of opening 50) or ``+tobyhint`` (a Toby Thomas opener asks for a hint, a bid from 25 to 49,
-instead of opening 50). Prints each variant's margin against the formula per deal (both
-seatings; ± its standard error over deals), its calibration, and each variant less the first,
-deal by deal. The advice's defaults were tuned with seeds 101 and 102; ``bench_advice.py``
-reports on others.
+[--deals 200] [--seed 101] [--rules standard] [--jobs 2] [--against formula]`` (variants
+holding commas are separated by ``;``). A variant is an advisor with a confidence,
+``advisor:jump@0.85``, optionally with a change to its convention tried in docs/bidding.md:
+``+jumpshow`` (a trump-worthy opener shows its meld by a jump instead of opening 50) or
+``+tobyhint`` (a Toby Thomas opener asks for a hint, a bid from 25 to 49, instead of opening
+50); or the rule-of-thumb bidder with its numbers,
+``thumb@MARGIN,PARTNER_PASSED``; or any policy's name. Prints each variant's margin against
+the opponent (``--against``) per deal (both seatings; ± its standard error over deals), its
+calibration, and each variant less the first, deal by deal. The defaults were tuned with seeds
+101 and 102; ``bench_advice.py`` reports on others.
 """
 
 from __future__ import annotations
@@ -91,13 +93,29 @@ class Variant(Advisor):
         return Bid(advice.call, advice.meaning, prediction, advice.estimate.trump)
 
 
+def make(text: str, samples: int):
+    """The policy a variant names: ``advisor:...`` (``Variant``), ``thumb@M,PB,PP`` (the
+    rule-of-thumb bidder with its margin, partner-bid and partner-passed adjustments), or any
+    name ``policies.policy`` takes."""
+    if text.startswith("advisor:"):
+        return Variant(text, samples)
+    if text.startswith("thumb@"):
+        from pinochle_calc.game.thumb import Thumb
+
+        values = [float(v) for v in text.split("@", 1)[1].split(",")]
+        made = Thumb(*values)
+        made.name = text
+        return made
+    return policy(text, samples)
+
+
 def _deal(number: int, setup: tuple) -> dict:
-    """Each variant's margin against the formula on one deal, and its calibration pairs."""
-    rules, seed, samples, variants = setup
+    """Each variant's margin against the opponent on one deal, and its calibration pairs."""
+    rules, seed, samples, variants, against = setup
     hands, at = deal_cards(seed, number), hand_seed(seed, number)
     out = {}
     for text in variants:
-        a, b = Variant(text, samples), policy("formula", samples)
+        a, b = make(text, samples), make(against, samples)
         first, second = play_hand(hands, a, b, rules, seed=at), play_hand(hands, b, a, rules,
                                                                           seed=at)
         margin = (first.score.points[0] - first.score.points[1]
@@ -116,22 +134,25 @@ def main() -> None:
     ap.add_argument("--rules", default="standard")
     ap.add_argument("--samples", type=int, default=1000)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--against", default="formula")
     args = ap.parse_args()
-    variants = args.variants.split(",")
-    setup = (load_rules(args.rules), args.seed, args.samples, variants)
+    variants = args.variants.split(";") if ";" in args.variants else args.variants.split(",")
+    setup = (load_rules(args.rules), args.seed, args.samples, variants, args.against)
     results = list(map_jobs(_deal, setup, range(args.deals), jobs=args.jobs))
-    print(f"{args.deals} duplicate deals against formula, seed {args.seed}, --rules {args.rules},"
-          f" {args.samples} samples")
+    print(f"{args.deals} duplicate deals against {args.against}, seed {args.seed},"
+          f" --rules {args.rules}, {args.samples} samples")
     margins = {v: np.array([r[v][0] for r in results], dtype=float) for v in variants}
     for v in variants:
         m = margins[v]
         pairs = [p for r in results for p in r[v][1]]
-        p = np.array([x for x, _ in pairs])
-        made = np.array([y for _, y in pairs], dtype=float)
-        gap = Calibration.of(p, made).mae or 0.0
-        print(f"  {v:28} {m.mean():+7.2f} ± {m.std(ddof=1) / np.sqrt(len(m)):.2f} per deal;"
-              f" {len(p)} contracts, predicted {p.mean():.3f}, made {made.mean():.3f},"
-              f" calibration gap {gap:.3f}")
+        line = f"  {v:28} {m.mean():+7.2f} ± {m.std(ddof=1) / np.sqrt(len(m)):.2f} per deal"
+        if pairs:
+            p = np.array([x for x, _ in pairs])
+            made = np.array([y for _, y in pairs], dtype=float)
+            gap = Calibration.of(p, made).mae or 0.0
+            line += (f"; {len(p)} contracts, predicted {p.mean():.3f}, made {made.mean():.3f},"
+                     f" calibration gap {gap:.3f}")
+        print(line)
     for v in variants[1:]:
         d = margins[v] - margins[variants[0]]
         print(f"  {v} less {variants[0]}: {d.mean():+.2f} ± "

@@ -340,10 +340,16 @@ class Passer(StandardPlay):
         return Bid(None, "pass")
 
 
-#: The built-in policies' classes: an error in one is a bug, not the policy's failure.
-BUILT_IN = (Advisor, Formula, Passer)
+def built_in(player: object) -> bool:
+    """Whether ``player`` is one of the built-in policies (an error in one is a bug, not the
+    policy's failure)."""
+    from .thumb import Thumb
+
+    return type(player) in (Advisor, Formula, Passer, Thumb)
+
+
 #: The built-in policies' names (``advisor:<convention>`` for each convention).
-PolicyName = Literal["advisor:jump", "advisor:davis", "advisor:toby", "formula", "pass"]
+PolicyName = Literal["advisor:jump", "advisor:davis", "advisor:toby", "formula", "thumb", "pass"]
 POLICY_NAMES: tuple[PolicyName, ...] = get_args(PolicyName)
 
 
@@ -369,6 +375,10 @@ def policy(name: PolicyName | str, samples: int = DEFAULT_SAMPLES) -> Policy:
         out = Advisor(key.split(":", 1)[1], samples)
     elif key == "formula":
         out = Formula()
+    elif key == "thumb":
+        from .thumb import Thumb
+
+        out = Thumb()
     elif key == "pass":
         out = Passer()
     elif ":" in base and not key.startswith("advisor:"):
@@ -487,5 +497,5 @@ def _import(text: str):
 
 __all__ = ["Policy", "StandardPlay", "Seat", "Bid", "Contract", "Advisor", "Formula", "Passer",
            "policy", "PolicyName", "POLICY_NAMES", "CARD_PLAYERS", "split_policy_name",
-           "load_policy", "PolicyLoadError", "POLICY_CALLS",
+           "load_policy", "PolicyLoadError", "POLICY_CALLS", "built_in",
            "most_meld", "throw_in_is_better", "THROW_IN_SAMPLES"]

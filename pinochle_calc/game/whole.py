@@ -51,7 +51,7 @@ from ..rules import STANDARD, RuleSet, RulesLike, as_rules
 
 if TYPE_CHECKING:
     from ..bidding.conventions import Signal
-from .policies import BUILT_IN, Bid, Contract, Policy, Seat, policy
+from .policies import Bid, Contract, Policy, Seat, built_in, policy
 from .scoring import RESULTS, SIDES, Conceded, HandInput, HandScore, Result, score_hand
 
 #: More calls than this in one auction means a policy keeps bidding without a limit.
@@ -450,7 +450,7 @@ class _Table:
         except PolicyError:
             raise
         except Exception as e:
-            if type(player) in BUILT_IN:
+            if built_in(player):
                 raise
             error = f"{type(e).__name__}: {e}" if str(e) else type(e).__name__
             raise PolicyError(f"policy {player.name} at seat {s} failed in {what}, at {where}:"
