@@ -210,6 +210,8 @@ class Estimate:
     conditions: tuple[str, ...]
     dropped: tuple[str, ...]
     notes: tuple[str, ...]
+    #: ``(samples, 4, 20)``: the deals behind the figures, the hand at seat 0, as dealt
+    deals: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     @property
     def best(self) -> TrumpEstimate | None:
@@ -721,7 +723,7 @@ def estimate(hand: HandLike, rules: RulesLike = STANDARD, auction: AuctionLike =
                                            float(results[t].totals.mean()), -t))
     return Estimate(best, results, own.best.points, samples, seed, confidence, dealt.acceptance,
                     dealt.drawn, tuple(c.text for c in conditions if c.text not in dealt.dropped),
-                    dealt.dropped, tuple(notes))
+                    dealt.dropped, tuple(notes), counts)
 
 
 __all__ = ["Estimate", "TrumpEstimate", "Stats", "Condition", "estimate", "deal",
