@@ -7,7 +7,8 @@ holding commas are separated by ``;``). A variant is an advisor with a confidenc
 ``advisor:jump@0.85``, optionally with a change to its convention tried in docs/bidding.md:
 ``+jumpshow`` (a trump-worthy opener shows its meld by a jump instead of opening 50) or
 ``+tobyhint`` (a Toby Thomas opener asks for a hint, a bid from 25 to 49, instead of opening
-50); or the rule-of-thumb bidder with its numbers,
+50) or ``+noprice`` (no call is priced: the advice bids to its limit, as before the price of a
+call was counted); or the rule-of-thumb bidder with its numbers,
 ``thumb@MARGIN,PARTNER_PASSED``; or any policy's name. Prints each variant's margin against
 the opponent (``--against``) per deal (both seatings; ± its standard error over deals), its
 calibration, and each variant less the first, deal by deal. The defaults were tuned with seeds
@@ -75,14 +76,16 @@ class Variant(Advisor):
         from pinochle_calc.bidding.advise import advise
 
         saved = None
-        if self.change:
+        self.priced = self.change != "noprice"
+        if self.change and self.priced:
             key, suggest = CHANGES[self.change]
             saved = conventions.CONVENTIONS[key]
             conventions.CONVENTIONS[key] = Convention(saved.name, saved.title, saved.read,
                                                       suggest)
         try:
             advice = advise(seat.hand, seat.auction, self.convention, samples=self.samples,
-                            seed=seat.seed, confidence=self.confidence)
+                            seed=seat.seed, confidence=self.confidence,
+                            priced=self.priced)
         finally:
             if saved is not None:
                 conventions.CONVENTIONS[saved.name] = saved

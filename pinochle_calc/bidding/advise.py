@@ -20,16 +20,19 @@ from .conventions import (
     convention_rules,
     explain,
     get,
+    reading_of,
     suggest,
 )
 from .estimate import DEFAULT_SAMPLES, DEFAULT_SEED, Estimate, estimate
+from .price import Price, partner_holds_alone, price
 
 
 @dataclass(frozen=True)
 class Advice:
     """The advice for one call: ``call`` (None: pass), its ``meaning`` under the convention and
     the ``reason`` for it, the auction so far read under the convention, the legal calls, the
-    estimate behind the call, and notes on the rule set chosen for the convention."""
+    estimate behind the call, notes on the rule set chosen for the convention, and the price
+    of the call where it was weighed against passing (``bidding.price``)."""
 
     hand: Hand
     auction: Auction
@@ -39,6 +42,7 @@ class Advice:
     readings: tuple[Reading, ...]
     estimate: Estimate
     notes: tuple[str, ...] = ()
+    price: Price | None = None
 
     @property
     def call(self) -> int | None:
@@ -71,6 +75,7 @@ class Advice:
         }
         if self.suggestion.hints is not None:
             record["hints"] = self.suggestion.hints
+        record["price"] = None if self.price is None else self.price.to_dict()
         return record
 
     def __repr__(self) -> str:
@@ -84,14 +89,17 @@ class Advice:
 def advise(hand: HandLike, auction: AuctionLike = None, convention: str | Convention = "jump",
            rules: RulesLike | None = None, *, samples: int = DEFAULT_SAMPLES,
            seed: int = DEFAULT_SEED, confidence: float | None = None,
-           progress: Callable[[int, int], None] | None = None) -> Advice:
+           progress: Callable[[int, int], None] | None = None, priced: bool = True) -> Advice:
     """The call to make now with a 20-card ``hand``, after ``auction`` (its text, calls from the
     dealer's left, or an ``Auction``; None: nobody has called), under a convention.
 
     ``rules`` (a ``RuleSet`` or a preset name) default to the convention's own
     (``conventions.convention_rules``); an ``Auction`` was read under its own. The side's
     limit is the estimate's maximum bid at ``confidence`` (default: the rule set's,
-    ``estimate.confidence_for``) over ``samples`` simulated deals.
+    ``estimate.confidence_for``) over ``samples`` simulated deals. Where a pass would leave
+    the partner the contract (both opponents out), the call is chosen by its price instead
+    (``bidding.price``; ``priced=False``: by the limit alone, as before the price was
+    counted), and ``Advice.price`` says what the bid gains or costs against passing.
 
     >>> advise("♥A 10 K Q J 10 ♠Q Q 10 10 ♦A J J 10 K ♣A 10 K 10 J", "50 52 p",
     ...        samples=200).call
@@ -110,8 +118,32 @@ def advise(hand: HandLike, auction: AuctionLike = None, convention: str | Conven
                       confidence=confidence, progress=progress)
     limit = result.max_bid if result.max_bid is not None else 0
     choice = suggest(hand, auction, name, limit=limit, trump=result.trump)
+    cost = None
+    if priced and partner_holds_alone(auction) and result.trump is not None:
+        choice, cost = _priced(auction, result, name, choice)
     return Advice(hand, auction, name, rule_set, choice, tuple(explain(auction, name)), result,
-                  tuple(notes))
+                  tuple(notes), cost)
+
+
+def _priced(auction: Auction, result: Estimate, convention: str,
+            choice: Suggestion) -> tuple[Suggestion, Price]:
+    """Where a pass leaves the partner the contract (``price.partner_holds_alone``): the bid
+    the convention suggests and the lowest legal bid, each priced against passing; the one
+    worth most, or the pass where neither is worth anything."""
+    bids = {auction.legal().min_bid} | ({choice.call} if choice.call is not None else set())
+    costs = [price(auction, result, bid, convention) for bid in sorted(bids)]
+    best = max((c for c in costs if c is not None), key=lambda c: c.gain)
+    if best.gain <= 0:
+        if choice.call is None:
+            return choice._replace(reason=f"{choice.reason}; {best.words}"), best
+        r = reading_of(auction, None, convention)
+        return Suggestion(None, r.meaning, f"the opponents have passed: {best.words}",
+                          r.signal, choice.hints), best
+    if best.bid == choice.call:
+        return choice._replace(reason=f"{choice.reason}; {best.words}"), best
+    r = reading_of(auction, best.bid, convention)
+    return Suggestion(best.bid, r.meaning, f"the opponents have passed: {best.words}", r.signal,
+                      choice.hints), best
 
 
 __all__ = ["Advice", "advise"]

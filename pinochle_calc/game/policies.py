@@ -270,21 +270,23 @@ def throw_in_is_better(seat: Seat, samples: int = THROW_IN_SAMPLES) -> bool:
 
 class Advisor(StandardPlay):
     """The project's bid advice under a convention (``bidding.advise``), ``samples`` simulated
-    deals behind each estimate."""
+    deals behind each estimate (``priced=False``: bidding to its limit where a pass would
+    leave its partner the contract, as before the price of a call was counted)."""
 
-    def __init__(self, convention: str, samples: int = DEFAULT_SAMPLES):
+    def __init__(self, convention: str, samples: int = DEFAULT_SAMPLES, priced: bool = True):
         from ..bidding.conventions import check_convention
 
         self.system = check_convention(convention)
         self.convention = self.system
         self.samples = samples
+        self.priced = priced
         self.name = f"advisor:{self.system}"
 
     def call(self, seat: Seat) -> Bid:
         from ..bidding.advise import advise
 
         advice = advise(seat.hand, seat.auction, self.system, samples=self.samples,
-                        seed=seat.seed)
+                        seed=seat.seed, priced=self.priced)
         best = advice.estimate.best
         prediction = None
         if advice.call is not None:

@@ -1,0 +1,94 @@
+"""Points lost by raising one's own partner after the opponents passed, from an arena's hands.
+
+Run by hand (not a test): ``.venv/bin/python benchmarks/raised_partner.py FILE.jsonl --seed S``
+where the file is ``pinochle-calc arena A B --seed S --format jsonl`` output (``--rules`` as
+the match's). Prints the match's margin (A less B per deal, ± its standard error), and for
+each policy the contracts its side reached by bidding over its own partner once both opponents
+had passed: how many, how they ended, and the points they cost against stopping where the
+partner held the bid: each such hand is played again with the contract given to the partner
+at that bid, naming the suit with the most meld it may name (``play_hand`` with ``contract``),
+and the side's margin (its score less the opponents') compared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import defaultdict
+from math import sqrt
+
+from pinochle_calc.game.policies import policy
+from pinochle_calc.game.whole import hand_seed, play_hand
+from pinochle_calc.hand import Hand
+from pinochle_calc.meld import meld
+from pinochle_calc.rules import load_rules
+
+
+def raised_at(auction: list[dict]) -> tuple[int, int] | None:
+    """Where a side first bid over its own partner with both opponents out: the partner's
+    seat and the bid it held then (None: never)."""
+    high, holder, passed = None, None, set()
+    for call in auction:
+        seat, bid = call["seat"], call["call"]
+        if bid == "pass":
+            passed.add(seat)
+            continue
+        if holder == seat ^ 2 and {seat ^ 1, seat ^ 3} <= passed:
+            return holder, high
+        high, holder = bid, seat
+    return None
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("file")
+    ap.add_argument("--seed", type=int, required=True)
+    ap.add_argument("--samples", type=int, default=1000)
+    args = ap.parse_args()
+    with open(args.file, encoding="utf-8") as f:
+        records = [json.loads(line) for line in f]
+    rules = load_rules(records[0]["rules"])
+    a, b = records[0]["policies"]["us"], records[0]["policies"]["them"]
+    margins: dict[int, float] = defaultdict(float)
+    lost: dict[str, list] = {a: [], b: []}
+    for r in records:
+        a_side = 0 if r["run"] == 0 else 1
+        score = (r["score"]["us"], r["score"]["them"])
+        margins[r["deal"]] += score[a_side] - score[1 - a_side]
+        found = raised_at(r["auction"])
+        if found is None or r["contract"]["side"] != ("us" if found[0] % 2 == 0 else "them"):
+            continue
+        holder, bid = found
+        side = holder & 1
+        name = r["policies"]["us" if side == 0 else "them"]
+        hands = [Hand.parse(h) for h in r["hands"]]
+        trump = meld(hands[holder], rules).best.trump
+        us, them = (policy(r["policies"]["us"], args.samples),
+                    policy(r["policies"]["them"], args.samples))
+        again = play_hand(hands, us, them, rules, seed=hand_seed(args.seed, r["deal"]),
+                          contract=(holder, trump, bid))
+        actual = score[side] - score[1 - side]
+        other = again.score.points[side] - again.score.points[1 - side]
+        lost[name].append((r["result"], r["contract"]["bid"], bid, actual, other))
+    values = list(margins.values())
+    n = len(values)
+    mean = sum(values) / n
+    se = sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
+    print(f"{args.file}: {a} against {b}, {n} deals, --rules {rules.name}: margin {mean:+.2f}"
+          f" ± {se:.2f} per deal")
+    for name, rows in lost.items():
+        if not rows:
+            print(f"  {name}: no contract reached by raising its partner after the opponents"
+                  " passed")
+            continue
+        made = sum(1 for row in rows if row[0] == "made")
+        cost = sum(other - actual for *_, actual, other in rows)
+        print(f"  {name}: {len(rows)} contracts reached by raising its partner after the"
+              f" opponents passed ({made} made, {len(rows) - made} set or thrown in; mean"
+              f" {sum(row[1] for row in rows) / len(rows):.1f} where the partner held"
+              f" {sum(row[2] for row in rows) / len(rows):.1f}); they cost {cost:+.0f} points"
+              f" against stopping at the partner's bid ({cost / n:+.2f} per deal)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,117 @@
+"""The price of a call: what a bid gains for the side against what it risks, in points.
+
+Under the standard scoring a made contract scores the side's meld and trick points whatever
+the bid, so every point bid above what wins the auction adds only risk, unless it buys
+something: the contract itself, the better trump for the side, or what it tells the partner.
+``price`` weighs that where it can be counted: when the partner holds the bid and both
+opponents have passed, the auction ends at the partner's bid if the hand passes, so a bid
+buys only the hand's own trump and lead, at a higher contract. Both are played out on the
+estimate's deals (the calls' conditions met; the card exchange played where the rule set has
+one): the partner naming the suit with the most meld in its hand (ties: the longer suit) at
+the bid it holds, or the hand naming its trump at the bid priced. Each deal is scored as
+``scoring.score_hand`` scores a played hand (made: the side's meld and trick points; set: the
+bid lost; the opponents score their meld and trick points either way), and the price is the
+difference of the side's mean margin (its score less the opponents'). A throw-in is not
+modelled: it softens a set, so the price slightly favours the lower contract.
+
+``advise`` asks for the price of every bid it would make in that position, and of the lowest
+legal bid, and makes the one worth most, or passes when passing is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..exchange.policy import exchange
+from ..meld.vector import best_trumps, callable_suits, meld_points
+from ..play.dealer import suit_codes
+from ..play.simulate import play_many
+from .auction import Auction
+from .estimate import Estimate, own_hints, side_totals
+
+
+@dataclass(frozen=True)
+class Price:
+    """A bid against passing, where passing leaves the partner the contract: the side's mean
+    margin per hand with the hand's contract at ``bid`` less with the partner's at
+    ``partner_bid`` (``gain``), and the chance each is made."""
+
+    bid: int
+    partner_bid: int
+    gain: float
+    made: float
+    partner_made: float
+    deals: int
+
+    @property
+    def words(self) -> str:
+        verdict = "worth" if self.gain > 0 else "costs"
+        return (f"{self.bid} with your trump {verdict} {abs(self.gain):.1f} points a hand against"
+                f" passing, which leaves partner the contract at {self.partner_bid} (made"
+                f" {self.made:.0%} against {self.partner_made:.0%}, {self.deals} deals)")
+
+    def to_dict(self) -> dict:
+        return {"bid": self.bid, "against": "pass", "partner_bid": self.partner_bid,
+                "gain": round(self.gain, 2), "made": round(self.made, 4),
+                "partner_made": round(self.partner_made, 4)}
+
+
+def partner_holds_alone(auction: Auction) -> bool:
+    """Whether the partner holds the bid and both opponents have passed: a pass now ends the
+    auction with the partner's contract."""
+    me = auction.next_seat
+    if me is None or auction.high_seat != (me + 2) % 4 or auction.legal().forced:
+        return False
+    return {(me + 1) % 4, (me + 3) % 4} <= set(auction.passed)
+
+
+def margins(deals: np.ndarray, declarer: int, trump: np.ndarray, bid: int, rules,
+            hints: tuple) -> tuple[np.ndarray, np.ndarray]:
+    """The side's margin (seats 0 and 2 less 1 and 3) in each deal with ``declarer`` (0 or 2)
+    naming ``trump`` (one per deal) at ``bid``, and whether it is made. ``hints``: what the
+    declarer's and its partner's calls asked for in the exchange."""
+    after = np.array(deals, dtype=np.int64, copy=True)
+    other = declarer ^ 2
+    if rules.pass_cards:
+        for t in np.unique(trump):
+            rows = np.flatnonzero(trump == t)
+            done = exchange(after[rows, declarer], after[rows, other], int(t), rules, *hints)
+            after[rows, declarer], after[rows, other] = done.bidder, done.partner
+    n = len(after)
+    at = np.arange(n)
+    tricks = play_many(suit_codes(after), trump, declarer)[:, 0] * rules.scale
+    ours = sum(meld_points(after[:, s], rules)[at, trump] for s in (0, 2))
+    theirs = sum(meld_points(after[:, s], rules)[at, trump] for s in (1, 3))
+    totals = side_totals(ours, tricks, rules)
+    made = totals >= bid
+    margin = np.where(made, ours + tricks, -bid) - (theirs + rules.trick_points - tricks)
+    if rules.marriage_required != "false":
+        # no marriage in trump (after the exchange): the bid is lost unplayed, nobody melds
+        held = after[at, declarer]
+        married = np.minimum(held[at, trump * 5 + 2], held[at, trump * 5 + 3]) > 0
+        made &= married
+        margin = np.where(married, margin, -bid)
+    return margin, made
+
+
+def price(auction: Auction, result: Estimate, bid: int, convention: str | None) -> Price | None:
+    """The price of ``bid`` against passing where the partner holds the bid alone
+    (``partner_holds_alone``), over the estimate's deals; None elsewhere, or where the
+    estimate has no trump or no deals."""
+    if not partner_holds_alone(auction) or result.trump is None or result.deals is None:
+        return None
+    deals, rules = result.deals, auction.rules
+    n = len(deals)
+    hint, partner_hint = own_hints(auction, convention)
+    mine, made = margins(deals, 0, np.full(n, result.trump), bid, rules, (hint, partner_hint))
+    held = deals[:, 2]
+    theirs_trump = best_trumps(held, meld_points(held, rules), callable_suits(held, rules))
+    partner, partner_made = margins(deals, 2, theirs_trump, auction.high, rules,
+                                    (partner_hint, hint))
+    return Price(bid, auction.high, float((mine - partner).mean()), float(made.mean()),
+                 float(partner_made.mean()), n)
+
+
+__all__ = ["Price", "price", "margins", "partner_holds_alone"]

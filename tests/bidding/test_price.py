@@ -1,0 +1,108 @@
+"""The price of a call: the margins it counts are the score sheet's, deal by deal; it is weighed
+only where a pass leaves the partner the contract; and the advice follows it there."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pinochle_calc.bidding.advise import advise
+from pinochle_calc.bidding.auction import parse_auction
+from pinochle_calc.bidding.price import margins, partner_holds_alone, price
+from pinochle_calc.game.scoring import HandInput, score_hand
+from pinochle_calc.game.whole import deal_cards
+from pinochle_calc.hand import Hand
+from pinochle_calc.play.simulate import play_deal
+from pinochle_calc.rules import STANDARD, load_rules
+
+# seat 0 opens 50, seat 1 passes, seat 2 (the hand) bid 51, seat 3 passes, seat 0 52: the hand's
+# partner holds the bid and both opponents are out
+ALONE = "50 p 51 p 52"
+
+
+def test_the_partner_holds_alone_only_once_both_opponents_have_passed():
+    assert partner_holds_alone(parse_auction(ALONE))
+    assert not partner_holds_alone(parse_auction("50 p"))  # seat 3 is still in
+    assert not partner_holds_alone(parse_auction("50 51"))  # an opponent holds it
+    assert not partner_holds_alone(parse_auction("50 p 51"))  # the hand holds it (seat 3 next)
+    assert not partner_holds_alone(parse_auction("p p p"))  # the stuck dealer
+
+
+def test_margins_are_what_the_score_sheet_gives():
+    from pinochle_calc.meld import meld
+
+    deals = np.array([[h.counts for h in deal_cards(11, i)] for i in range(6)])
+    trump = np.array([1, 2, 0, 3, 1, 2])
+    for declarer in (0, 2):
+        got, made = margins(deals, declarer, trump, 55, STANDARD, (None, None))
+        for i, counts in enumerate(deals):
+            hands = [Hand(h) for h in counts]
+            melds = [meld(h).trumps[trump[i]] for h in hands]
+            if not melds[declarer].callable:
+                assert got[i] == -55 and not made[i]
+                continue
+            tricks = play_deal(hands, int(trump[i]), declarer)
+            side_meld = (melds[0].points + melds[2].points, melds[1].points + melds[3].points)
+            score = score_hand(HandInput(0, 55, side_meld, tricks, "played"))
+            assert got[i] == score.points[0] - score.points[1]
+            assert made[i] == (score.outcome == "made")
+
+
+def test_with_an_exchange_the_margins_are_those_of_the_deals_after_it():
+    from pinochle_calc.exchange.policy import exchange
+
+    rules = load_rules("standard,passing.cards=4")
+    deals = np.array([[h.counts for h in deal_cards(12, i)] for i in range(8)])
+    trump = np.array([1, 1, 2, 2, 0, 0, 3, 3])
+    after = deals.copy()
+    for t in range(4):
+        rows = trump == t
+        done = exchange(deals[rows, 2], deals[rows, 0], t, rules)
+        after[rows, 2], after[rows, 0] = done.bidder, done.partner
+    assert (after != deals).any()
+    got = margins(deals, 2, trump, 60, rules, (None, None))
+    plain = margins(after, 2, trump, 60, STANDARD, (None, None))
+    assert (got[0] == plain[0]).all() and (got[1] == plain[1]).all()
+
+
+def test_the_advice_follows_the_price_where_the_partner_holds_alone():
+    hands = deal_cards(5)
+    auction = parse_auction(ALONE)
+    for seat_hand in hands:
+        advice = advise(seat_hand, auction, "jump", samples=300, seed=1)
+        if advice.estimate.trump is None:
+            assert advice.call is None
+            continue
+        cost = advice.price
+        assert cost is not None and cost.partner_bid == 52
+        again = price(auction, advice.estimate, cost.bid, "jump")
+        assert again == cost  # the same deals, the same figures
+        if cost.gain > 0:
+            assert advice.call == cost.bid and "worth" in advice.reason
+        else:
+            assert advice.call is None and "costs" in advice.reason
+        assert advice.to_dict()["price"]["gain"] == round(cost.gain, 2)
+    # elsewhere nothing is priced, and priced=False keeps the limit's call
+    plain = advise(hands[1], parse_auction("50"), "jump", samples=200)
+    assert plain.price is None and plain.to_dict()["price"] is None
+    unpriced = advise(hands[0], auction, "jump", samples=300, seed=1, priced=False)
+    assert unpriced.price is None
+
+
+def test_a_strong_trump_hand_takes_the_contract_from_a_weak_partner():
+    """Eight hearts with the aces and tens against a partner who opened 50 and was not heard
+    again: the hand's own trump is worth the higher bid; a hand that adds nothing passes."""
+    strong = "♥A A 10 10 K K Q J ♠A A ♦A A ♣A A 10 K Q Q J J"
+    auction = parse_auction(ALONE)
+    advice = advise(strong, auction, "jump", samples=400, seed=3)
+    assert advice.price is not None and advice.price.gain > 0 and advice.call is not None
+    weak = "♥K Q J J ♠K Q J J 10 ♦Q J J 10 10 ♣Q Q J J 10 K"
+    advice = advise(weak, auction, "jump", samples=400, seed=3)
+    assert advice.call is None
+    assert advice.price is None or advice.price.gain <= 0
+
+
+def test_under_the_standard_rules_a_price_needs_deals():
+    e = advise(deal_cards(5)[0], parse_auction(ALONE), "jump", samples=50).estimate
+    assert e.deals is not None and e.deals.shape == (50, 4, 20)
+    assert price(parse_auction("50"), e, 51, "jump") is None
+    assert STANDARD.trick_points == 50
