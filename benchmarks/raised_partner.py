@@ -17,7 +17,6 @@ import json
 from collections import defaultdict
 from math import sqrt
 
-from pinochle_calc.game.policies import policy
 from pinochle_calc.game.whole import hand_seed, play_hand
 from pinochle_calc.hand import Hand
 from pinochle_calc.meld import meld
@@ -43,7 +42,6 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("file")
     ap.add_argument("--seed", type=int, required=True)
-    ap.add_argument("--samples", type=int, default=1000)
     args = ap.parse_args()
     with open(args.file, encoding="utf-8") as f:
         records = [json.loads(line) for line in f]
@@ -63,9 +61,9 @@ def main() -> None:
         name = r["policies"]["us" if side == 0 else "them"]
         hands = [Hand.parse(h) for h in r["hands"]]
         trump = meld(hands[holder], rules).best.trump
-        us, them = (policy(r["policies"]["us"], args.samples),
-                    policy(r["policies"]["them"], args.samples))
-        again = play_hand(hands, us, them, rules, seed=hand_seed(args.seed, r["deal"]),
+        # with the contract given there is no auction: every built-in policy plays the rest
+        # alike (StandardPlay), so any stands for the match's
+        again = play_hand(hands, "pass", "pass", rules, seed=hand_seed(args.seed, r["deal"]),
                           contract=(holder, trump, bid))
         actual = score[side] - score[1 - side]
         other = again.score.points[side] - again.score.points[1 - side]

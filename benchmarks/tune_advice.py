@@ -7,8 +7,10 @@ holding commas are separated by ``;``). A variant is an advisor with a confidenc
 ``advisor:jump@0.85``, optionally with a change to its convention tried in docs/bidding.md:
 ``+jumpshow`` (a trump-worthy opener shows its meld by a jump instead of opening 50) or
 ``+tobyhint`` (a Toby Thomas opener asks for a hint, a bid from 25 to 49, instead of opening
-50) or ``+noprice`` (no call is priced: the advice bids to its limit, as before the price of a
-call was counted); or the rule-of-thumb bidder with its numbers,
+50), ``+noprice`` (no call is priced: the advice bids to its limit, as before the price of a
+call was counted), ``+hintN`` (Davis's hints need an expected gain of N), ``+nohints`` (Davis's
+calls give none) or ``+answer2`` (the partner answers a card hint with two of the rank); or the
+rule-of-thumb bidder with its numbers,
 ``thumb@MARGIN,PARTNER_PASSED``; or any policy's name. Prints each variant's margin against
 the opponent (``--against``) per deal (both seatings; ± its standard error over deals), its
 calibration, and each variant less the first, deal by deal. The defaults were tuned with seeds
@@ -19,12 +21,13 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+from contextlib import contextmanager
 
 import numpy as np
 
 import pinochle_calc.bidding.conventions as conventions
-from pinochle_calc.bidding.conventions import jump, toby
-from pinochle_calc.bidding.conventions.base import Convention
+from pinochle_calc.bidding.conventions import davis, jump, toby
+from pinochle_calc.exchange import policy as exchange_policy
 from pinochle_calc.game.arena import Calibration
 from pinochle_calc.game.policies import Advisor, Bid, policy
 from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
@@ -61,31 +64,72 @@ def toby_asking_first(ctx):
 CHANGES = {"jumpshow": ("jump", jump_showing_meld), "tobyhint": ("toby", toby_asking_first)}
 
 
+def answer_two(hands, trump, k, rules, hint=None, request=None, policy=exchange_policy.POLICY,
+               thorough=False):
+    """The partner's pass answering a card hint with two cards of the rank, of distinct
+    suits (an around as before): ``exchange.policy.partner_pass`` otherwise."""
+    from pinochle_calc.exchange.policy import _distinct, choose, partner_objective, pick
+
+    if hint is None or hint.kind != "card":
+        return PARTNER_PASS(hands, trump, k, rules, hint, request, policy, thorough)
+    h, where = _distinct(hands)
+    if where is not None:
+        return answer_two(h, trump, k, rules, hint, request, policy, thorough)[where]
+    objective = partner_objective(trump, rules, hint, policy, k)
+    first = np.zeros_like(h)
+    if request is not None:
+        first = pick(objective, h, first, np.arange(20) // 5 == request, k)
+    room = np.minimum(min(k, 2), k - first.sum(axis=1))
+    first = pick(objective, h, first, np.arange(20) % 5 == hint.rank, room, distinct=True)
+    return choose(objective, h, k, trump, first, thorough)
+
+
+PARTNER_PASS = exchange_policy.partner_pass
+
+
+@contextmanager
+def changed(changes: list[str]):
+    """What a variant changes for the whole of its hands (``+hintN``: Davis's smallest expected
+    gain worth a hint; ``+nohints``: none is; ``+answer2``: ``answer_two``)."""
+    saved = davis.HINT_MIN
+    try:
+        for change in changes:
+            if change.startswith("hint"):
+                davis.HINT_MIN = float(change[4:])
+            elif change == "nohints":
+                davis.HINT_MIN = float("inf")
+            elif change == "answer2":
+                exchange_policy.partner_pass = answer_two
+        yield
+    finally:
+        davis.HINT_MIN = saved
+        exchange_policy.partner_pass = PARTNER_PASS
+
+
 class Variant(Advisor):
-    """The advisor at a confidence, its convention changed for its own calls (``CHANGES``)."""
+    """The advisor at a confidence, its convention changed for its own calls (``CHANGES``),
+    unpriced (``+noprice``), or with what ``changed`` changes."""
 
     def __init__(self, text: str, samples: int):
-        base, _, change = text.partition("+")
+        base, *changes = text.split("+")
         name, _, confidence = base.partition("@")
-        super().__init__(name.split(":", 1)[1], samples)
+        super().__init__(name.split(":", 1)[1], samples, priced="noprice" not in changes)
         self.confidence = float(confidence) if confidence else None
-        self.change = change or None
+        self.changes = changes
         self.name = text
 
     def call(self, seat) -> Bid:
         from pinochle_calc.bidding.advise import advise
 
         saved = None
-        self.priced = self.change != "noprice"
-        if self.change and self.priced:
-            key, suggest = CHANGES[self.change]
+        own = [c for c in self.changes if c in CHANGES]
+        if own:
+            key, suggest = CHANGES[own[0]]
             saved = conventions.CONVENTIONS[key]
-            conventions.CONVENTIONS[key] = Convention(saved.name, saved.title, saved.read,
-                                                      suggest)
+            conventions.CONVENTIONS[key] = dataclasses.replace(saved, suggest=suggest)
         try:
             advice = advise(seat.hand, seat.auction, self.convention, samples=self.samples,
-                            seed=seat.seed, confidence=self.confidence,
-                            priced=self.priced)
+                            seed=seat.seed, confidence=self.confidence, priced=self.priced)
         finally:
             if saved is not None:
                 conventions.CONVENTIONS[saved.name] = saved
@@ -119,8 +163,9 @@ def _deal(number: int, setup: tuple) -> dict:
     out = {}
     for text in variants:
         a, b = make(text, samples), make(against, samples)
-        first, second = play_hand(hands, a, b, rules, seed=at), play_hand(hands, b, a, rules,
-                                                                          seed=at)
+        with changed(getattr(a, "changes", [])):
+            first = play_hand(hands, a, b, rules, seed=at)
+            second = play_hand(hands, b, a, rules, seed=at)
         margin = (first.score.points[0] - first.score.points[1]
                   + second.score.points[1] - second.score.points[0])
         pairs = [(r.prediction, r.result == "made") for r, side in ((first, 0), (second, 1))
