@@ -87,17 +87,20 @@ def count_words(hand: Hand, trump: int, rules: RuleSet) -> str:
 
 class Thumb(StandardPlay):
     """The rule-of-thumb bidder (module docstring): its limit is its ``count`` in the suit
-    that counts most among those it may name, plus ``margin``, and ``partner_passed`` more
+    that counts most among those it may name, plus ``margin`` (and ``MARGIN_PER_CARD`` for each
+    card the rule set passes), and ``partner_passed`` more
     (less, being negative) when its partner has only passed. It opens at the minimum and raises
     by the smallest step while the next bid is within the limit, never over its partner, and
     passes without a marriage unless stuck."""
 
     name = "thumb"
     convention: str | None = None
-    #: Tuned against the formula on seeds 101 and 102 (docs/bidding.md): a margin of -5 to +3
-    #: is level, more loses; a partner who passed is worth 5 less; a partner who bid, or an
-    #: opponent who bid, worth no other figure.
-    MARGIN, PARTNER_PASSED = 0.0, -5.0
+    #: Tuned against the formula on seeds 101 and 102 (docs/bidding.md): without an exchange a
+    #: margin of -5 to +3 is level, more loses; with a four-card one, where buying the contract
+    #: buys the exchange, +5 to +20 are level and 0 or less loses (``MARGIN_PER_CARD`` for each
+    #: card passed); a partner who passed is worth 5 less; a partner who bid, or an opponent who
+    #: bid, worth no other figure.
+    MARGIN, MARGIN_PER_CARD, PARTNER_PASSED = 0.0, 2.0, -5.0
 
     def __init__(self, margin: float | None = None, partner_passed: float | None = None):
         self.margin = self.MARGIN if margin is None else margin
@@ -116,7 +119,7 @@ class Thumb(StandardPlay):
         if auction.high_seat == seat.partner:
             return Bid(None, "pass: the partner holds the bid", trump=trump)
         calls = [c for c in auction.calls if c.seat == seat.partner]
-        extra, why = self.margin, ""
+        extra, why = self.margin + self.MARGIN_PER_CARD * rules.pass_cards, ""
         if calls and all(c.bid is None for c in calls):
             extra += self.partner_passed
             why += f", {self.partner_passed:+g} the partner passed"

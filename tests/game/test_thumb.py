@@ -77,6 +77,12 @@ def test_it_bids_to_its_count_in_the_smallest_steps():
     assert passed.call is None and f"{above} is above its limit" in passed.meaning
 
 
+def test_with_an_exchange_it_bids_a_little_past_its_count_to_buy_the_exchange():
+    four = load_rules("standard,passing.cards=4")
+    opening = Thumb().call(seat_for("", rules=four))
+    assert f"limit {int(count(HAND, 3, four) + 4 * Thumb.MARGIN_PER_CARD)}:" in opening.meaning
+
+
 def test_a_partner_who_passed_is_worth_less_and_a_partner_holding_the_bid_is_left_alone():
     thumb = Thumb()
     # seat 2 to call after its partner (seat 0) passed: five less
