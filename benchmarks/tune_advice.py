@@ -9,7 +9,8 @@ holding commas are separated by ``;``). A variant is an advisor with a confidenc
 ``+tobyhint`` (a Toby Thomas opener asks for a hint, a bid from 25 to 49, instead of opening
 50), ``+noprice`` (no call is priced: the advice bids to its limit, as before the price of a
 call was counted), ``+hintN`` (Davis's hints need an expected gain of N), ``+nohints`` (Davis's
-calls give none) or ``+answer2`` (the partner answers a card hint with two of the rank); or the
+calls give none), ``+answer2`` (the partner answers a card hint with two of the rank) or
+``+answersoft`` (the partner's pass knows the hint but puts no card first); or the
 rule-of-thumb bidder with its numbers,
 ``thumb@MARGIN,PARTNER_PASSED``; or any policy's name. Prints each variant's margin against
 the opponent (``--against``) per deal (both seatings; ± its standard error over deals), its
@@ -84,6 +85,23 @@ def answer_two(hands, trump, k, rules, hint=None, request=None, policy=exchange_
     return choose(objective, h, k, trump, first, thorough)
 
 
+def answer_soft(hands, trump, k, rules, hint=None, request=None, policy=exchange_policy.POLICY,
+                thorough=False):
+    """The partner's pass knowing what the hint says of the bidder's hand (the meld gains are
+    over the bidders who would give it) but passing the card asked for only where it is worth
+    it, with no card put first."""
+    from pinochle_calc.exchange.policy import _distinct, choose, partner_objective, pick
+
+    h, where = _distinct(hands)
+    if where is not None:
+        return answer_soft(h, trump, k, rules, hint, request, policy, thorough)[where]
+    objective = partner_objective(trump, rules, hint, policy, k)
+    first = np.zeros_like(h)
+    if request is not None:
+        first = pick(objective, h, first, np.arange(20) // 5 == request, k)
+    return choose(objective, h, k, trump, first, thorough)
+
+
 PARTNER_PASS = exchange_policy.partner_pass
 
 
@@ -100,6 +118,8 @@ def changed(changes: list[str]):
                 davis.HINT_MIN = float("inf")
             elif change == "answer2":
                 exchange_policy.partner_pass = answer_two
+            elif change == "answersoft":
+                exchange_policy.partner_pass = answer_soft
         yield
     finally:
         davis.HINT_MIN = saved

@@ -81,8 +81,14 @@ def count_words(hand: Hand, trump: int, rules: RuleSet) -> str:
     parts = [f"meld {int(f[0] * rules.scale)}"]
     for name, value, w in zip(FEATURES[1:], f[1:], worth[1:]):
         if value and w:
-            parts.append(f"{int(value)} {name}")
+            parts.append(f"{int(value)} {name if value > 1 else _ONE[name]}")
     return ", ".join(parts)
+
+
+#: A feature's name for one of it.
+_ONE = {"trumps": "trump", "trumps over 7": "trump over 7", "trump aces": "trump ace",
+        "trump tens": "trump ten", "side aces": "side ace", "voids": "void",
+        "singletons": "singleton"}
 
 
 class Thumb(StandardPlay):
