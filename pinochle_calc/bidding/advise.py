@@ -24,7 +24,7 @@ from .conventions import (
     suggest,
 )
 from .estimate import DEFAULT_SAMPLES, DEFAULT_SEED, Estimate, estimate
-from .price import Price, partner_holds_alone, price
+from .price import Price, jump_price, partner_holds_alone, price
 
 
 @dataclass(frozen=True)
@@ -99,7 +99,8 @@ def advise(hand: HandLike, auction: AuctionLike = None, convention: str | Conven
     ``estimate.confidence_for``) over ``samples`` simulated deals. Where a pass would leave
     the partner the contract (both opponents out), the call is chosen by its price instead
     (``bidding.price``; ``priced=False``: by the limit alone, as before the price was
-    counted), and ``Advice.price`` says what the bid gains or costs against passing.
+    counted), and ``Advice.price`` says what the bid gains or costs against passing; a bid
+    above the lowest legal one gets its price against that bid (what the jump risks).
 
     >>> advise("♥A 10 K Q J 10 ♠Q Q 10 10 ♦A J J 10 K ♣A 10 K 10 J", "50 52 p",
     ...        samples=200).call
@@ -121,6 +122,8 @@ def advise(hand: HandLike, auction: AuctionLike = None, convention: str | Conven
     cost = None
     if priced and partner_holds_alone(auction) and result.trump is not None:
         choice, cost = _priced(auction, result, name, choice)
+    elif priced and choice.call is not None:
+        cost = jump_price(auction, result, choice.call)  # in the JSON, the reason unchanged
     return Advice(hand, auction, name, rule_set, choice, tuple(explain(auction, name)), result,
                   tuple(notes), cost)
 

@@ -15,7 +15,9 @@ difference of the side's mean margin (its score less the opponents'). A throw-in
 modelled: it softens a set, so the price slightly favours the lower contract.
 
 ``advise`` asks for the price of every bid it would make in that position, and of the lowest
-legal bid, and makes the one worth most, or passes when passing is.
+legal bid, and makes the one worth most, or passes when passing is. Elsewhere it gives a bid
+above the lowest legal one (a jump) its price against that lowest bid (``jump_price``): what it
+risks where the side holds the contract, for what it tells the partner, which is not counted.
 """
 
 from __future__ import annotations
@@ -34,28 +36,57 @@ from .estimate import Estimate, own_hints, side_totals
 
 @dataclass(frozen=True)
 class Price:
-    """A bid against passing, where passing leaves the partner the contract: the side's mean
-    margin per hand with the hand's contract at ``bid`` less with the partner's at
-    ``partner_bid`` (``gain``), and the chance each is made."""
+    """A bid against its alternative, in the side's mean margin per hand (``gain``; negative:
+    what it risks), and the chance each is made.
+
+    Where a pass leaves the partner the contract (``against`` None), the alternative is the
+    partner's contract at ``partner_bid`` with its trump. Elsewhere, for a bid above the lowest
+    legal one (a jump), the alternative is that lowest bid (``against``), over the deals where
+    the side would hold the contract at ``bid``: a made contract scores the same at either, so
+    the jump only risks; what it buys (what it tells the partner, the contract itself) is not
+    counted."""
 
     bid: int
-    partner_bid: int
+    partner_bid: int | None
     gain: float
     made: float
-    partner_made: float
+    other_made: float
     deals: int
+    against: int | None = None
 
     @property
     def words(self) -> str:
         verdict = "worth" if self.gain > 0 else "costs"
+        if self.against is not None:
+            return (f"{self.bid} rather than {self.against} risks {-self.gain:.1f} points a hand"
+                    f" where you hold the contract (made {self.made:.0%} against"
+                    f" {self.other_made:.0%}), for what it tells partner")
         return (f"{self.bid} with your trump {verdict} {abs(self.gain):.1f} points a hand against"
                 f" passing, which leaves partner the contract at {self.partner_bid} (made"
-                f" {self.made:.0%} against {self.partner_made:.0%}, {self.deals} deals)")
+                f" {self.made:.0%} against {self.other_made:.0%}, {self.deals} deals)")
 
     def to_dict(self) -> dict:
-        return {"bid": self.bid, "against": "pass", "partner_bid": self.partner_bid,
-                "gain": round(self.gain, 2), "made": round(self.made, 4),
-                "partner_made": round(self.partner_made, 4)}
+        return {"bid": self.bid, "against": "pass" if self.against is None else self.against,
+                "partner_bid": self.partner_bid, "gain": round(self.gain, 2),
+                "made": round(self.made, 4), "other_made": round(self.other_made, 4)}
+
+
+def jump_price(auction: Auction, result: Estimate, bid: int) -> Price | None:
+    """The price of ``bid`` against the lowest legal bid, where it is above it (``Price``);
+    None for the lowest bid, a pass, or without a trump."""
+    best = result.best
+    low = auction.legal().min_bid
+    if best is None or low is None or bid <= low:
+        return None
+    totals = best.totals
+    weights = None if best.holding is None else best.holding.weights(bid)
+    if weights is None or not weights.sum():
+        weights = np.ones(len(totals))
+    share = weights / weights.sum()
+    at_bid = np.where(totals >= bid, totals, -bid)
+    at_low = np.where(totals >= low, totals, -low)
+    return Price(bid, None, float(share @ (at_bid - at_low)), float(share @ (totals >= bid)),
+                 float(share @ (totals >= low)), len(totals), low)
 
 
 def partner_holds_alone(auction: Auction) -> bool:
@@ -114,4 +145,4 @@ def price(auction: Auction, result: Estimate, bid: int, convention: str | None) 
                  float(partner_made.mean()), n)
 
 
-__all__ = ["Price", "price", "margins", "partner_holds_alone"]
+__all__ = ["Price", "price", "jump_price", "margins", "partner_holds_alone"]

@@ -4,6 +4,7 @@ only where a pass leaves the partner the contract; and the advice follows it the
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from pinochle_calc.bidding.advise import advise
 from pinochle_calc.bidding.auction import parse_auction
@@ -106,3 +107,25 @@ def test_under_the_standard_rules_a_price_needs_deals():
     assert e.deals is not None and e.deals.shape == (50, 4, 20)
     assert price(parse_auction("50"), e, 51, "jump") is None
     assert STANDARD.trick_points == 50
+
+
+def test_a_jump_is_priced_against_the_lowest_bid_where_the_side_holds_the_contract():
+    hand = "♥A 10 K Q J 10 ♠Q Q 10 10 ♦A J J 10 K ♣A 10 K 10 J"
+    advice = advise(hand, "50 52 p", "jump", samples=400, seed=0)
+    assert advice.call == 56  # jumps by 4 to show 40 meld, where 53 would do
+    cost = advice.price
+    assert cost is not None and cost.against == 53 and cost.bid == 56
+    best = advice.estimate.best
+    w = best.holding.weights(56)
+    share = w / w.sum()
+    t = best.totals
+    expected = share @ (np.where(t >= 56, t, -56) - np.where(t >= 53, t, -53))
+    assert cost.gain == pytest.approx(expected) and cost.gain <= 0
+    assert cost.made == pytest.approx(best.probability(56)) and cost.made <= cost.other_made
+    assert "56 rather than 53 risks" in cost.words and "risks" not in advice.reason
+    assert advice.to_dict()["price"]["against"] == 53
+    # the lowest legal bid has no price against itself
+    from pinochle_calc.bidding.price import jump_price
+
+    assert jump_price(advice.auction, advice.estimate, 53) is None
+    assert advise(hand, "50 52 p", "jump", samples=400, seed=0, priced=False).price is None
