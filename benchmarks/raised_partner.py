@@ -2,10 +2,11 @@
 
 Run by hand (not a test): ``.venv/bin/python benchmarks/raised_partner.py FILE.jsonl --seed S``
 where the file is ``pinochle-calc arena A B --seed S --format jsonl`` output (``--rules`` as
-the match's). Prints the match's margin (A less B per deal, ± its standard error), and for
-each policy the contracts its side reached by bidding over its own partner once both opponents
-had passed: how many, how they ended, and the points they cost against stopping where the
-partner held the bid: each such hand is played again with the contract given to the partner
+the match's). Prints the match's margin (A less B per deal, ± its standard error), the
+calibration of each policy that predicts (as ``arena`` gives it), and for each policy the
+contracts its side reached by bidding over its own partner once both opponents had passed:
+how many, how they ended, and the points they cost against stopping where the partner held
+the bid: each such hand is played again with the contract given to the partner
 at that bid, naming the suit with the most meld it may name (``play_hand`` with ``contract``),
 and the side's margin (its score less the opponents') compared.
 """
@@ -17,6 +18,7 @@ import json
 from collections import defaultdict
 from math import sqrt
 
+from pinochle_calc.game.arena import Calibration
 from pinochle_calc.game.whole import hand_seed, play_hand
 from pinochle_calc.hand import Hand
 from pinochle_calc.meld import meld
@@ -49,10 +51,14 @@ def main() -> None:
     a, b = records[0]["policies"]["us"], records[0]["policies"]["them"]
     margins: dict[int, float] = defaultdict(float)
     lost: dict[str, list] = {a: [], b: []}
+    predicted: dict[str, list] = {a: [], b: []}
     for r in records:
         a_side = 0 if r["run"] == 0 else 1
         score = (r["score"]["us"], r["score"]["them"])
         margins[r["deal"]] += score[a_side] - score[1 - a_side]
+        if r["prediction"] is not None:
+            holder = r["policies"][r["contract"]["side"]]
+            predicted[holder].append((r["prediction"], r["result"] == "made"))
         found = raised_at(r["auction"])
         if found is None or r["contract"]["side"] != ("us" if found[0] % 2 == 0 else "them"):
             continue
@@ -74,6 +80,13 @@ def main() -> None:
     se = sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
     print(f"{args.file}: {a} against {b}, {n} deals, --rules {rules.name}: margin {mean:+.2f}"
           f" ± {se:.2f} per deal")
+    for name, pairs in predicted.items():
+        if pairs:
+            cal = Calibration.of([p for p, _ in pairs], [m for _, m in pairs])
+            made = sum(m for _, m in pairs) / len(pairs)
+            print(f"  {name}: calibration over {cal.n} contracts: predicted"
+                  f" {sum(p for p, _ in pairs) / len(pairs):.3f}, made {made:.3f}, mean"
+                  f" absolute gap {cal.mae:.3f}, Brier {cal.brier:.3f}")
     for name, rows in lost.items():
         if not rows:
             print(f"  {name}: no contract reached by raising its partner after the opponents"

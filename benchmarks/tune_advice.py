@@ -109,20 +109,20 @@ PARTNER_PASS = exchange_policy.partner_pass
 def changed(changes: list[str]):
     """What a variant changes for the whole of its hands (``+hintN``: Davis's smallest expected
     gain worth a hint; ``+nohints``: none is; ``+answer2``: ``answer_two``)."""
-    saved = davis.HINT_MIN
+    saved = davis.DAVIS_HINT_MIN
     try:
         for change in changes:
             if change.startswith("hint"):
-                davis.HINT_MIN = float(change[4:])
+                davis.DAVIS_HINT_MIN = float(change[4:])
             elif change == "nohints":
-                davis.HINT_MIN = float("inf")
+                davis.DAVIS_HINT_MIN = float("inf")
             elif change == "answer2":
                 exchange_policy.partner_pass = answer_two
             elif change == "answersoft":
                 exchange_policy.partner_pass = answer_soft
         yield
     finally:
-        davis.HINT_MIN = saved
+        davis.DAVIS_HINT_MIN = saved
         exchange_policy.partner_pass = PARTNER_PASS
 
 

@@ -367,7 +367,16 @@ NEEDS_KINGS_AROUND = "♥K Q Q 10 10 10 ♠K Q Q 10 10 10 ♦Q Q 10 10 10 ♣Q Q
 NO_MARRIAGE = "♥A 10 Q Q J ♠Q 10 10 10 ♦Q 10 10 10 ♣Q 10 10 10 A A A"
 
 
-def test_davis_suggests_the_card_that_really_helps():
+@pytest.fixture
+def any_hint(monkeypatch):
+    """Davis's hints at the smallest gain a hint is worth at all (``HINT_MIN``), for the tests
+    of which hint is asked for and by which bid."""
+    from pinochle_calc.bidding.conventions import davis
+
+    monkeypatch.setattr(davis, "DAVIS_HINT_MIN", HINT_MIN)
+
+
+def test_davis_suggests_the_card_that_really_helps(any_hint):
     s = suggest(NEEDS_JH, parse_auction("", DAVIS), "davis", limit=70)
     assert s.call == 54 and "I need a jack" in s.meaning
     assert "a J♥ would make a run" in s.reason and "+11 meld" in s.reason
@@ -376,14 +385,14 @@ def test_davis_suggests_the_card_that_really_helps():
     assert suggest(NEEDS_JH, parse_auction("50 56", DAVIS), "davis", limit=70).call == 64
 
 
-def test_davis_asks_for_kings_around_avoiding_the_80_clash():
+def test_davis_asks_for_kings_around_avoiding_the_80_clash(any_hint):
     hand = NEEDS_KINGS_AROUND
     assert suggest(hand, parse_auction("50 60", DAVIS), "davis", limit=100).call == 80
     s = suggest(hand, parse_auction("50 72", DAVIS), "davis", limit=100)
     assert s.call == 88 and "kings around" in s.meaning
 
 
-def test_davis_says_when_the_steps_forbid_the_hint():
+def test_davis_says_when_the_steps_forbid_the_hint(any_hint):
     s = suggest(NEEDS_KINGS_AROUND, parse_auction("50 70", STANDARD), "davis", limit=100)
     assert s.call != 88 and "88" in s.reason and "cannot be given" in s.reason
     s = suggest(NEEDS_JH, parse_auction("50 56", STANDARD), "davis", limit=70)
@@ -417,7 +426,10 @@ def _best_expected(hand):
     return max(g.expected for g in options if g is not None)
 
 
-def test_davis_hint_needs_an_expected_gain_of_hint_min():
+def test_davis_hint_needs_an_expected_gain_of_hint_min(monkeypatch):
+    from pinochle_calc.bidding.conventions import davis
+
+    monkeypatch.setattr(davis, "DAVIS_HINT_MIN", HINT_MIN)  # the threshold, wherever it is
     # a king in every suit and one Q♥: the best any card does is a side marriage (+2 meld,
     # the partner holds one of the four unseen copies 81% of the time): 1.63, just under
     below = Hand.parse("KS KH KD KC QH 10S 10S 10S 10S 10H 10H 10H 10H 10D 10D 10D 10D"
@@ -434,6 +446,23 @@ def test_davis_hint_needs_an_expected_gain_of_hint_min():
     s = suggest(above, parse_auction("", DAVIS), "davis", limit=100)
     assert s.call == 56 and s.signal == Signal("card", QUEEN)
     assert "a Q♥ would make triple royal marriage" in s.reason and "+4 meld" in s.reason
+
+
+def test_davis_asks_only_for_what_pays_in_the_exchange():
+    """By default a hint needs an expected gain of 16 (``DAVIS_HINT_MIN``): a third Q♥ for a
+    triple royal marriage (+4, 2.24 expected) is not worth a bid that asks for it; the J♥ that
+    makes a double run is."""
+    from pinochle_calc.bidding.conventions import DAVIS_HINT_MIN
+
+    small = Hand.parse("KH KH KH QH QH KS KD KC 10S 10S 10S 10S 10D 10D 10D 10D 10C 10C 10C"
+                       " 10C")
+    assert _best_expected(small) < DAVIS_HINT_MIN == 16
+    s = suggest(small, parse_auction("", DAVIS), "davis", limit=100)
+    assert s.call == 50 and s.signal == Signal("open")
+    run = Hand.parse("AH AH 10H 10H KH KH QH QH JH 10S 10S 10S 10S 10D 10D 10D 10C 10C 10C 10C")
+    assert _best_expected(run) >= DAVIS_HINT_MIN
+    s = suggest(run, parse_auction("", DAVIS), "davis", limit=100)
+    assert s.call == 54 and s.signal == Signal("card", JACK) and "double run" in s.reason
 
 
 def test_jump_suggestions():

@@ -32,7 +32,14 @@ from .base import (
     quick_limit,
     shown_meld,
 )
-from .davis import DAVIS, davis_hint_bid, davis_lowest, davis_reading, davis_unavailable
+from .davis import (
+    DAVIS,
+    DAVIS_HINT_MIN,
+    davis_hint_bid,
+    davis_lowest,
+    davis_reading,
+    davis_unavailable,
+)
 from .gains import HINT_MIN, Gain, Gains, card_gains, holds_probability
 from .jump import JUMP, jump_reading
 from .signals import (
@@ -189,7 +196,7 @@ __all__ = [
     "SIGNAL_KINDS", "Reading", "Suggestion", "Gains", "Gain",
     "convention_rules", "check_convention", "get", "auction_under", "explain", "asked_for",
     "read_call", "reading_of", "open_calls", "suggest", "quick_limit", "QUICK_MARGIN",
-    "HINT_MIN", "card_gains",
+    "HINT_MIN", "DAVIS_HINT_MIN", "card_gains",
     "holds_probability", "jump_reading", "davis_reading", "toby_reading", "davis_hint_bid",
     "davis_lowest", "davis_unavailable", "signal_mask", "describe_signal", "trump_worthy",
     "trump_suits", "side_aces", "pinochle_parts", "helped_by", "meld_words", "a_rank",
