@@ -6,8 +6,9 @@ each file is ``pinochle-calc arena A B --format jsonl`` output. For each policy:
 it made facing a bid (not forced, its partner not holding the bid), the share that were passes
 by its best meld less the bid faced, and the fit ``P(pass) = logistic((bid - margin - meld) /
 spread)`` over the hands that may name trump (a hand with no marriage always passes); and how
-many of the passes came from hands with no marriage. ``estimate.LIMIT_MARGIN`` and
-``LIMIT_SPREAD`` are read from these fits.
+many of the passes came from hands with no marriage; then one fit over every policy's calls,
+each policy weighing the same. The estimate's reading of a pass (``estimate.PARTNER_MARGIN``,
+``OPPONENT_MARGIN`` and their spreads) is read from these fits.
 """
 
 from __future__ import annotations
@@ -73,6 +74,7 @@ def main() -> None:
     for path in args.files:
         for name, rules, counts, faced, passed in calls_of(path):
             rows[name, rules].append((counts, faced, passed))
+    pooled: dict[str, list] = defaultdict(list)
     for (name, rules_name), items in sorted(rows.items()):
         rules = loaded(rules_name)
         counts = np.array([c for c, _, _ in items])
@@ -82,6 +84,7 @@ def main() -> None:
         married = callable_suits(counts, rules).any(axis=1)
         gap = (faced - meld)[married] / rules.scale
         margin, spread = fit(gap, passed[married])
+        pooled[rules_name].append((gap, passed[married]))
         print(f"{name} ({rules_name}): {len(items)} calls facing a bid, {int(passed.sum())}"
               f" passes ({int(passed[~married].sum())} with no marriage); fit over the"
               f" {married.sum()} that may name trump: margin {margin:.1f}, spread {spread:.1f}")
@@ -96,6 +99,18 @@ def main() -> None:
         if len(passers) and len(bidders):
             print(f"    at the first bid, {rules.next_bid(None)}: median meld of the passers"
                   f" {np.median(passers):.0f}, of those who bid {np.median(bidders):.0f}")
+
+
+    for rules_name, parts in pooled.items():
+        if len(parts) < 2:
+            continue
+        # every policy weighs the same: each one's calls repeated to the most any has
+        most = max(len(g) for g, _ in parts)
+        gap = np.concatenate([np.resize(g, most) for g, _ in parts])
+        passed = np.concatenate([np.resize(p, most) for _, p in parts])
+        margin, spread = fit(gap, passed)
+        print(f"all {len(parts)} policies ({rules_name}), each weighing the same: margin"
+              f" {margin:.1f}, spread {spread:.1f}")
 
 
 if __name__ == "__main__":

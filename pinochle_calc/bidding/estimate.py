@@ -295,15 +295,40 @@ class Condition:
         return f"Condition({self.seat}, {self.signal!r})"
 
 
-#: What a player's calls say besides their convention's words. A player passes when the side
-#: does not expect to make the next bid, which is about the hand's best meld plus
-#: ``LIMIT_MARGIN`` (the partner's meld and the trick points a bidder takes; plus what the
-#: exchange brings, per card passed), give or take ``LIMIT_SPREAD`` (unscaled); fitted to the
-#: advisor's own calls and the formula's (whose margin is 45) in duplicate matches. Under jump
-#: bids, a player who could have shown meld by a jump and did not holds less than 20 more.
-LIMIT_MARGIN = 45
+#: What a player's calls say besides their convention's words. A player passes when its side
+#: does not expect to make the next bid: its best meld is under that bid less a margin (the
+#: partner's meld and the trick points a bidder takes; plus what the exchange brings,
+#: ``LIMIT_MARGIN_PER_CARD`` per card passed), give or take a spread (unscaled), or it holds no
+#: marriage. Fitted by ``benchmarks/read_calls.py`` to every call made facing a bid in duplicate
+#: matches (seeds 2030 and 104, standard rules): the advice passes at a margin of 33.9 (spread
+#: 5.2), the rule-of-thumb bidder at 36.5 (2.7), the formula at exactly 45; the partner bids as
+#: this advice does (``PARTNER_MARGIN``), an opponent's style is not known, so its pass is read
+#: by one fit over the three, each weighing the same (``OPPONENT_MARGIN``, 40.2, spread 5.6).
+#: Under jump bids, a player who could have shown meld by a jump and did not holds less than
+#: 20 more (``LIMIT_SPREAD`` wide).
+PARTNER_MARGIN, PARTNER_SPREAD = 34, 5
+OPPONENT_MARGIN, OPPONENT_SPREAD = 40, 6
 LIMIT_MARGIN_PER_CARD = 4
 LIMIT_SPREAD = 5
+
+
+def pass_margin(rel: int, rules: RuleSet) -> tuple[int, int]:
+    """The margin and spread (scaled) a pass by the seat ``rel`` places from the hand (2: the
+    partner) is read with, under the rule set."""
+    margin, spread = (PARTNER_MARGIN, PARTNER_SPREAD) if rel == 2 else (OPPONENT_MARGIN,
+                                                                        OPPONENT_SPREAD)
+    return (margin + LIMIT_MARGIN_PER_CARD * rules.pass_cards) * rules.scale, spread * rules.scale
+
+
+def pass_words(rules: RuleSet) -> str:
+    """What the estimate assumed a pass says, in words (a note of every estimate read from
+    calls)."""
+    k, extra = rules.scale, LIMIT_MARGIN_PER_CARD * rules.pass_cards
+    return (f"a pass is read as its side not expecting to make the next bid: the passer's best"
+            f" meld under that bid less about {(PARTNER_MARGIN + extra) * k} for the partner"
+            f" (as this advice passes) or {(OPPONENT_MARGIN + extra) * k} for an opponent (as"
+            " the formula, the rule-of-thumb bidder and this advice pass, one fit over the"
+            " three), or no marriage")
 
 
 def _logistic(x: np.ndarray) -> np.ndarray:
@@ -312,10 +337,14 @@ def _logistic(x: np.ndarray) -> np.ndarray:
 
 class Below:
     """A soft condition: a seat's best meld is about below ``meld`` (its calls said so without
-    saying it): the chance of the calls is a logistic curve in the meld, ``LIMIT_SPREAD`` wide."""
+    saying it): the chance of the calls is a logistic curve in the meld, ``spread`` wide (scaled;
+    default ``LIMIT_SPREAD``); with ``or_no_marriage`` (a pass), certain for a hand that may
+    name no trump, which passes whatever its meld."""
 
-    def __init__(self, seat: int, meld: int, text: str):
+    def __init__(self, seat: int, meld: int, text: str, spread: int | None = None,
+                 or_no_marriage: bool = False):
         self.seat, self.meld, self.text = seat, meld, text
+        self.spread, self.or_no_marriage = spread, or_no_marriage
 
     def mask(self, counts: np.ndarray, rules: RuleSet) -> np.ndarray:
         return np.ones(len(counts), dtype=bool)
@@ -326,8 +355,15 @@ class Below:
     def likelihood(self, counts: np.ndarray, rules: RuleSet) -> np.ndarray:
         from ..meld.vector import best_points
 
-        meld = best_points(counts[:, self.seat], rules)
-        return _logistic((self.meld - meld) / (LIMIT_SPREAD * rules.scale))
+        hands = counts[:, self.seat]
+        meld = best_points(hands, rules)
+        spread = LIMIT_SPREAD * rules.scale if self.spread is None else self.spread
+        chance = _logistic((self.meld - meld) / spread)
+        if self.or_no_marriage and rules.marriage_required == "true":
+            from ..meld.vector import callable_suits
+
+            chance = np.where(callable_suits(hands, rules).any(axis=1), chance, 1.0)
+        return chance
 
     def __repr__(self) -> str:
         return f"Below({self.seat}, {self.meld})"
@@ -387,8 +423,9 @@ def conditions_from(auction: Auction, convention: str | None) -> list[Known]:
 
 def limits_from(auction: Auction, convention: str) -> list[Below]:
     """What each other seat's calls say without saying it (``Below``): a pass says its side
-    did not expect to make the next bid (its meld is below that bid less ``LIMIT_MARGIN``),
-    except while its partner holds the bid (the side has the contract already). Under jump
+    did not expect to make the next bid (its meld is below that bid less ``pass_margin``, or it
+    holds no marriage), except while its partner holds the bid (the side has the contract
+    already). Under jump
     bids a player shows all the meld it can: a call that could have shown more by a bigger jump
     (legal, and up to 60) says the meld not yet shown is under what that jump would have shown
     (20 for a pass or a raise of one, 10 more than a jump showed; an opening 51 says under 20).
@@ -399,16 +436,14 @@ def limits_from(auction: Auction, convention: str) -> list[Below]:
     system = get(convention)
 
     rules = auction.rules
-    k = rules.scale
-    margin = (LIMIT_MARGIN + LIMIT_MARGIN_PER_CARD * rules.pass_cards) * k
     me = auction.to_call
     names = {1: "left opponent", 2: "partner", 3: "right opponent"}
-    bound: dict[int, tuple[int, str]] = {}
+    bound: dict[int, tuple[int, str, bool]] = {}
     shown: dict[int, int] = {}
 
-    def below(rel: int, meld: int, why: str) -> None:
+    def below(rel: int, meld: int, why: str, passed: bool = False) -> None:
         if rel not in bound or meld < bound[rel][0]:
-            bound[rel] = (meld, why)
+            bound[rel] = (meld, why, passed)
 
     for reading in explain(auction, convention):
         call, kind = reading.call, reading.signal.kind
@@ -420,7 +455,7 @@ def limits_from(auction: Auction, convention: str) -> list[Below]:
             continue
         if call.bid is None and call.previous_seat != (call.seat ^ 2):
             nxt = rules.next_bid(call.previous)
-            below(rel, nxt - margin, f"passed at {nxt}")
+            below(rel, nxt - pass_margin(rel, rules)[0], f"passed at {nxt}", True)
         if not system.shows_all(reading):
             continue
         this = reading.signal.meld if kind == "meld" else 0
@@ -429,18 +464,22 @@ def limits_from(auction: Auction, convention: str) -> list[Below]:
             said = "no meld" if call.bid is not None and not before + this else "no more meld"
             below(rel, before + more, f"showed {said} at {call.label}")
 
-    def words(meld: int) -> str:
-        return f"under about {meld} meld" if meld > 0 else "little or no meld"
+    def words(meld: int, passed: bool) -> str:
+        text = f"under about {meld} meld" if meld > 0 else "little or no meld"
+        return text + (" or no marriage" if passed and rules.marriage_required == "true"
+                       and meld > 0 else "")
 
-    return [Below(rel, meld, f"{names[rel]}: {words(meld)} ({why})")
-            for rel, (meld, why) in sorted(bound.items())]
+    return [Below(rel, meld, f"{names[rel]}: {words(meld, passed)} ({why})",
+                  pass_margin(rel, rules)[1] if passed else None, passed)
+            for rel, (meld, why, passed) in sorted(bound.items())]
 
 
 class Holding:
     """What it takes for the hand to hold the contract at a bid: every other player still in
     the auction passes after it. The make probability of a bid is over the deals where the hand
     would hold it, each weighed by the chance that they all pass (``weights``): an opponent
-    passes when its side does not expect to make the next bid (as ``Below``); under jump bids,
+    passes when its side does not expect to make the next bid, or it holds no marriage (as
+    ``Below``, read with ``pass_margin``); under jump bids,
     the partner passes over the hand's bid unless it has 20 meld more to show by a jump (legal,
     up to 60), or a trump hand and its side expects to make the next bid (what the partner's
     bids show and whether a trump hand overcalls are the convention's: ``Convention``)."""
@@ -450,7 +489,8 @@ class Holding:
 
         self.n = len(deals)
         self.cache: dict[int, np.ndarray | None] = {}  # weights by bid
-        self.active: list[tuple[int, np.ndarray]] = []  # (seat from the hand, its best meld)
+        # (seat from the hand, its best meld, whether it may name trump)
+        self.active: list[tuple[int, np.ndarray, np.ndarray]] = []
         self.partner = None
         if auction is None or auction.next_seat is None:
             return
@@ -461,7 +501,11 @@ class Holding:
                 continue
             meld = best_points(deals[:, rel], rules)
             if rel != 2:
-                self.active.append((rel, meld))
+                from ..meld.vector import callable_suits
+
+                married = (callable_suits(deals[:, rel], rules).any(axis=1)
+                           | (rules.marriage_required != "true"))
+                self.active.append((rel, meld, married))
             elif convention is not None:
                 from .conventions import explain, get, trump_worthy
 
@@ -512,10 +556,10 @@ class Holding:
         rules = self.rules
         k = rules.scale
         after = rules.next_bid(bid)
-        margin = (LIMIT_MARGIN + LIMIT_MARGIN_PER_CARD * rules.pass_cards) * k
+        margin, spread = pass_margin(1, rules)
         out: np.ndarray | float = 1.0
-        for _, meld in self.active:
-            out = out * _logistic((after - margin - meld) / (LIMIT_SPREAD * k))
+        for _, meld, married in self.active:  # an opponent without a marriage passes
+            out = out * np.where(married, _logistic((after - margin - meld) / spread), 1.0)
         if self.partner is not None:
             from .conventions import least_meld_shown
 
@@ -525,7 +569,8 @@ class Holding:
                 out = out * _logistic((more - unshown) / (LIMIT_SPREAD * k))
             if self.system.trump_overcall:
                 # a trump hand overcalls its partner while its side expects to make the next bid
-                reach = _logistic((meld + margin - after) / (LIMIT_SPREAD * k))
+                own, spread = pass_margin(2, rules)
+                reach = _logistic((meld + own - after) / spread)
                 out = out * (1 - 0.9 * worthy * reach)
         return np.broadcast_to(out, (self.n,))
 
@@ -676,6 +721,8 @@ def estimate(hand: HandLike, rules: RulesLike = STANDARD, auction: AuctionLike =
         notes.append(f"no suit examined: of the suits asked for ({asked}) the hand may name"
                      f" none as trump (it may name {may})")
     conditions = conditions_from(auction, convention) if auction is not None else []
+    if any(getattr(c, "or_no_marriage", False) for c in conditions):
+        notes.append(pass_words(rules))
     rng = np.random.default_rng(seed)
     dealt = deal(hand, samples, rng, conditions, rules)
     counts = dealt.deals
@@ -728,4 +775,4 @@ def estimate(hand: HandLike, rules: RulesLike = STANDARD, auction: AuctionLike =
 
 __all__ = ["Estimate", "TrumpEstimate", "Stats", "Condition", "estimate", "deal",
            "conditions_from", "side_totals", "DEFAULT_SAMPLES", "DEFAULT_CONFIDENCE",
-           "confidence_for"]
+           "confidence_for", "pass_margin", "pass_words"]

@@ -113,11 +113,11 @@ def test_no_marriage_never_names_trump():
 
 def test_a_pass_that_leaves_no_room_for_meld_says_so_in_words():
     # with a four-card pass the side expects more from the exchange and the play, so the
-    # partner's pass at 55 leaves it no meld by the margin: said in words, not "under about 0"
-    auction = parse_auction("50 54 p 56", load_rules("standard,steps=any,passing.cards=4"))
+    # partner's pass at 50 leaves it no meld by the margin: said in words, not "under about 0"
+    auction = parse_auction("p 50", load_rules("standard,steps=any,passing.cards=4"))
     (partner,) = limits_from(auction, "davis")
     assert partner.meld <= 0
-    assert partner.text == "partner: little or no meld (passed at 55)"
+    assert partner.text == "partner: little or no meld (passed at 50)"
 
 
 def test_calls_condition_the_deals():
@@ -127,9 +127,12 @@ def test_calls_condition_the_deals():
         "partner: at least 30 meld (shown by jump bids)",
         # 54 would have shown 40: it holds less (a soft condition)
         "partner: under about 40 meld (showed no more meld at 53)",
-        # the right opponent passed at 54: its side did not expect to make it
-        "right opponent: under about 9 meld (passed at 54)")
+        # the right opponent passed at 54: its side did not expect to make it (54 less the
+        # opponents' margin, 40), or it could name no trump
+        "right opponent: under about 14 meld or no marriage (passed at 54)")
     assert 0 < e.acceptance < 1
+    assert any(n.startswith("a pass is read as its side not expecting") and "less about 34"
+               " for the partner" in n and "40 for an opponent" in n for n in e.notes)
     # every partner hand dealt melds at least 30 in its own best trump, so in the mean
     free = estimate(HAND, samples=200, seed=2)
     assert e.best.partner_meld.mean > free.best.partner_meld.mean
@@ -283,20 +286,29 @@ def test_a_pass_makes_the_passers_hand_weaker():
     """The partner passed at 50 and the right opponent too: each held less than its side
     needed for 50; the partner's meld in the deals is far below an unconditioned partner's, by
     the soft condition's curve."""
-    from pinochle_calc.bidding.estimate import LIMIT_MARGIN, LIMIT_SPREAD, limits_from
-    from pinochle_calc.meld.vector import best_points
+    from pinochle_calc.bidding.estimate import (
+        OPPONENT_MARGIN,
+        PARTNER_MARGIN,
+        PARTNER_SPREAD,
+        limits_from,
+    )
+    from pinochle_calc.meld.vector import best_points, callable_suits
 
     auction = parse_auction("p p")  # seat 2 to call: its partner (seat 0) passed, then seat 1
     partner, right = limits_from(auction, "jump")
-    assert (partner.seat, partner.meld) == (2, 50 - LIMIT_MARGIN)
-    assert right.seat == 3 and "passed at 50" in right.text
+    assert (partner.seat, partner.meld) == (2, 50 - PARTNER_MARGIN)
+    assert (right.seat, right.meld) == (3, 50 - OPPONENT_MARGIN)
+    assert "passed at 50" in right.text and "or no marriage" in right.text
     passed = deal(Hand.parse(HAND), 1500, np.random.default_rng(1), [partner])
     free = deal(Hand.parse(HAND), 1500, np.random.default_rng(1), [])
     meld_passed = best_points(passed.deals[:, 2], STANDARD)
     meld_free = best_points(free.deals[:, 2], STANDARD)
     assert meld_passed.mean() < meld_free.mean() - 5
-    # the chance kept for a hand of m meld is 1 / (1 + exp((m - 5) / 5)): about half at 5
-    curve = 1 / (1 + np.exp((meld_free - (50 - LIMIT_MARGIN)) / LIMIT_SPREAD))
+    # the chance kept for a hand of m meld is 1 / (1 + exp((m - 16) / 5)): about half at 16;
+    # a hand with no marriage passes whatever its meld
+    married = callable_suits(free.deals[:, 2], STANDARD).any(axis=1)
+    curve = 1 / (1 + np.exp((meld_free - (50 - PARTNER_MARGIN)) / PARTNER_SPREAD))
+    curve = np.where(married, curve, 1.0)
     assert passed.acceptance == pytest.approx(curve.mean(), rel=0.1)
 
 
@@ -305,12 +317,12 @@ def test_the_chance_to_make_a_bid_is_where_the_others_pass_after_it():
     gives its hand; the make probability weighs each deal by it (recomputed here from the
     deals and the totals)."""
     from pinochle_calc.bidding.estimate import (
-        LIMIT_MARGIN,
-        LIMIT_SPREAD,
+        OPPONENT_MARGIN,
+        OPPONENT_SPREAD,
         Holding,
         conditions_from,
     )
-    from pinochle_calc.meld.vector import best_points
+    from pinochle_calc.meld.vector import best_points, callable_suits
 
     auction = parse_auction("50")  # the left opponent of seat 1 opened; seats 2, 3, 0 to call
     e = estimate(HAND, auction=auction, convention="jump", samples=400, seed=4)
@@ -318,13 +330,15 @@ def test_the_chance_to_make_a_bid_is_where_the_others_pass_after_it():
     deals = deal(Hand.parse(HAND), 400, np.random.default_rng(4),
                  conditions_from(auction, "jump")).deals
     holding = Holding(deals, auction, "jump")
-    assert [rel for rel, _ in holding.active] == [1, 3]  # seats 2 and 0, from seat 1
+    assert [rel for rel, *_ in holding.active] == [1, 3]  # seats 2 and 0, from seat 1
     for bid in (55, 65, 75):
         after = STANDARD.next_bid(bid)
         w = np.ones(len(deals))
         for rel in (1, 3):
-            w *= 1 / (1 + np.exp(-(after - LIMIT_MARGIN - best_points(deals[:, rel], STANDARD))
-                                 / LIMIT_SPREAD))
+            chance = 1 / (1 + np.exp(-(after - OPPONENT_MARGIN
+                                       - best_points(deals[:, rel], STANDARD)) / OPPONENT_SPREAD))
+            married = callable_suits(deals[:, rel], STANDARD).any(axis=1)
+            w *= np.where(married, chance, 1.0)  # no marriage: it passes
         assert t.probability(bid) == pytest.approx(float(w @ (t.totals >= bid) / w.sum()))
     # holding the contract means weaker opponents: no less likely to make it than the plain share
     assert t.probability(75) >= float((t.totals >= 75).mean()) - 0.02
