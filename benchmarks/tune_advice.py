@@ -10,7 +10,8 @@ holding commas are separated by ``;``). A variant is an advisor with a confidenc
 50), ``+noprice`` (no call is priced: the advice bids to its limit, as before the price of a
 call was counted), ``+hintN`` (Davis's hints need an expected gain of N), ``+nohints`` (Davis's
 calls give none), ``+answer2`` (the partner answers a card hint with two of the rank) or
-``+answersoft`` (the partner's pass knows the hint but puts no card first); or the
+``+answersoft`` (the partner's pass knows the hint but puts no card first) or ``+marginN``
+(every pass read with a margin of N, spread 5, as before the margins were measured); or the
 rule-of-thumb bidder with its numbers,
 ``thumb@MARGIN,PARTNER_PASSED``; or any policy's name. Prints each variant's margin against
 the opponent (``--against``) per deal (both seatings; ± its standard error over deals), its
@@ -27,6 +28,7 @@ from contextlib import contextmanager
 import numpy as np
 
 import pinochle_calc.bidding.conventions as conventions
+from pinochle_calc.bidding import estimate
 from pinochle_calc.bidding.conventions import davis, jump, toby
 from pinochle_calc.exchange import policy as exchange_policy
 from pinochle_calc.game.arena import Calibration
@@ -110,8 +112,14 @@ def changed(changes: list[str]):
     """What a variant changes for the whole of its hands (``+hintN``: Davis's smallest expected
     gain worth a hint; ``+nohints``: none is; ``+answer2``: ``answer_two``)."""
     saved = davis.DAVIS_HINT_MIN
+    margins = (estimate.PARTNER_MARGIN, estimate.PARTNER_SPREAD, estimate.OPPONENT_MARGIN,
+               estimate.OPPONENT_SPREAD)
     try:
         for change in changes:
+            if change.startswith("margin"):  # every pass read with one margin, spread 5
+                value = int(change[6:])
+                (estimate.PARTNER_MARGIN, estimate.PARTNER_SPREAD, estimate.OPPONENT_MARGIN,
+                 estimate.OPPONENT_SPREAD) = value, 5, value, 5
             if change.startswith("hint"):
                 davis.DAVIS_HINT_MIN = float(change[4:])
             elif change == "nohints":
@@ -123,6 +131,8 @@ def changed(changes: list[str]):
         yield
     finally:
         davis.DAVIS_HINT_MIN = saved
+        (estimate.PARTNER_MARGIN, estimate.PARTNER_SPREAD, estimate.OPPONENT_MARGIN,
+         estimate.OPPONENT_SPREAD) = margins
         exchange_policy.partner_pass = PARTNER_PASS
 
 
