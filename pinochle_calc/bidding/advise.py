@@ -66,7 +66,7 @@ class Advice:
 
     def to_dict(self) -> dict:
         """The ``bid`` command's JSON record."""
-        record = {
+        record: dict[str, object] = {
             "seat": self.seat, "call": "pass" if self.call is None else self.call,
             "meaning": self.meaning, "reason": self.reason, "convention": self.convention,
             "auction": [r.to_dict() for r in self.readings],
@@ -133,7 +133,9 @@ def _priced(auction: Auction, result: Estimate, convention: str,
     """Where a pass leaves the partner the contract (``price.partner_holds_alone``): the bid
     the convention suggests and the lowest legal bid, each priced against passing; the one
     worth most, or the pass where neither is worth anything."""
-    bids = {auction.legal().min_bid} | ({choice.call} if choice.call is not None else set())
+    low = auction.legal().min_bid
+    assert low is not None  # the auction is not over
+    bids = {low} | ({choice.call} if choice.call is not None else set())
     costs = [price(auction, result, bid, convention) for bid in sorted(bids)]
     best = max((c for c in costs if c is not None), key=lambda c: c.gain)
     if best.gain <= 0:

@@ -133,15 +133,16 @@ def price(auction: Auction, result: Estimate, bid: int, convention: str | None) 
     estimate has no trump or no deals."""
     if not partner_holds_alone(auction) or result.trump is None or result.deals is None:
         return None
-    deals, rules = result.deals, auction.rules
+    deals, rules, held_at = result.deals, auction.rules, auction.high
+    assert held_at is not None  # the partner holds the bid
     n = len(deals)
     hint, partner_hint = own_hints(auction, convention)
     mine, made = margins(deals, 0, np.full(n, result.trump), bid, rules, (hint, partner_hint))
     held = deals[:, 2]
     theirs_trump = best_trumps(held, meld_points(held, rules), callable_suits(held, rules))
-    partner, partner_made = margins(deals, 2, theirs_trump, auction.high, rules,
+    partner, partner_made = margins(deals, 2, theirs_trump, held_at, rules,
                                     (partner_hint, hint))
-    return Price(bid, auction.high, float((mine - partner).mean()), float(made.mean()),
+    return Price(bid, held_at, float((mine - partner).mean()), float(made.mean()),
                  float(partner_made.mean()), n)
 
 
