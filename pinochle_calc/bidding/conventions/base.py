@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal, NamedTuple, get_args
 
 import numpy as np
@@ -122,6 +123,7 @@ def shown_meld(readings: list[Reading]) -> dict[int, int]:
 SHOW_SPAN = 12
 
 
+@lru_cache(maxsize=8192)
 def least_meld_shown(convention: Convention, previous: int | None, rules: RuleSet,
                      more_than: int = 0) -> int | None:
     """The least meld a bid over ``previous`` (None: an opening bid) shows under the
@@ -130,7 +132,8 @@ def least_meld_shown(convention: Convention, previous: int | None, rules: RuleSe
 
     What a call leaves unsaid is read from it: a convention whose bids show meld (jump bids)
     asks a player to show all it can, so a call that could have shown more by another legal
-    bid says the caller holds less than that bid would have shown."""
+    bid says the caller holds less than that bid would have shown. Kept (``lru_cache``): the
+    estimate asks it for every bid of its curve, the same bids in every call."""
     bid = rules.next_bid(previous)
     for _ in range(SHOW_SPAN):
         _, signal = convention.read(bid, previous, previous is None, rules)
