@@ -179,7 +179,7 @@ def make(text: str, samples: int):
     if text.startswith("advisor:"):
         return Variant(text, samples)
     if text.startswith("thumb@"):
-        from pinochle_calc.game.thumb import Thumb
+        from pinochle_calc.game.policies import Thumb
 
         values = [float(v) for v in text.split("@", 1)[1].split(",")]
         made = Thumb(*values)

@@ -26,8 +26,14 @@ The built-in policies (``policy(name)``):
     name + 20 for the partner + 25 for the tricks (scaled); it opens at the minimum and raises
     by the smallest step while the next bid is within the limit, never raises its partner, and
     passes without a marriage unless stuck.
+``thumb``
+    an expert's rule of thumb (``Thumb``, its count in ``game.thumb``): meld plus each trump,
+    ace, ten and void counted at its worth, plus a partner's average help and the tricks; it
+    bids to that count as ``formula`` does, five less once its partner has passed.
 ``pass``
     passes unless stuck (then bids the minimum, as it must).
+``MODULE:NAME``
+    a policy written outside the project (``load_policy``).
 
 A name may end in a card player: ``/heuristic`` (the default: the heuristic player plays the
 side's cards) or ``/advisor`` (the side's seats play the card advice, ``play.advice``), e.g.
@@ -330,6 +336,65 @@ class Formula(StandardPlay):
                    trump=trump)
 
 
+class Thumb(StandardPlay):
+    """The rule-of-thumb bidder (``thumb``): its limit is its count in the suit that counts
+    most among those it may name (``thumb.count``), plus ``margin`` (and ``MARGIN_PER_CARD``
+    for each card the rule set passes), and ``partner_passed`` more (less, being negative)
+    when its partner has only passed. It opens at the minimum and raises
+    by the smallest step while the next bid is within the limit, never over its partner, and
+    passes without a marriage unless stuck."""
+
+    name = "thumb"
+    convention: str | None = None
+    #: Tuned against the formula on seeds 101 and 102 (docs/bidding.md): without an exchange a
+    #: margin of -5 to +3 is level, more loses; with a four-card one, where buying the contract
+    #: buys the exchange, +5 to +20 are level and 0 or less loses (``MARGIN_PER_CARD`` for each
+    #: card passed); a partner who passed is worth 5 less; a partner who bid, or an opponent who
+    #: bid, worth no other figure.
+    MARGIN, MARGIN_PER_CARD, PARTNER_PASSED = 0.0, 2.0, -5.0
+
+    def __init__(self, margin: float | None = None, partner_passed: float | None = None):
+        self.margin = self.MARGIN if margin is None else margin
+        self.partner_passed = self.PARTNER_PASSED if partner_passed is None else partner_passed
+
+    def call(self, seat: Seat) -> Bid:
+        from . import thumb
+
+        auction, rules = seat.auction, seat.rules
+        legal = auction.legal()
+        if legal.forced:
+            return Bid(legal.min_bid, "forced: the first three passed")
+        options = seat.may_name()
+        if not options:
+            return Bid(None, "pass: no marriage")
+        counts = {t: thumb.count(seat.hand, t, rules) for t in options}
+        trump = max(options, key=lambda t: (counts[t], -t))
+        if auction.high_seat == seat.partner:
+            return Bid(None, "pass: the partner holds the bid", trump=trump)
+        calls = [c for c in auction.calls if c.seat == seat.partner]
+        extra, why = self.margin + self.MARGIN_PER_CARD * rules.pass_cards, ""
+        if calls and all(c.bid is None for c in calls):
+            extra += self.partner_passed
+            why += f", {self.partner_passed:+g} the partner passed"
+        limit = int(counts[trump] + extra * rules.scale)
+        words = f"limit {limit}: {thumb.count_words(seat.hand, trump, rules)}{why}"
+        if legal.min_bid > limit:
+            return Bid(None, f"pass: {legal.min_bid} is above its {words}", trump=trump)
+        return Bid(legal.min_bid, f"{'opens' if auction.high is None else 'raises'}: {words}",
+                   trump=trump)
+
+    def name_trump(self, seat: Seat) -> int | None:
+        from . import thumb
+
+        planned = next((b.trump for b in reversed(seat.bids) if b.call is not None), None)
+        options = seat.may_name()
+        if planned is not None and planned in options:
+            return planned
+        if not options:
+            return None
+        return max(options, key=lambda t: (thumb.count(seat.hand, t, seat.rules), -t))
+
+
 class Passer(StandardPlay):
     """Passes unless stuck, and then bids the minimum."""
 
@@ -345,9 +410,7 @@ class Passer(StandardPlay):
 def built_in(player: object) -> bool:
     """Whether ``player`` is one of the built-in policies (an error in one is a bug, not the
     policy's failure)."""
-    from .thumb import Thumb
-
-    return type(player) in (Advisor, Formula, Passer, Thumb)
+    return type(player) in (Advisor, Formula, Thumb, Passer)
 
 
 #: The built-in policies' names (``advisor:<convention>`` for each convention).
@@ -378,8 +441,6 @@ def policy(name: PolicyName | str, samples: int = DEFAULT_SAMPLES) -> Policy:
     elif key == "formula":
         out = Formula()
     elif key == "thumb":
-        from .thumb import Thumb
-
         out = Thumb()
     elif key == "pass":
         out = Passer()
@@ -497,7 +558,7 @@ def _import(text: str):
         raise PolicyLoadError(f"cannot import {text}: {type(e).__name__}: {e}") from None
 
 
-__all__ = ["Policy", "StandardPlay", "Seat", "Bid", "Contract", "Advisor", "Formula", "Passer",
-           "policy", "PolicyName", "POLICY_NAMES", "CARD_PLAYERS", "split_policy_name",
+__all__ = ["Policy", "StandardPlay", "Seat", "Bid", "Contract", "Advisor", "Formula", "Thumb",
+           "Passer", "policy", "PolicyName", "POLICY_NAMES", "CARD_PLAYERS", "split_policy_name",
            "load_policy", "PolicyLoadError", "POLICY_CALLS", "built_in",
            "most_meld", "throw_in_is_better", "THROW_IN_SAMPLES"]

@@ -1,7 +1,8 @@
-"""The rule-of-thumb bidder: a yardstick of another style than the advice and the formula.
+"""The rule of thumb's count: what the ``thumb`` policy (``policies.Thumb``), a yardstick of
+another style than the advice and the formula, bids to.
 
-Where ``formula`` adds a fixed 45 to the hand's meld and the advisor simulates deals, this
-policy counts as a player does at the table, card by card (``features``, ``count``): the meld
+Where ``formula`` adds a fixed 45 to the hand's meld and the advisor simulates deals, the
+rule of thumb counts as a player does at the table, card by card (``features``, ``count``): the meld
 in the suit it would name, a worth for each trump, each ace and ten, a void, plus what a
 partner brings on average and, in a game with a card exchange, what each card passed brings.
 The numbers were fitted by least squares on random deals played out
@@ -16,7 +17,6 @@ from ..cards import ACE, TEN
 from ..hand import Hand
 from ..meld.vector import meld_points
 from ..rules import RuleSet
-from .policies import Bid, Seat, StandardPlay
 
 #: What ``features`` counts, in order.
 FEATURES = ("meld", "trumps", "trumps over 7", "trump aces", "trump tens", "side aces",
@@ -91,59 +91,4 @@ _ONE = {"trumps": "trump", "trumps over 7": "trump over 7", "trump aces": "trump
         "singletons": "singleton"}
 
 
-class Thumb(StandardPlay):
-    """The rule-of-thumb bidder (module docstring): its limit is its ``count`` in the suit
-    that counts most among those it may name, plus ``margin`` (and ``MARGIN_PER_CARD`` for each
-    card the rule set passes), and ``partner_passed`` more
-    (less, being negative) when its partner has only passed. It opens at the minimum and raises
-    by the smallest step while the next bid is within the limit, never over its partner, and
-    passes without a marriage unless stuck."""
-
-    name = "thumb"
-    convention: str | None = None
-    #: Tuned against the formula on seeds 101 and 102 (docs/bidding.md): without an exchange a
-    #: margin of -5 to +3 is level, more loses; with a four-card one, where buying the contract
-    #: buys the exchange, +5 to +20 are level and 0 or less loses (``MARGIN_PER_CARD`` for each
-    #: card passed); a partner who passed is worth 5 less; a partner who bid, or an opponent who
-    #: bid, worth no other figure.
-    MARGIN, MARGIN_PER_CARD, PARTNER_PASSED = 0.0, 2.0, -5.0
-
-    def __init__(self, margin: float | None = None, partner_passed: float | None = None):
-        self.margin = self.MARGIN if margin is None else margin
-        self.partner_passed = self.PARTNER_PASSED if partner_passed is None else partner_passed
-
-    def call(self, seat: Seat) -> Bid:
-        auction, rules = seat.auction, seat.rules
-        legal = auction.legal()
-        if legal.forced:
-            return Bid(legal.min_bid, "forced: the first three passed")
-        options = seat.may_name()
-        if not options:
-            return Bid(None, "pass: no marriage")
-        counts = {t: count(seat.hand, t, rules) for t in options}
-        trump = max(options, key=lambda t: (counts[t], -t))
-        if auction.high_seat == seat.partner:
-            return Bid(None, "pass: the partner holds the bid", trump=trump)
-        calls = [c for c in auction.calls if c.seat == seat.partner]
-        extra, why = self.margin + self.MARGIN_PER_CARD * rules.pass_cards, ""
-        if calls and all(c.bid is None for c in calls):
-            extra += self.partner_passed
-            why += f", {self.partner_passed:+g} the partner passed"
-        limit = int(counts[trump] + extra * rules.scale)
-        words = f"limit {limit}: {count_words(seat.hand, trump, rules)}{why}"
-        if legal.min_bid > limit:
-            return Bid(None, f"pass: {legal.min_bid} is above its {words}", trump=trump)
-        return Bid(legal.min_bid, f"{'opens' if auction.high is None else 'raises'}: {words}",
-                   trump=trump)
-
-    def name_trump(self, seat: Seat) -> int | None:
-        planned = next((b.trump for b in reversed(seat.bids) if b.call is not None), None)
-        options = seat.may_name()
-        if planned is not None and planned in options:
-            return planned
-        if not options:
-            return None
-        return max(options, key=lambda t: (count(seat.hand, t, seat.rules), -t))
-
-
-__all__ = ["FEATURES", "features", "worths_for", "base_for", "count", "count_words", "Thumb"]
+__all__ = ["FEATURES", "features", "worths_for", "base_for", "count", "count_words"]

@@ -7,14 +7,13 @@ import numpy as np
 import pytest
 
 from pinochle_calc.bidding.auction import parse_auction
-from pinochle_calc.game.policies import Bid, Seat, policy
+from pinochle_calc.game.policies import Bid, Seat, Thumb, policy
 from pinochle_calc.game.thumb import (
     BASE_FOUR_CARDS,
     BASE_NO_PASS,
     FEATURES,
     WORTH_FOUR_CARDS,
     WORTH_NO_PASS,
-    Thumb,
     base_for,
     count,
     features,
