@@ -121,21 +121,26 @@ def advise(hand: HandLike, auction: AuctionLike = None, convention: str | Conven
     choice = suggest(hand, auction, name, limit=limit, trump=result.trump)
     cost = None
     if priced and partner_holds_alone(auction) and result.trump is not None:
-        choice, cost = _priced(auction, result, name, choice)
+        choice, cost = _priced(auction, result, name, choice, limit)
     elif priced and choice.call is not None:
         cost = jump_price(auction, result, choice.call)  # in the JSON, the reason unchanged
     return Advice(hand, auction, name, rule_set, choice, tuple(explain(auction, name)), result,
                   tuple(notes), cost)
 
 
-def _priced(auction: Auction, result: Estimate, convention: str,
-            choice: Suggestion) -> tuple[Suggestion, Price]:
+def _priced(auction: Auction, result: Estimate, convention: str, choice: Suggestion,
+            limit: int) -> tuple[Suggestion, Price | None]:
     """Where a pass leaves the partner the contract (``price.partner_holds_alone``): the bid
-    the convention suggests and the lowest legal bid, each priced against passing; the one
-    worth most, or the pass where neither is worth anything."""
+    the convention suggests and the lowest legal bid, if within the side's ``limit``, each
+    priced against passing; the one worth most, or the pass where neither is worth anything.
+    The limit still bounds the bids: where both partners hold their own trump the better, the
+    price alone would have them raise each other past anything the cards can make (a set
+    still scores the trick points the side takes)."""
     low = auction.legal().min_bid
     assert low is not None  # the auction is not over
-    bids = {low} | ({choice.call} if choice.call is not None else set())
+    bids = {b for b in (low, choice.call) if b is not None and b <= limit}
+    if not bids:
+        return choice, None
     costs = [price(auction, result, bid, convention) for bid in sorted(bids)]
     best = max((c for c in costs if c is not None), key=lambda c: c.gain)
     if best.gain <= 0:

@@ -74,7 +74,10 @@ def test_the_advice_follows_the_price_where_the_partner_holds_alone():
             assert advice.call is None
             continue
         cost = advice.price
-        assert cost is not None and cost.partner_bid == 52
+        if cost is None:  # the next bid is past the side's limit
+            assert advice.call is None and (advice.estimate.max_bid or 0) < 53
+            continue
+        assert cost.partner_bid == 52
         again = price(auction, advice.estimate, cost.bid, "jump")
         assert again == cost  # the same deals, the same figures
         if cost.gain > 0:
@@ -100,6 +103,22 @@ def test_a_strong_trump_hand_takes_the_contract_from_a_weak_partner():
     advice = advise(weak, auction, "jump", samples=400, seed=3)
     assert advice.call is None
     assert advice.price is None or advice.price.gain <= 0
+
+
+def test_the_price_never_takes_a_bid_past_the_sides_limit():
+    """Two partners who each count their own trump the better would raise each other for ever
+    on the price alone (a set still scores the tricks the side takes): the limit bounds them."""
+    strong = "♥A A 10 10 K K Q J ♠A A ♦A A ♣A A 10 K Q Q J J"
+    auction = parse_auction("50 p 51 p 52")
+    free = advise(strong, auction, "jump", samples=300, seed=3)
+    assert free.call is not None and free.price.gain > 0
+    # the partner holds at 200: the hand's own trump still takes more tricks, but 205 is past
+    # what the side can make
+    high = parse_auction("50 p 51 p 200")
+    capped = advise(strong, high, "jump", samples=300, seed=3)
+    assert (capped.estimate.max_bid or 0) < 205
+    assert capped.call is None and capped.price is None
+    assert price(high, capped.estimate, 205, "jump").gain > 0  # what the price alone says
 
 
 def test_under_the_standard_rules_a_price_needs_deals():
