@@ -300,10 +300,11 @@ class Condition:
 #: partner's meld and the trick points a bidder takes; plus what the exchange brings,
 #: ``LIMIT_MARGIN_PER_CARD`` per card passed), give or take a spread (unscaled), or it holds no
 #: marriage. Fitted by ``benchmarks/read_calls.py`` to every call made facing a bid in duplicate
-#: matches (seeds 2030 and 104, standard rules): the advice passes at a margin of 33.9 (spread
-#: 5.2), the rule-of-thumb bidder at 36.5 (2.7), the formula at exactly 45; the partner bids as
-#: this advice does (``PARTNER_MARGIN``), an opponent's style is not known, so its pass is read
-#: by one fit over the three, each weighing the same (``OPPONENT_MARGIN``, 40.2, spread 5.6).
+#: matches (seeds 2030 and 104, standard rules, 35,089 calls): the advice passes at a margin of
+#: 33.5 (spread 4.8), the rule-of-thumb bidder at 35.9 (2.6), the formula at exactly 45; the
+#: partner bids as this advice does (``PARTNER_MARGIN``), an opponent's style is not known, so
+#: its pass is read by one fit over the three, each weighing the same (``OPPONENT_MARGIN``,
+#: 39.9, spread 5.5).
 #: Under jump bids, a player who could have shown meld by a jump and did not holds less than
 #: 20 more (``LIMIT_SPREAD`` wide).
 PARTNER_MARGIN, PARTNER_SPREAD = 34, 5
