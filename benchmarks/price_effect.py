@@ -8,7 +8,8 @@ advisor is to call with its partner holding the bid and both opponents out; unti
 priced and the unpriced advisor make the same calls from the same seeds. So a deal in which
 that never happened plays the same with either: its records are copied, and the others are
 played again with ``--policy`` in the unpriced advisor's seats (a few copied deals are played
-again too, as a check that they come out the same). ``AFTER.jsonl`` is then the match the priced
+again too, as a check that they come out the same). It works the other way round as well: from
+a priced match, ``--policy benchmarks/unpriced.py:jump`` gives the unpriced one. ``AFTER.jsonl`` is then the match the priced
 advisor would have played; ``raised_partner.py`` reads both.
 """
 
@@ -22,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from pinochle_calc.game.arena import _Job, play_twice  # noqa: E402
+from pinochle_calc.game.policies import policy  # noqa: E402
 from pinochle_calc.processes import map_jobs  # noqa: E402
 from pinochle_calc.rules import load_rules  # noqa: E402
 
@@ -63,6 +65,7 @@ def main() -> None:
         by_deal.setdefault(r["deal"], []).append(r)
     first = records[0]
     unpriced, other = first["policies"]["us"], first["policies"]["them"]
+    name = policy(args.policy, args.samples).name
     again = sorted(d for d, pair in by_deal.items() if any(priced_here(r, unpriced)
                                                            for r in pair))
     checks = [d for d in sorted(by_deal) if d not in again][:CHECKS]
@@ -80,7 +83,7 @@ def main() -> None:
                 if d in played and d not in checks:
                     new = {"deal": d, "run": run, **played[d][run].to_dict()}
                 else:
-                    new = dict(old, policies={k: args.policy if v == unpriced else v
+                    new = dict(old, policies={k: name if v == unpriced else v
                                               for k, v in old["policies"].items()})
                 f.write(json.dumps(new) + "\n")
     print(f"{len(by_deal)} deals; {len(again)} played again with {args.policy} (where it was to"
