@@ -9,8 +9,8 @@ priced and the unpriced advisor make the same calls from the same seeds. So a de
 that never happened plays the same with either: its records are copied, and the others are
 played again with ``--policy`` in the unpriced advisor's seats (a few copied deals are played
 again too, as a check that they come out the same). It works the other way round as well: from
-a priced match, ``--policy benchmarks/unpriced.py:jump`` gives the unpriced one. ``AFTER.jsonl`` is then the match the priced
-advisor would have played; ``raised_partner.py`` reads both.
+a priced match, ``--policy benchmarks/unpriced.py:jump`` gives the unpriced one. ``AFTER.jsonl``
+is then the match the other advisor would have played; ``raised_partner.py`` reads both.
 """
 
 from __future__ import annotations
