@@ -6,8 +6,9 @@ file is ``pinochle-calc arena advisor:davis B --rules standard,steps=any,passing
 --format jsonl`` output. Prints the match's margin (Davis less B per deal, ± its standard
 error); the deals split by whether the Davis side asked for a card or an around (in either
 seating), with the margin of each part; and for the contracts each side won, by the kind of
-its bidder's calls (a hint asked, or none): how many, how they ended, the mean contract, the
-meld the exchange added to the side, and the side's mean score.
+its bidder's calls (a hint asked, worth ``DAVIS_HINT_MIN`` or not to the bidder's hand, or
+none; a bid that reads as a hint asks for it, whatever it was made for): how many, how they
+ended, the mean contract, the meld the exchange added to the side, and the side's mean score.
 """
 
 from __future__ import annotations
@@ -18,10 +19,19 @@ from collections import defaultdict
 from math import sqrt
 
 from pinochle_calc.bidding.auction import parse_auction
-from pinochle_calc.bidding.conventions import explain
+from pinochle_calc.bidding.conventions import DAVIS_HINT_MIN, card_gains, explain
 from pinochle_calc.hand import Hand
 from pinochle_calc.meld import meld
 from pinochle_calc.rules import load_rules
+
+
+def worth(hand: Hand, trump: int, signal, rules) -> float:
+    """The expected meld gain, for the hand with that trump, of what ``signal`` asked for."""
+    gains = card_gains(hand, rules)
+    if signal.kind == "around":
+        return gains.around(trump, signal.rank).expected
+    best = gains.best_card(trump, signal.rank)
+    return 0.0 if best is None else best.expected
 
 
 def mean_se(values: list[float]) -> str:
@@ -59,8 +69,14 @@ def main() -> None:
         won = side[r["contract"]["side"]]
         bidder = r["contract"]["seat"]
         name = davis if won == d_side else other
-        kind = "asked" if bidder in hints else "no hint"
+        kind = "no hint"
         trump = r["contract"]["trump"]
+        if bidder in hints and trump is not None:
+            last = next(c.signal for c in reversed(readings) if c.call.seat == bidder
+                        and c.signal.kind in ("card", "around"))
+            kind = ("asked, worth 16 or more" if worth(Hand.parse(r["hands"][bidder]),
+                                                         "SHDC".index(trump), last, rules)
+                    >= DAVIS_HINT_MIN else "asked, worth less than 16")
         gain = 0
         if trump is not None:
             t = "SHDC".index(trump)
@@ -74,7 +90,7 @@ def main() -> None:
           f"{mean_se([m for d, m in margin.items() if asked[d]])}; where it did not:"
           f" {mean_se([m for d, m in margin.items() if not asked[d]])}")
     for (name, kind), rows in sorted(contracts.items()):
-        if name == other and kind == "asked":
+        if name == other and kind != "no hint":
             continue
         n = len(rows)
         made = sum(1 for r in rows if r[0] == "made") / n
