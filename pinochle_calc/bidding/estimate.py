@@ -504,8 +504,8 @@ class Holding:
             if rel != 2:
                 from ..meld.vector import callable_suits
 
-                married = (callable_suits(deals[:, rel], rules).any(axis=1)
-                           | (rules.marriage_required != "true"))
+                married = np.asarray(callable_suits(deals[:, rel], rules).any(axis=1)
+                                     | (rules.marriage_required != "true"))
                 self.active.append((rel, meld, married))
             elif convention is not None:
                 from .conventions import explain, get, trump_worthy

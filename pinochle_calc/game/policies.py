@@ -378,9 +378,10 @@ class Thumb(StandardPlay):
             why += f", {self.partner_passed:+g} the partner passed"
         limit = int(counts[trump] + extra * rules.scale)
         words = f"limit {limit}: {thumb.count_words(seat.hand, trump, rules)}{why}"
-        if legal.min_bid > limit:
-            return Bid(None, f"pass: {legal.min_bid} is above its {words}", trump=trump)
-        return Bid(legal.min_bid, f"{'opens' if auction.high is None else 'raises'}: {words}",
+        low = auction.lowest_bid
+        if low > limit:
+            return Bid(None, f"pass: {low} is above its {words}", trump=trump)
+        return Bid(low, f"{'opens' if auction.high is None else 'raises'}: {words}",
                    trump=trump)
 
     def name_trump(self, seat: Seat) -> int | None:
