@@ -24,7 +24,7 @@ from .conventions import (
     suggest,
 )
 from .estimate import DEFAULT_SAMPLES, DEFAULT_SEED, Estimate, estimate
-from .price import Price, jump_price, partner_holds_alone, price
+from .price import Price, jump_price, partner_holds_alone, prices
 
 
 @dataclass(frozen=True)
@@ -141,8 +141,9 @@ def _priced(auction: Auction, result: Estimate, convention: str, choice: Suggest
     bids = {b for b in (low, choice.call) if b is not None and b <= limit}
     if not bids:
         return choice, None
-    costs = [price(auction, result, bid, convention) for bid in sorted(bids)]
-    best = max((c for c in costs if c is not None), key=lambda c: c.gain)
+    costs = prices(auction, result, sorted(bids), convention)
+    assert costs is not None  # the partner holds the bid alone, and there is a trump
+    best = max(costs, key=lambda c: c.gain)
     if best.gain <= 0:
         if choice.call is None:
             return choice._replace(reason=f"{choice.reason}; {best.words}"), best

@@ -77,12 +77,10 @@ PLAY_BLOCK = 20_000
 
 class _Ladder(NamedTuple):
     """The bids an estimate asks the make probability of (``_ladder``): ``bids`` (ascending),
-    the bid after each, whether a jump of two steps from each would show meld under jump bids
-    (legal, up to 60), and the bids of the curve and of the search for the maximum."""
+    the bid after each, and the bids of the curve and of the search for the maximum."""
 
     bids: np.ndarray
     after: np.ndarray
-    jumps: np.ndarray
     curve: tuple[int, ...]
     every: tuple[int, ...]
 
@@ -124,13 +122,10 @@ def _ladder(rules: RuleSet, low: int, top: int) -> _Ladder:
     known = (at < len(legal)) & (legal[np.minimum(at, len(legal) - 1)] == bids)
     after = np.where(known, legal[np.minimum(at + 1, len(legal) - 1)],
                      [rules.next_bid(int(b)) for b in bids] if not known.all() else 0)
-    jump = bids + 2 * k
-    at = np.minimum(np.searchsorted(legal, jump), len(legal) - 1)
-    jumps = (jump <= 60 * k) & (legal[at] == jump)
     after = after.astype(np.int64)
-    for array in (bids, after, jumps):
+    for array in (bids, after):
         array.flags.writeable = False
-    return _Ladder(bids, after, jumps, curve, every)
+    return _Ladder(bids, after, curve, every)
 
 
 def confidence_for(rules: RuleSet) -> float:
@@ -530,7 +525,7 @@ class Holding:
         rules = self.rules
         k = rules.scale
         after = ladder.after[:, None]
-        margin = (LIMIT_MARGIN + LIMIT_MARGIN_PER_CARD * rules.pass_cards) * k
+        margin, spread = pass_margin(1, rules)
 
         def curve(meld: np.ndarray,
                   value: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
@@ -539,16 +534,21 @@ class Holding:
             return value(melds[None, :])[:, where.reshape(-1)]
 
         out = np.ones((len(after), self.n))
-        for _, meld in self.active:
-            out = out * curve(meld, lambda m: _logistic((after - margin - m)
-                                                        / (LIMIT_SPREAD * k)))
+        for _, meld, married in self.active:  # an opponent without a marriage passes
+            out = out * np.where(married, curve(meld, lambda m: _logistic((after - margin - m)
+                                                                          / spread)), 1.0)
         if self.partner is not None:
+            from .conventions import least_meld_shown
+
             meld, unshown, worthy = self.partner
-            if ladder.jumps.any():
-                out[ladder.jumps] = out[ladder.jumps] * _logistic((20 * k - unshown)
-                                                                  / (LIMIT_SPREAD * k))
-            reach = curve(meld, lambda m: _logistic((m + margin - after) / (LIMIT_SPREAD * k)))
-            out = out * (1 - 0.9 * worthy * reach)
+            for row, bid in enumerate(ladder.bids.tolist()):  # a partner shows the meld it can
+                more = least_meld_shown(self.system, bid, rules)
+                if more is not None:
+                    out[row] = out[row] * _logistic((more - unshown) / (LIMIT_SPREAD * k))
+            if self.system.trump_overcall:
+                own, spread = pass_margin(2, rules)
+                reach = curve(meld, lambda m: _logistic((m + own - after) / spread))
+                out = out * (1 - 0.9 * worthy * reach)
         return out
 
     def _weights(self, bid: int) -> np.ndarray | None:

@@ -22,6 +22,7 @@ risks where the side holds the contract, for what it tells the partner, which is
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -31,7 +32,7 @@ from ..meld.vector import best_trumps, callable_suits, meld_points
 from ..play.dealer import suit_codes
 from ..play.simulate import play_many
 from .auction import Auction
-from .estimate import Estimate, own_hints, side_totals
+from .estimate import Estimate, _distinct_deals, own_hints, side_totals
 
 
 @dataclass(frozen=True)
@@ -98,11 +99,11 @@ def partner_holds_alone(auction: Auction) -> bool:
     return {(me + 1) % 4, (me + 3) % 4} <= set(auction.passed)
 
 
-def margins(deals: np.ndarray, declarer: int, trump: np.ndarray, bid: int, rules,
-            hints: tuple) -> tuple[np.ndarray, np.ndarray]:
-    """The side's margin (seats 0 and 2 less 1 and 3) in each deal with ``declarer`` (0 or 2)
-    naming ``trump`` (one per deal) at ``bid``, and whether it is made. ``hints``: what the
-    declarer's and its partner's calls asked for in the exchange."""
+def _played(deals: np.ndarray, declarer: int, trump: np.ndarray, rules,
+            hints: tuple) -> tuple[np.ndarray, ...]:
+    """What does not depend on the bid, each deal played with ``declarer`` (0 or 2) naming
+    ``trump`` (one per deal): the side's meld and trick points, the opponents' meld, and
+    whether the declarer holds a marriage in trump after the exchange."""
     after = np.array(deals, dtype=np.int64, copy=True)
     other = declarer ^ 2
     if rules.pass_cards:
@@ -110,40 +111,67 @@ def margins(deals: np.ndarray, declarer: int, trump: np.ndarray, bid: int, rules
             rows = np.flatnonzero(trump == t)
             done = exchange(after[rows, declarer], after[rows, other], int(t), rules, *hints)
             after[rows, declarer], after[rows, other] = done.bidder, done.partner
-    n = len(after)
-    at = np.arange(n)
+    at = np.arange(len(after))
     tricks = play_many(suit_codes(after), trump, declarer)[:, 0] * rules.scale
     ours = sum(meld_points(after[:, s], rules)[at, trump] for s in (0, 2))
     theirs = sum(meld_points(after[:, s], rules)[at, trump] for s in (1, 3))
+    held = after[at, declarer]
+    married = np.minimum(held[at, trump * 5 + 2], held[at, trump * 5 + 3]) > 0
+    return ours, tricks, theirs, married
+
+
+def _scored(played: tuple[np.ndarray, ...], bid: int, rules) -> tuple[np.ndarray, np.ndarray]:
+    """The side's margin in each deal ``_played`` at ``bid``, and whether it is made."""
+    ours, tricks, theirs, married = played
     totals = side_totals(ours, tricks, rules)
     made = totals >= bid
     margin = np.where(made, ours + tricks, -bid) - (theirs + rules.trick_points - tricks)
     if rules.marriage_required != "false":
         # no marriage in trump (after the exchange): the bid is lost unplayed, nobody melds
-        held = after[at, declarer]
-        married = np.minimum(held[at, trump * 5 + 2], held[at, trump * 5 + 3]) > 0
         made &= married
         margin = np.where(married, margin, -bid)
     return margin, made
 
 
-def price(auction: Auction, result: Estimate, bid: int, convention: str | None) -> Price | None:
-    """The price of ``bid`` against passing where the partner holds the bid alone
-    (``partner_holds_alone``), over the estimate's deals; None elsewhere, or where the
-    estimate has no trump or no deals."""
+def margins(deals: np.ndarray, declarer: int, trump: np.ndarray, bid: int, rules,
+            hints: tuple) -> tuple[np.ndarray, np.ndarray]:
+    """The side's margin (seats 0 and 2 less 1 and 3) in each deal with ``declarer`` (0 or 2)
+    naming ``trump`` (one per deal) at ``bid``, and whether it is made. ``hints``: what the
+    declarer's and its partner's calls asked for in the exchange."""
+    return _scored(_played(deals, declarer, trump, rules, hints), bid, rules)
+
+
+def prices(auction: Auction, result: Estimate, bids: Sequence[int],
+           convention: str | None) -> list[Price] | None:
+    """The price of each of ``bids`` against passing where the partner holds the bid alone
+    (``partner_holds_alone``), over the estimate's deals: each distinct deal is played once
+    with the hand's trump and once with the partner's, whatever the bids, its figures counted
+    as often as the estimate drew it. None elsewhere, or where the estimate has no trump or
+    no deals."""
     if not partner_holds_alone(auction) or result.trump is None or result.deals is None:
         return None
-    deals, rules, held_at = result.deals, auction.rules, auction.high
+    rules, held_at = auction.rules, auction.high
     assert held_at is not None  # the partner holds the bid
+    deals, where = _distinct_deals(result.deals)
     n = len(deals)
     hint, partner_hint = own_hints(auction, convention)
-    mine, made = margins(deals, 0, np.full(n, result.trump), bid, rules, (hint, partner_hint))
+    mine = _played(deals, 0, np.full(n, result.trump), rules, (hint, partner_hint))
     held = deals[:, 2]
     theirs_trump = best_trumps(held, meld_points(held, rules), callable_suits(held, rules))
-    partner, partner_made = margins(deals, 2, theirs_trump, held_at, rules,
-                                    (partner_hint, hint))
-    return Price(bid, held_at, float((mine - partner).mean()), float(made.mean()),
-                 float(partner_made.mean()), n)
+    partner, partner_made = (a[where] for a in _scored(
+        _played(deals, 2, theirs_trump, rules, (partner_hint, hint)), held_at, rules))
+    out = []
+    for bid in bids:
+        margin, made = (a[where] for a in _scored(mine, bid, rules))
+        out.append(Price(bid, held_at, float((margin - partner).mean()), float(made.mean()),
+                         float(partner_made.mean()), len(where)))
+    return out
 
 
-__all__ = ["Price", "price", "jump_price", "margins", "partner_holds_alone"]
+def price(auction: Auction, result: Estimate, bid: int, convention: str | None) -> Price | None:
+    """``prices`` of one bid."""
+    got = prices(auction, result, [bid], convention)
+    return None if got is None else got[0]
+
+
+__all__ = ["Price", "price", "prices", "jump_price", "margins", "partner_holds_alone"]

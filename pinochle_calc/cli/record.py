@@ -171,4 +171,5 @@ def _next_words(progress) -> str:
             "play": f"{who} to play", "over": "the hand is over"}[kind]
 
 
-__all__ = ["PLAY_FORMATS", "play_record", "policy_name", "policy_option", "write_record", "print_record"]
+__all__ = ["PLAY_FORMATS", "play_record", "policy_name", "policy_option", "write_record",
+           "print_record"]

@@ -365,8 +365,8 @@ def test_the_centile_is_numpys_linear_quantile():
 @pytest.mark.parametrize("rules", ["standard", "toby-thomas", "standard,steps=any",
                                    "standard,steps=by10-above-100", "toby-thomas,scale=10"])
 def test_the_bids_asked_about_are_the_legal_bids_in_order(rules):
-    """The curve's bids, the maximum's, the bid after each and the jumps that would show meld
-    are those of stepping through the rule set's bids one at a time, for any range."""
+    """The curve's bids, the maximum's and the bid after each are those of stepping through the
+    rule set's bids one at a time, for any range."""
     from itertools import islice
 
     from pinochle_calc.bidding.auction import iter_bids
@@ -384,8 +384,6 @@ def test_the_bids_asked_about_are_the_legal_bids_in_order(rules):
             bids = sorted(set(curve) | set(every))
             assert (got.curve, got.every, got.bids.tolist()) == (curve, every, bids)
             assert got.after.tolist() == [rules.next_bid(b) for b in bids]
-            assert got.jumps.tolist() == [b + 2 * k <= 60 * k and rules.is_legal_bid(b + 2 * k)
-                                          for b in bids]
 
 
 def test_a_deal_drawn_twice_is_played_once_with_the_same_figures(monkeypatch):
@@ -403,3 +401,31 @@ def test_a_deal_drawn_twice_is_played_once_with_the_same_figures(monkeypatch):
     once = estimate(HAND, four, auction, "jump", samples=400, seed=4).to_dict()
     monkeypatch.setattr(module, "_distinct_deals", lambda d: (d, np.arange(len(d))))
     assert estimate(HAND, four, auction, "jump", samples=400, seed=4).to_dict() == once
+
+
+@pytest.mark.parametrize("calls, convention, rules", [
+    ("50", "jump", "standard"),                      # two opponents still in
+    ("50 p", "jump", "standard"),                    # the partner opened, showing nothing more
+    ("p 50 52 p", "jump", "standard"),               # an opponent out, a jump shown
+    ("50 54 p", "davis", "standard,steps=any,passing.cards=4"),
+    ("26 p", "toby", "toby-thomas"),
+])
+def test_the_chances_that_the_others_pass_are_worked_out_alike_for_one_bid_or_all(
+        calls, convention, rules):
+    """``Holding.weights_table`` (every bid of the curve at once) gives each bid the figures
+    ``Holding.weights`` gives it alone."""
+    from pinochle_calc.bidding.estimate import Holding, _ladder, conditions_from
+
+    rules = load_rules(rules)
+    auction = parse_auction(calls, rules=rules)
+    deals = deal(Hand.parse(HAND), 300, np.random.default_rng(8),
+                 conditions_from(auction, convention), rules).deals
+    holding = Holding(deals, auction, convention)
+    low = auction.lowest_bid
+    ladder = _ladder(rules, low, low + 40 * rules.scale)
+    table = holding.weights_table(ladder)
+    assert table is not None and table.shape == (len(ladder.bids), len(deals))
+    for row, bid in zip(table, ladder.bids.tolist()):
+        alone = holding.weights(bid)
+        assert alone is not None
+        np.testing.assert_allclose(row, alone, rtol=1e-12, atol=1e-15)

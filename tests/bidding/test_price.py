@@ -43,9 +43,9 @@ def test_margins_are_what_the_score_sheet_gives():
                 continue
             tricks = play_deal(hands, int(trump[i]), declarer)
             side_meld = (melds[0].points + melds[2].points, melds[1].points + melds[3].points)
-            score = score_hand(HandInput(0, 55, side_meld, tricks, "played"))
+            score = score_hand(HandInput(0, 55, side_meld, tricks))
             assert got[i] == score.points[0] - score.points[1]
-            assert made[i] == (score.outcome == "made")
+            assert made[i] == (score.result == "made")
 
 
 def test_with_an_exchange_the_margins_are_those_of_the_deals_after_it():
