@@ -148,3 +148,26 @@ def test_a_jump_is_priced_against_the_lowest_bid_where_the_side_holds_the_contra
 
     assert jump_price(advice.auction, advice.estimate, 53) is None
     assert advise(hand, "50 52 p", "jump", samples=400, seed=0, priced=False).price is None
+
+
+def test_a_price_settled_on_a_spread_of_the_deals_stands_else_all_are_played(monkeypatch):
+    """The price is first worked out on one deal in every few of the estimate's; where each
+    bid's gain is SETTLED standard errors from zero that stands, else every deal is played."""
+    from pinochle_calc.bidding import price as pricing
+
+    auction = parse_auction(ALONE)
+    strong = "♥A A 10 10 K K Q J ♠A A ♦A A ♣A A 10 K Q Q J J"
+    result = advise(strong, auction, "jump", samples=1000, seed=3, priced=False).estimate
+    assert result.deals is not None and len(result.deals) == 1000
+    step = len(result.deals) // pricing.PRICE_FIRST
+    spread = pricing._prices(auction, result, result.deals[::step], [53, 56], "jump")
+    every = pricing._prices(auction, result, result.deals, [53, 56], "jump")
+    assert pricing._settled([d for _, d in spread])  # eight trumps against a bare 52
+    assert pricing.prices(auction, result, [53, 56], "jump") == [p for p, _ in spread]
+    assert [p.deals for p, _ in spread] == [200, 200]
+    # a gain within the noise of zero is not settled
+    assert not pricing._settled([np.array([5.0, -5.0, 4.0, -4.0])])
+    assert pricing._settled([np.array([5.0, 6.0, 5.5, 4.5])])
+    monkeypatch.setattr(pricing, "SETTLED", 1e9)  # nothing settles: every deal is played
+    assert pricing.prices(auction, result, [53, 56], "jump") == [p for p, _ in every]
+    assert [p.deals for p, _ in every] == [1000, 1000]
