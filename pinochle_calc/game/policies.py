@@ -340,9 +340,9 @@ class Thumb(StandardPlay):
     """The rule-of-thumb bidder (``thumb``): its limit is its count in the suit that counts
     most among those it may name (``thumb.count``), plus ``margin`` (and ``MARGIN_PER_CARD``
     for each card the rule set passes), and ``partner_passed`` more (less, being negative)
-    when its partner has only passed. It opens at the minimum and raises
-    by the smallest step while the next bid is within the limit, never over its partner, and
-    passes without a marriage unless stuck."""
+    when its partner has only passed. It opens at the minimum and raises by the smallest step
+    while the next bid is within the limit, never over its partner, and passes without a
+    marriage unless stuck."""
 
     name = "thumb"
     convention: str | None = None
