@@ -1,61 +1,20 @@
 """`play` and `arena` with policies written outside the project: exit 2 for one that cannot be
 used, exit 1 with the deal, the seat and the call named for one that fails mid-hand."""
 
+import shutil
 import sys
-import textwrap
+from pathlib import Path
 
 import pytest
 from cli_runner import run
 
-BOTS = '''
-from pinochle_calc.game.policies import Bid, StandardPlay
-
-
-class Opener(StandardPlay):
-    name = "opener"
-
-    def call(self, seat):
-        legal = seat.auction.legal()
-        if seat.auction.high is None or legal.forced:
-            return Bid(legal.min_bid, "opens")
-        return Bid(None, "pass")
-
-
-ready = Opener()
-
-
-class NoCalls:
-    name = "no-calls"
-    convention = None
-
-
-def not_a_policy():
-    return 42
-
-
-class RaisesAtSecondCall(Opener):
-    name = "raiser"
-
-    def call(self, seat):
-        if len(seat.bids) == 1:
-            raise ValueError("out of ideas")
-        return super().call(seat)
-
-
-class BidsTooLow(Opener):
-    name = "too-low"
-
-    def call(self, seat):
-        if seat.auction.high is not None and not seat.auction.legal().forced:
-            return Bid(seat.auction.high, "the same again")
-        return super().call(seat)
-'''
+BOTS = Path(__file__).resolve().parents[1] / "external_bots.py"
 
 
 @pytest.fixture
 def bots(tmp_path, monkeypatch):
     path = tmp_path / "bots.py"
-    path.write_text(textwrap.dedent(BOTS), encoding="utf-8")
+    shutil.copy(BOTS, path)
     monkeypatch.syspath_prepend(str(tmp_path))
     yield str(path)
     sys.modules.pop("bots", None)

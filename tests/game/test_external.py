@@ -6,9 +6,9 @@ call named when they fail mid-hand, under one process or several; and the sample
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -21,93 +21,14 @@ from pinochle_calc.rules import load_rules
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = str(ROOT / "samples" / "my_bidder.py")
 
-BOTS = '''
-from pinochle_calc.game.policies import Bid, StandardPlay
-
-
-class Opener(StandardPlay):
-    """Opens at the minimum, then passes."""
-
-    name = "opener"
-
-    def call(self, seat):
-        legal = seat.auction.legal()
-        if seat.auction.high is None or legal.forced:
-            return Bid(legal.min_bid, "opens")
-        return Bid(None, "pass")
-
-
-def make_opener():
-    bot = Opener()
-    bot.name = "made-opener"
-    return bot
-
-
-ready = Opener()
-number = 3
-
-
-class NoCalls:
-    name = "no-calls"
-    convention = None
-
-
-def not_a_policy():
-    return 42
-
-
-class Nameless(Opener):
-    name = ""
-
-
-class OwnConvention(Opener):
-    convention = "bridge"
-
-
-def fails():
-    raise RuntimeError("cannot start")
-
-
-class RaisesAtSecondCall(Opener):
-    """Fails the second time it is asked to call."""
-
-    name = "raiser"
-
-    def call(self, seat):
-        if len(seat.bids) == 1:
-            raise ValueError("out of ideas")
-        return super().call(seat)
-
-
-class BidsTooLow(Opener):
-    name = "too-low"
-
-    def call(self, seat):
-        if seat.auction.high is not None and not seat.auction.legal().forced:
-            return Bid(seat.auction.high, "the same again")
-        return super().call(seat)
-
-
-class AnswersWithANumber(Opener):
-    name = "number"
-
-    def call(self, seat):
-        return 55
-
-
-class BadPass(Opener):
-    name = "bad-pass"
-
-    def pass_cards(self, seat, n):
-        raise KeyError("lost the cards")
-'''
+BOTS = Path(__file__).resolve().parents[1] / "external_bots.py"
 
 
 @pytest.fixture
 def bots(tmp_path, monkeypatch):
     """A module of policies, importable as ``bots`` and by its path."""
     path = tmp_path / "bots.py"
-    path.write_text(textwrap.dedent(BOTS), encoding="utf-8")
+    shutil.copy(BOTS, path)
     monkeypatch.syspath_prepend(str(tmp_path))
     yield str(path)
     sys.modules.pop("bots", None)
