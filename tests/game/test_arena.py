@@ -165,3 +165,25 @@ def test_card_players_with_the_same_bidding_report_the_trick_gain():
     assert d["trick_gain"]["mean"] == pytest.approx(a - 25, abs=1e-3)
     with pytest.raises(UserError, match="both policies are formula"):
         run_arena("formula/heuristic", "formula", deals=1)
+
+
+def test_a_match_played_in_parts_holds_the_hands_of_the_whole_match():
+    """``benchmarks/arena_part.py``: the deals 1 to 3 of a match, then 0, put together, are the
+    lines ``arena --format jsonl`` writes for the match, in the order of the parts."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+
+    def lines(*args: str) -> list[str]:
+        done = subprocess.run([sys.executable, *args], capture_output=True, text=True,
+                              cwd=root, check=True)
+        return done.stdout.splitlines()
+
+    part = ["benchmarks/arena_part.py", "formula", "thumb", "--seed", "5"]
+    whole = lines("-m", "pinochle_calc", "arena", "formula", "thumb", "--deals", "4", "--seed",
+                  "5", "--format", "jsonl")
+    later = lines(*part, "--first", "1", "--stop", "4", "--jobs", "2")
+    first = lines(*part, "--stop", "1")
+    assert len(whole) == 8 and later + first == whole[2:] + whole[:2]
