@@ -1,4 +1,7 @@
 import os
+import shutil
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -30,3 +33,14 @@ def no_hang():
     yield
     signal.alarm(0)
     signal.signal(signal.SIGALRM, old)
+
+
+@pytest.fixture
+def bots(tmp_path, monkeypatch):
+    """``tests/external_bots.py``, policies written outside the project, copied to a scratch
+    folder as ``bots.py``: importable as ``bots`` and by its path (given)."""
+    path = tmp_path / "bots.py"
+    shutil.copy(Path(__file__).with_name("external_bots.py"), path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield str(path)
+    sys.modules.pop("bots", None)

@@ -1,6 +1,6 @@
 """Policies written outside the project, good and bad, for the tests of ``MODULE:NAME``:
-each test copies this file to a scratch folder as ``bots.py`` (importable as ``bots`` and by
-its path)."""
+the ``bots`` fixture (``conftest.py``) copies this file to a scratch folder as ``bots.py``,
+importable as ``bots`` and by its path."""
 
 from pinochle_calc.game.policies import Bid, StandardPlay
 

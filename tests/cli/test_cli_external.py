@@ -1,23 +1,7 @@
 """`play` and `arena` with policies written outside the project: exit 2 for one that cannot be
 used, exit 1 with the deal, the seat and the call named for one that fails mid-hand."""
 
-import shutil
-import sys
-from pathlib import Path
-
-import pytest
 from cli_runner import run
-
-BOTS = Path(__file__).resolve().parents[1] / "external_bots.py"
-
-
-@pytest.fixture
-def bots(tmp_path, monkeypatch):
-    path = tmp_path / "bots.py"
-    shutil.copy(BOTS, path)
-    monkeypatch.syspath_prepend(str(tmp_path))
-    yield str(path)
-    sys.modules.pop("bots", None)
 
 
 def test_the_command_line_exits_2_for_a_policy_it_cannot_use_and_1_for_one_that_fails(bots):

@@ -6,7 +6,6 @@ call named when they fail mid-hand, under one process or several; and the sample
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -20,19 +19,6 @@ from pinochle_calc.rules import load_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = str(ROOT / "samples" / "my_bidder.py")
-
-BOTS = Path(__file__).resolve().parents[1] / "external_bots.py"
-
-
-@pytest.fixture
-def bots(tmp_path, monkeypatch):
-    """A module of policies, importable as ``bots`` and by its path."""
-    path = tmp_path / "bots.py"
-    shutil.copy(BOTS, path)
-    monkeypatch.syspath_prepend(str(tmp_path))
-    yield str(path)
-    sys.modules.pop("bots", None)
-
 
 def test_a_class_a_factory_or_a_policy_object_by_module_or_by_file(bots):
     assert load_policy("bots:Opener").name == "opener"
