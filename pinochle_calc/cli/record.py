@@ -33,8 +33,8 @@ def play_record(path: str, start: str | None, us: str | None, them: str | None, 
             raise typer.BadParameter("--us and --them play from --from EVENT on: give --from")
         return record
     number = find_event(record, start)
-    mine = [policy_name(p) for p in (us or record.tag("Us") or "advisor:jump",
-                                     them or record.tag("Them") or "advisor:jump")]
+    mine = [policy_option(p)[0] for p in (us or record.tag("Us") or "advisor:jump",
+                                          them or record.tag("Them") or "advisor:jump")]
     if seed is None:
         tag = record.tag("Seed") or "0"
         seed = int(tag) if tag.isdigit() and len(tag) < 19 else 0
@@ -61,11 +61,6 @@ def policy_option(value: str) -> tuple[str, str]:
     if split_policy_name(made.name)[0] in POLICY_NAMES:
         return made.name, made.name
     return value.strip(), made.name
-
-
-def policy_name(value: str) -> str:
-    """A policy option as whole hands take it (see ``policy_option``)."""
-    return policy_option(value)[0]
 
 
 def write_record(record, fmt: str, tricks: bool = True) -> None:
@@ -171,5 +166,4 @@ def _next_words(progress) -> str:
             "play": f"{who} to play", "over": "the hand is over"}[kind]
 
 
-__all__ = ["PLAY_FORMATS", "play_record", "policy_name", "policy_option", "write_record",
-           "print_record"]
+__all__ = ["PLAY_FORMATS", "play_record", "policy_option", "write_record", "print_record"]
