@@ -275,14 +275,13 @@ def call_cost(hand: Hand, auction: Auction, actual: int | None, advised: int | N
     understate."""
     import numpy as np
 
-    from ..bidding.estimate import conditions_from, deal
+    from ..bidding.estimate import _distinct_deals, conditions_from, deal
 
     rules = auction.rules
     rng = np.random.default_rng(seed)
     drawn = deal(hand, samples, rng, conditions_from(auction, convention), rules).deals
-    deals, which, copies = np.unique(drawn.reshape(len(drawn), -1), axis=0, return_inverse=True,
-                                     return_counts=True)
-    deals = deals.reshape(-1, *drawn.shape[1:])
+    deals, which = _distinct_deals(drawn)
+    copies = np.bincount(which, minlength=len(deals))
     me = auction.to_call
     table = _Rollout(deals, rules)
     made = table.contracts(auction.then(actual), me)
@@ -292,7 +291,7 @@ def call_cost(hand: Hand, auction: Auction, actual: int | None, advised: int | N
     if len(rows):
         diff[rows] = table.margins(rows, *best) - table.margins(rows, *made)
     n = len(drawn)
-    mean = float(diff[np.asarray(which).reshape(-1)].mean())
+    mean = float(diff[which].mean())
     if n < 2:
         return Cost(mean, 0.0)
     spread = float(np.sum(copies ** 2 * (diff - mean) ** 2)) * n / (n - 1)
