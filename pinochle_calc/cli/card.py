@@ -24,6 +24,7 @@ from .app import (
     format_option,
     hand_argument,
     rules_option,
+    samples_option,
     trump_option,
     write_csv,
     write_json,
@@ -59,9 +60,7 @@ def card(
         "--position", help="The position as JSON instead of the options: a file, or '-' for"
         " stdin; a file of JSON lines, one position a line, is analysed line by line.")
     ] = None,
-    samples: Annotated[int, typer.Option(
-        "--samples", "-n", min=1, max=CARD_DEALS,
-        help=f"Deals of the unseen cards, 1 to {CARD_DEALS:,}.")] = 300,
+    samples: Annotated[int, samples_option(CARD_DEALS, "Deals of the unseen cards")] = 300,
     seed: SeedOption = 0,
     format: FormatOption = None,
     rules: RulesOption = None,
