@@ -272,11 +272,11 @@ def fuzz_library(rng: random.Random, n: int, tally: Tally, tmp: str) -> None:
 
     from pinochle_calc import Card, Hand, meld, side_meld
     from pinochle_calc.bidding.auction import parse_auction
-    from pinochle_calc.game.scoring import HandInput, read_sheet, score_game, score_hand
     from pinochle_calc.lines import LineError, read_lines
     from pinochle_calc.meld.vector import meld_points
     from pinochle_calc.play.tricks import PlayState
     from pinochle_calc.rules import load_rules, read_rule_file, to_toml
+    from pinochle_calc.scoring import HandInput, read_sheet, score_game, score_hand
 
     np_rng = np.random.default_rng(rng.randrange(2**32))
     rule_sets = [PRESETS[name] for name in PRESETS]

@@ -31,8 +31,8 @@ from pinochle_calc.bidding.auction import start  # noqa: E402
 from pinochle_calc.bidding.conventions.base import Situation  # noqa: E402
 from pinochle_calc.bidding.conventions.davis import DAVIS, _hint_options  # noqa: E402
 from pinochle_calc.bidding.conventions.gains import card_gains  # noqa: E402
-from pinochle_calc.bidding.conventions.signals import Signal  # noqa: E402
 from pinochle_calc.exchange import policy as exchange_policy  # noqa: E402
+from pinochle_calc.exchange.hints import Signal  # noqa: E402
 from pinochle_calc.hand import Hand  # noqa: E402
 from pinochle_calc.meld.vector import callable_suits, meld_points  # noqa: E402
 from pinochle_calc.play.dealer import suit_codes  # noqa: E402

@@ -29,7 +29,7 @@ _LAZY = {
     "explain": "bidding.conventions", "suggest": "bidding.conventions",
     "score_lines": "meld.batch", "side_meld": "meld.partnership",
     "PlayState": "play.tricks", "simulate_tricks": "play.simulate",
-    "HandInput": "game.scoring", "score_game": "game.scoring",
+    "HandInput": "scoring", "score_game": "scoring",
     "play_hand": "game.whole", "run_arena": "game.arena",
 }
 

@@ -83,6 +83,40 @@ def test_no_module_imports_itself_through_others():
     assert cycles(graph) == []
 
 
+#: The layers, lowest first: a module imports only modules of its own layer or lower ones (the
+#: basics are the package's top-level modules; the package itself and ``__main__`` are the
+#: faces over all of them). docs/engine.md draws the same picture.
+LAYERS = ("basics", "meld", "play", "exchange", "bidding", "game", "cli")
+
+
+def layer(module: str) -> int:
+    parts = module.split(".")
+    return LAYERS.index(parts[1]) if len(parts) > 1 and parts[1] in LAYERS else 0
+
+
+def upward_imports(graph: dict[str, set[str]]) -> list[str]:
+    """Every import of a higher layer (imports inside functions counted)."""
+    faces = {"pinochle_calc", "pinochle_calc.__main__"}
+    return sorted(f"{a} -> {b}" for a, targets in graph.items() if a not in faces
+                  for b in targets if layer(b) > layer(a))
+
+
+def test_every_layer_imports_only_the_layers_below_it():
+    known = modules()
+    graph = {name: imports(name, path, known) for name, path in known.items()}
+    assert {layer(m) for m in known} == set(range(len(LAYERS)))
+    assert upward_imports(graph) == []
+
+
+def test_the_layer_check_finds_an_upward_import_inside_a_function(tmp_path):
+    path = tmp_path / "x.py"
+    path.write_text("def f():\n    from ..bidding.auction import start\n    return start\n")
+    known = {"pinochle_calc.play.x": path, "pinochle_calc.bidding.auction": path}
+    graph = {"pinochle_calc.play.x": imports("pinochle_calc.play.x", path, known)}
+    assert upward_imports(graph) == ["pinochle_calc.play.x -> pinochle_calc.bidding.auction"]
+    assert layer("pinochle_calc.scoring") == 0 and layer("pinochle_calc.cli.app") == 6
+
+
 def test_the_cycle_finder_finds_a_cycle():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 

@@ -19,9 +19,9 @@ from pinochle_calc.cards import CARD_TOKENS, RANK_WORDS, SUIT_WORDS
 from pinochle_calc.cli.app import app_for
 from pinochle_calc.errors import UserError
 from pinochle_calc.game.record import read_json, read_text, replay, write_json, write_text
-from pinochle_calc.game.scoring import read_sheet, score_game
 from pinochle_calc.lines import read_lines
 from pinochle_calc.rules import PRESETS, SCHEMA, STANDARD, load_rules, read_rule_file, to_toml
+from pinochle_calc.scoring import read_sheet, score_game
 
 # What players type, right and nearly right --------------------------------------------------
 
@@ -174,9 +174,9 @@ def _library_calls():
     from pinochle_calc import advise_pass, side_meld, simulate_tricks
     from pinochle_calc.cards import Card
     from pinochle_calc.game.policies import policy
-    from pinochle_calc.game.scoring import HandInput, score_hand
     from pinochle_calc.meld.batch import score_lines
     from pinochle_calc.play.tricks import PlayState, legal_cards
+    from pinochle_calc.scoring import HandInput, score_hand
 
     full = "♥A 10 K Q J 10 ♠Q Q 10 10 ♦A J J 10 K ♣A 10 K 10 J"
     deal = [full, "♠A A K K J J ♥A K K Q Q J J ♦A 10 Q Q ♣A Q J",

@@ -28,10 +28,10 @@ from pinochle_calc.bidding.conventions import card_gains, quick_limit
 from pinochle_calc.cards import Card
 from pinochle_calc.exchange.policy import exchange, partner_pass
 from pinochle_calc.exchange.seat import choose_pass
-from pinochle_calc.game.scoring import HandInput, score_game, score_hand
 from pinochle_calc.meld.batch import score_hand as score_line
 from pinochle_calc.meld.batch import score_lines
 from pinochle_calc.play.tricks import PlayState, legal_cards, rule_in_force, trick_winner
+from pinochle_calc.scoring import HandInput, score_game, score_hand
 
 TEXT = "♥A 10 K Q J 10 ♠Q Q 10 10 ♦A J J 10 K ♣A 10 K 10 J"
 HAND = Hand.parse(TEXT)
@@ -156,9 +156,10 @@ def test_options_that_are_words_are_literals_checked_when_a_rule_set_is_made():
     from typing import get_args, get_type_hints
 
     from pinochle_calc import rules as r
+    from pinochle_calc import scoring
     from pinochle_calc.bidding.conventions import CONVENTION_NAMES, CONVENTIONS, Convention
     from pinochle_calc.exchange.seat import ROLES
-    from pinochle_calc.game import arena, scoring, whole
+    from pinochle_calc.game import arena, whole
     from pinochle_calc.game.policies import POLICY_NAMES, PolicyName
 
     hints = get_type_hints(r.RuleSet)

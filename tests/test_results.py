@@ -16,11 +16,11 @@ from pinochle_calc.bidding.estimate import deal
 from pinochle_calc.exchange.policy import exchange
 from pinochle_calc.game.policies import Bid, Contract, Seat
 from pinochle_calc.game.replay import play_tags, record_of
-from pinochle_calc.game.scoring import HandInput, score_game, score_hand
 from pinochle_calc.game.whole import deal_cards, play_hand
 from pinochle_calc.lines import read_blocks
 from pinochle_calc.meld.batch import read_chunks, score_lines
 from pinochle_calc.play.tricks import PlayState
+from pinochle_calc.scoring import HandInput, score_game, score_hand
 
 HAND = "♥A 10 K Q J 10 ♠Q Q 10 10 ♦A J J 10 K ♣A 10 K 10 J"
 PARTNER = "♥A 10 K Q J ♠A K Q J ♦A K Q J ♣A K Q J 10 10"

@@ -370,7 +370,7 @@ def pass_cards(
 def _hint(text: str):
     """A ``--hint`` word as a convention signal (a misused option: exit 2)."""
     from ..errors import UserError
-    from ..exchange.advice import parse_hint
+    from ..exchange.hints import parse_hint
 
     try:
         return parse_hint(text)

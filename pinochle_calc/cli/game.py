@@ -222,8 +222,8 @@ def _seat_words(seat: int) -> str:
 def _print_hand(record, tricks: bool, source: str) -> None:
     from ..bidding.conventions import meld_words
     from ..cards import CARDS, SUIT_SYMBOLS
-    from ..game.scoring import SIDES
-    from ..game.whole import hint_word
+    from ..exchange.hints import hint_word
+    from ..scoring import SIDES
     from .render import add_row, console, new_table, say, show
 
     con = console()

@@ -53,14 +53,14 @@ def score(
     """
     fmt = format_option(format)
     rule_set = rules_option(rules)
-    from ..game.scoring import HandInput, score_game, score_hand
+    from ..scoring import HandInput, score_game, score_hand
 
     single = (bidder, bid, meld_us, meld_them, tricks_us, tricks_them)
     if sheet is not None:
         if any(v is not None for v in single) or result != "played":
             raise typer.BadParameter("give a hand (--bidder, --bid, ...) or --sheet, not both")
-        from ..game.scoring import read_sheet
         from ..lines import open_lines
+        from ..scoring import read_sheet
 
         source = "stdin" if sheet == "-" else sheet
         hands = list(read_sheet(open_lines(sheet), source))
@@ -110,7 +110,7 @@ def _signed(n: int) -> str:
 
 
 def _write_game(game, fmt: str, single: bool) -> None:
-    from ..game.scoring import BadHand
+    from ..scoring import BadHand
 
     if fmt == "json":
         data = game.to_dict()

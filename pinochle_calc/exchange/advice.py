@@ -52,10 +52,10 @@ from ..errors import UserError
 from ..hand import Hand, HandLike, as_hand
 from ..limits import PASS_HANDS, PASS_WORK, SEED_MAX, check
 from ..rules import STANDARD, RuleSet, RulesLike, as_rules
-from .policy import HINT_WORDS, as_hint, parse_hint
+from .hints import as_hint
 
 if TYPE_CHECKING:
-    from ..bidding.conventions import Signal
+    from .hints import Signal
 from .seat import Role, as_role
 
 MAX_DRAWS = 100_000
@@ -284,10 +284,10 @@ def advise_pass(hand: HandLike, trump: SuitLike, role: Role = "partner", n: int 
     (see the module docstring). ``hint``: what the other partner's calls asked for; ``suit``:
     the suit the bidder asked for (partner only; its cards go first); ``asked``: what the
     bidder's own calls asked for (a bidder passing at the same time counts on receiving it)."""
-    from ..bidding.conventions import signal_mask
     from ..meld.engine import meld
     from ..meld.vector import meld_points
     from ..play.dealer import Dealer, sample
+    from .hints import signal_mask
     from .policy import bidder_pass, bidder_return, partner_pass
 
     hand, rules = as_hand(hand), as_rules(rules)
@@ -331,7 +331,7 @@ def advise_pass(hand: HandLike, trump: SuitLike, role: Role = "partner", n: int 
         tests.append((f"the bidder holds a marriage in {SUIT_SYMBOLS[trump]}",
                       lambda c: np.minimum(c[:, k], c[:, q]) > 0))
     if hint is not None:
-        from ..bidding.conventions import describe_signal
+        from .hints import describe_signal
 
         who = "bidder" if role == "partner" else "partner"
         tests.append((f"the {who}'s hint: {describe_signal(hint)}",
@@ -464,5 +464,4 @@ def _reasons(hand: Hand, best: Choice, receiver: np.ndarray, trump: int, rules: 
     return out
 
 
-__all__ = ["advise_pass", "parse_hint", "PassAdvice", "Choice", "expected_gains", "trick_strength",
-           "HINT_WORDS"]
+__all__ = ["advise_pass", "PassAdvice", "Choice", "expected_gains", "trick_strength"]

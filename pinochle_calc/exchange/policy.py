@@ -31,19 +31,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from ..cards import ACE, JACK, KING, QUEEN, TEN, SuitLike, as_suit
-from ..errors import UserError, described
+from ..cards import ACE, JACK, KING, QUEEN, SuitLike, as_suit
 from ..meld.vector import meld_points
 from ..rules import RuleSet, RulesLike, as_rules
+from .hints import as_hint
 
 if TYPE_CHECKING:  # numpy.typing costs a start-up millisecond: for the checker only
     from numpy.typing import ArrayLike
 
-    from ..bidding.conventions import Signal
+    from .hints import Signal
 
 _AROUND_RANKS = (ACE, KING, QUEEN, JACK)
 _Q_SPADES, _J_DIAMONDS = 0 * 5 + QUEEN, 2 * 5 + JACK
@@ -52,43 +52,6 @@ _RANK = np.arange(20) % 5
 _HAND_CODE = 5 ** np.arange(20, dtype=np.int64)
 #: The weight of the bidder's own meld in its return: it never gives meld up for trick value.
 _KEEP_MELD = 1000.0
-#: A hint in words (``pinochle-calc pass --hint``): what a convention ``Signal`` asks for.
-HINT_WORDS: dict[str, tuple[Literal["card", "around"], int]] = {
-    "jack": ("card", JACK), "queen": ("card", QUEEN), "king": ("card", KING),
-    "ten": ("card", TEN), "ace": ("card", ACE),
-    "jacks-around": ("around", JACK), "queens-around": ("around", QUEEN),
-    "kings-around": ("around", KING), "aces-around": ("around", ACE),
-}
-
-
-def parse_hint(text: str) -> Signal:
-    """A ``--hint`` value as a convention ``Signal`` (``queen``, ``kings-around``, ...)."""
-    from ..bidding.conventions import Signal
-
-    if not isinstance(text, str):
-        raise TypeError(f"a hint is a word ({', '.join(HINT_WORDS)}), not {described(text)}")
-    key = text.strip().lower().replace(" ", "-").replace("_", "-")
-    if key.endswith("s") and key[:-1] in HINT_WORDS:
-        key = key[:-1]
-    if key not in HINT_WORDS:
-        raise UserError(f"unknown hint {text!r}: use one of {', '.join(HINT_WORDS)}")
-    kind, rank = HINT_WORDS[key]
-    return Signal(kind, rank)
-
-
-def as_hint(value: object, name: str = "hint") -> Signal | None:
-    """A hint given as a convention ``Signal`` (of kind ``card`` or ``around``), its word
-    (``parse_hint``) or None; a ``TypeError`` for anything else."""
-    from ..bidding.conventions import Signal
-
-    if value is None or isinstance(value, Signal):
-        return value
-    if isinstance(value, str):
-        return parse_hint(value)
-    raise TypeError(f"{name} must be a word ({', '.join(HINT_WORDS)}) or a convention Signal,"
-                    f" not {described(value)}")
-
-
 @dataclass(frozen=True)
 class ExchangePolicy:
     """What the exchange policy counts besides meld, in points per card.
@@ -161,8 +124,8 @@ def receivers(trump: int, rules: RuleSet, hint: Signal | None = None, married: b
     """``(samples, 20)``: random 20-card hands a receiver may hold (a fixed seed: the same
     hands on every call): with ``married``, holding a marriage in ``trump`` (a bidder, where the
     rule set requires one); with a ``hint`` (a convention ``Signal``), hands that would give it."""
-    from ..bidding.conventions import signal_mask
     from ..play.dealer import sample
+    from .hints import signal_mask
 
     rng = np.random.default_rng(20261130 + 4 * trump + married)
     deck = np.repeat(np.arange(20), 4)

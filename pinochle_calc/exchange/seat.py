@@ -26,7 +26,7 @@ from ..hand import Hand, HandLike, as_hand
 from ..rules import RulesLike, as_rules
 
 if TYPE_CHECKING:
-    from ..bidding.conventions import Signal
+    from .hints import Signal
 
 #: Who passes in the exchange: the ``partner`` (to the bidder) or the ``bidder`` (back).
 Role = Literal["partner", "bidder"]
@@ -58,7 +58,8 @@ def choose_pass(hand: HandLike, n: int, trump: SuitLike, role: Role, rules: Rule
     """
     import numpy as np
 
-    from .policy import as_hint, bidder_pass, bidder_return, partner_pass, suit_asked
+    from .hints import as_hint
+    from .policy import bidder_pass, bidder_return, partner_pass, suit_asked
 
     hand, rules, trump = as_hand(hand), as_rules(rules), as_suit(trump)
     hint, asked, role = as_hint(hint), as_hint(asked, "asked"), as_role(role)

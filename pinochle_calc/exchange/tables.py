@@ -35,7 +35,7 @@ import numpy as np
 from ..rules import PRESETS, STANDARD, RuleSet
 
 if TYPE_CHECKING:
-    from ..bidding.conventions.signals import Signal
+    from .hints import Signal
 
 FILE = Path(__file__).with_name("gains.bin")
 
@@ -71,7 +71,7 @@ def name(trump: int, rules: RuleSet, hint: Signal | None, married: bool, samples
 def shipped() -> Iterator[tuple[int, RuleSet, Signal | None, bool, int, int]]:
     """Every shipped entry's receivers and ``most`` (``policy.gain_entry``'s arguments):
     ``(trump, rules, hint, married, samples, most)``, the hint a convention ``Signal``."""
-    from ..bidding.conventions.signals import Signal
+    from .hints import Signal
 
     for rules in SHIPPED:
         for trump in range(4):

@@ -29,8 +29,8 @@ from ..errors import UserError
 from ..limits import ARENA_DEALS, JOBS_MAX, SEED_MAX, check
 from ..processes import map_jobs
 from ..rules import STANDARD, RuleSet, RulesLike, as_rules
+from ..scoring import Result
 from .policies import policy
-from .scoring import Result
 from .whole import RESULTS, HandRecord, PolicyError, deal_cards, hand_seed, play_hand
 
 #: Calibration bins: predicted chances [0, 0.1), [0.1, 0.2), ..., [0.9, 1].

@@ -247,7 +247,7 @@ def throw_in_is_better(seat: Seat, samples: int = THROW_IN_SAMPLES) -> bool:
 
     from ..play.dealer import Dealer, suit_codes
     from ..play.simulate import play_many
-    from .scoring import Conceded, HandInput, score_hand
+    from ..scoring import Conceded, HandInput, score_hand
 
     rules, side, contract = seat.rules, seat.number & 1, seat.won
     meld = _known(seat.meld, "the meld")

@@ -45,7 +45,7 @@ from ..cards import CARDS, COPIES, HAND_SIZE, KINDS, SUIT_SYMBOLS, SUITS, Card, 
 from ..errors import UserError, quoted, shorten
 from ..hand import Hand
 from ..rules import PRESETS, SCHEMA, STANDARD, RuleSet, load_rules
-from .scoring import RESULTS, SIDES, HandInput, HandScore, score_hand
+from ..scoring import RESULTS, SIDES, HandInput, HandScore, score_hand
 
 if TYPE_CHECKING:
     from ..bidding.auction import Auction
@@ -1199,7 +1199,7 @@ def to_json(record: Record) -> dict:
 
 def _summary(record: Record, progress: Progress) -> dict:
     """The ``play`` JSON's keys, from the events."""
-    from .whole import hint_word
+    from ..exchange.hints import hint_word
 
     us, them = record.tag("Us"), record.tag("Them")
     calls = [e for e in record.events if e.kind == "call"]

@@ -344,7 +344,7 @@ class _Rollout:
         """The margin of the reviewed seat's side in these deals, with these contracts."""
         import numpy as np
 
-        from .scoring import HandInput, score_hand
+        from ..scoring import HandInput, score_hand
 
         self._play([(int(r), int(bidder[r])) for r in rows])
         out = np.empty(len(rows))

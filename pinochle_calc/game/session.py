@@ -286,7 +286,7 @@ def save_record(record: Record, path: str) -> None:
 
 def sheet_row(record: Record) -> dict[str, object]:
     """The finished hand as a row of the game's score sheet (``score --sheet``'s columns)."""
-    from .scoring import SIDES
+    from ..scoring import SIDES
 
     progress = replay(record)
     if not progress.complete or progress.contract is None:
@@ -309,7 +309,7 @@ def add_to_sheet(record: Record, path: str) -> dict[str, object]:
     """Append the finished hand to a score sheet (CSV with a header, made if new; or JSON
     lines, if the sheet is JSON lines); the row written."""
     from ..records import csv_row, dumps
-    from .scoring import SHEET_COLUMNS
+    from ..scoring import SHEET_COLUMNS
 
     row = sheet_row(record)
     existing = ""

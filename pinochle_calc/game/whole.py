@@ -43,6 +43,7 @@ from ..bidding.conventions import asked_for
 from ..bidding.estimate import DEFAULT_SAMPLES
 from ..cards import CARDS, COPIES, HAND_SIZE, KINDS, SUIT_SYMBOLS, SUITS, SuitLike, as_suit
 from ..errors import UserError, described
+from ..exchange.hints import hint_word
 from ..exchange.seat import suit_request
 from ..hand import Hand, HandLike, as_hand
 from ..limits import check
@@ -51,8 +52,8 @@ from ..rules import STANDARD, RuleSet, RulesLike, as_rules
 
 if TYPE_CHECKING:
     from ..bidding.conventions import Signal
+from ..scoring import RESULTS, SIDES, Conceded, HandInput, HandScore, Result, score_hand
 from .policies import Bid, Contract, Policy, Seat, built_in, policy
-from .scoring import RESULTS, SIDES, Conceded, HandInput, HandScore, Result, score_hand
 
 #: More calls than this in one auction means a policy keeps bidding without a limit.
 MAX_CALLS = 400
@@ -262,15 +263,6 @@ def shown_cards(melds: TrumpMeld, hand: Hand) -> Hand:
         for card in m.cards:
             row[card.index] += 1
     return Hand(min(max(col), held) for col, held in zip(zip(*need), hand.counts))
-
-
-def hint_word(signal: Signal | None) -> str | None:
-    """A hint in the words of ``pinochle-calc pass --hint`` (``king``, ``kings-around``)."""
-    if signal is None:
-        return None
-    from ..exchange.advice import HINT_WORDS
-
-    return next(w for w, key in HINT_WORDS.items() if key == (signal.kind, signal.rank))
 
 
 def play_hand(hands: Sequence[HandLike], us: Policy | str = "advisor:jump",
@@ -628,4 +620,4 @@ def _tricks(record: list[int], trump: int, leader: int, scale: int) -> tuple[Tri
 
 __all__ = ["play_hand", "HandRecord", "Call", "Trick", "PolicyError", "AuctionTooLong", "Script",
            "RESULTS", "deal_cards", "hand_seed", "check_deal", "needs_marriage", "shown_cards",
-           "hint_word", "card_seed"]
+           "card_seed"]

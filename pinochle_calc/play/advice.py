@@ -229,8 +229,8 @@ def _scores(p: Position, facts: Facts, rules: RuleSet):
     tricks so far not known)."""
     if p.contract is None or facts.points is None:
         return None
-    from ..game.scoring import HandInput, score_hand
     from ..meld.engine import meld
+    from ..scoring import HandInput, score_hand
 
     seats = []
     for s in range(4):

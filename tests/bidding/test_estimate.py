@@ -230,7 +230,7 @@ def test_minimum_meld_rule_only_lowers_the_chances():
                                    STANDARD.with_options(scale=10, min_meld=20)],
                          ids=["standard", "min20", "min20-scaled"])
 def test_made_agrees_with_the_score_sheet(rules):
-    from pinochle_calc.game.scoring import HandInput, score_hand
+    from pinochle_calc.scoring import HandInput, score_hand
 
     k = rules.scale
     for bid in (50 * k, 60 * k, 75 * k):

@@ -9,11 +9,11 @@ import pytest
 from pinochle_calc.bidding.advise import advise
 from pinochle_calc.bidding.auction import parse_auction
 from pinochle_calc.bidding.price import margins, partner_holds_alone, price
-from pinochle_calc.game.scoring import HandInput, score_hand
 from pinochle_calc.game.whole import deal_cards
 from pinochle_calc.hand import Hand
 from pinochle_calc.play.simulate import play_deal
 from pinochle_calc.rules import STANDARD, load_rules
+from pinochle_calc.scoring import HandInput, score_hand
 
 # seat 0 opens 50, seat 1 passes, seat 2 (the hand) bid 51, seat 3 passes, seat 0 52: the hand's
 # partner holds the bid and both opponents are out

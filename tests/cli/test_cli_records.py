@@ -9,9 +9,9 @@ from cli_runner import run, run_json
 
 import pinochle_calc as pc
 from pinochle_calc.game.replay import play_tags, record_of
-from pinochle_calc.game.scoring import HandInput, score_game
 from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
 from pinochle_calc.meld.batch import score_lines
+from pinochle_calc.scoring import HandInput, score_game
 
 #: A deal of a seeded series: two partners' hands, and the four for ``play``.
 DEAL = [str(hand) for hand in deal_cards(3)]

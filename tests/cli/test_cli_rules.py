@@ -290,7 +290,7 @@ def test_score_sheet_errors_name_the_file_and_line(tmp_path):
 
 def test_cli_rules_module_is_import_light():
     code = ("import sys, pinochle_calc.cli.rules;"
-            " print(sorted(m for m in ('rich', 'numpy', 'pinochle_calc.game.scoring',"
+            " print(sorted(m for m in ('rich', 'numpy', 'pinochle_calc.scoring',"
             " 'pinochle_calc.meld.partnership', 'tomllib') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout

@@ -8,7 +8,8 @@ import pytest
 from pinochle_calc.bidding.conventions import Signal
 from pinochle_calc.cards import CARDS, JACK, QUEEN
 from pinochle_calc.errors import UserError
-from pinochle_calc.exchange.advice import _submultisets, advise_pass, expected_gains, parse_hint
+from pinochle_calc.exchange.advice import _submultisets, advise_pass, expected_gains
+from pinochle_calc.exchange.hints import parse_hint
 from pinochle_calc.hand import Hand
 from pinochle_calc.meld import meld
 from pinochle_calc.meld.vector import meld_points

@@ -2,23 +2,40 @@
 
 Three systems from RULES.md "Bidding conventions", one module each: ``jump`` (jump bids),
 ``davis`` (Jim Davis's system) and ``toby`` (Toby Thomas's system). Beside them: ``base`` (a
-call read or suggested, the rules of suggesting every system shares), ``signals`` (what a call
-says about a hand, as a test over hands), ``gains`` (the meld a passed card or around would
-add) and ``wording``. This package looks a convention up by name (``CONVENTIONS``) and gives
-the name-based API: ``explain``, ``suggest``, ``read_call``, ``reading_of``, ``open_calls``.
+call read or suggested, the rules of suggesting every system shares), ``gains`` (the meld a
+passed card or around would add) and ``wording``; what a call says about a hand, as a test
+over hands, is ``exchange.hints`` (the exchange reads it too). This package looks a
+convention up by name (``CONVENTIONS``) and gives the name-based API: ``explain``,
+``suggest``, ``read_call``, ``reading_of``, ``open_calls``.
 
 Readings the documents leave open are decided in the systems' docstrings: a trump-worthy hand
 holds a marriage and 7 cards in the suit, or 6 with its ace and ten; "aces in other suits" (51)
 is at least four aces in three suits; Davis's around bids (55, 66, 80/88, 100) take precedence
 over the card-by-last-digit reading; an "around" request means the hand is one or two cards
-short of its next around of that rank (``signals``).
+short of its next around of that rank (``exchange.hints``).
 """
 
 from __future__ import annotations
 
 from ...cards import SuitLike, as_suit
 from ...errors import UserError, described
+from ...exchange.hints import (
+    SIGNAL_KINDS,
+    Signal,
+    SignalKind,
+    around_short,
+    describe_signal,
+    helped_by,
+    may_name_without_marriage,
+    needs_around,
+    pinochle_parts,
+    side_aces,
+    signal_mask,
+    trump_suits,
+    trump_worthy,
+)
 from ...hand import HandLike, as_hand
+from ...meld.words import a_rank, meld_words
 from ...rules import PRESETS, STANDARD, RuleSet, RulesLike, as_rules
 from ..auction import Auction, AuctionError, AuctionLike, Call, as_auction
 from . import base
@@ -42,23 +59,7 @@ from .davis import (
 )
 from .gains import HINT_MIN, Gain, Gains, card_gains, holds_probability
 from .jump import JUMP, jump_reading
-from .signals import (
-    SIGNAL_KINDS,
-    Signal,
-    SignalKind,
-    around_short,
-    describe_signal,
-    helped_by,
-    may_name_without_marriage,
-    needs_around,
-    pinochle_parts,
-    side_aces,
-    signal_mask,
-    trump_suits,
-    trump_worthy,
-)
 from .toby import TOBY, toby_reading
-from .wording import a_rank, meld_words
 
 #: Every convention by the name the CLI and the library take.
 CONVENTIONS: dict[ConventionName, Convention] = {c.name: c for c in (JUMP, DAVIS, TOBY)}

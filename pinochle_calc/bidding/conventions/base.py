@@ -27,12 +27,12 @@ import numpy as np
 
 from ...cards import ACE, SUIT_SYMBOLS, TEN
 from ...errors import shorten
+from ...exchange.hints import Signal, may_name_without_marriage, trump_suits
 from ...hand import Hand, HandLike, as_hand
 from ...meld.engine import meld
+from ...meld.words import meld_words
 from ...rules import STANDARD, RuleSet, RulesLike, as_rules
 from ..auction import Auction, AuctionError, Call
-from .signals import Signal, may_name_without_marriage, trump_suits
-from .wording import meld_words
 
 #: The conventions' names, as the library and the command line take them.
 ConventionName = Literal["jump", "davis", "toby"]

@@ -17,12 +17,13 @@ within the side's limit can carry, avoiding the documented clashes (kings around
 from __future__ import annotations
 
 from ...cards import ACE, JACK, KING, QUEEN, TEN
+from ...exchange.hints import Signal, needs_around, pinochle_parts
+from ...meld.words import AROUND_RANKS, PLURAL, a_rank
 from ...rules import RuleSet
 from ..auction import Auction
 from .base import Convention, Situation, Suggestion, reading_of
 from .gains import Gain, Gains, card_gains, gain_reason
-from .signals import Signal, needs_around, pinochle_parts
-from .wording import AROUND_RANKS, PLURAL, a_rank, ending, units
+from .wording import ending, units
 
 #: The smallest expected meld gain worth a Davis hint. A hint is answered by the partner's pass
 #: putting the card asked for first; on 2,849 random deals of Davis's game (seed 5,

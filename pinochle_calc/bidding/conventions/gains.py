@@ -4,7 +4,7 @@ The Davis and Toby hints come from the exact meld gain of each card and each aro
 partner could pass (``card_gains``, computed with the meld engine for the trump to be named),
 weighted by the chance the partner holds it (hypergeometric, from the unseen cards alone); a
 hint is given when that expected gain is at least ``HINT_MIN`` points. The gain of an around
-adds the rank only in the suits that hold it back (``signals.around_short``), and its
+adds the rank only in the suits that hold it back (``exchange.hints.around_short``), and its
 probability is that the partner holds every one of those cards.
 """
 
@@ -17,12 +17,12 @@ from math import comb
 import numpy as np
 
 from ...cards import CARDS, SUIT_SYMBOLS, SUITS, Card, SuitLike, as_suit
+from ...exchange.hints import around_plus, around_short, plus_card, rows
 from ...hand import Hand, HandLike, as_hand
 from ...meld.engine import HandMeld, meld
 from ...meld.vector import meld_points
+from ...meld.words import AROUND_RANKS, PLURAL, and_list, article
 from ...rules import STANDARD, RuleSet, RulesLike, as_rules
-from .signals import around_plus, around_short, plus_card, rows
-from .wording import AROUND_RANKS, PLURAL, and_list, article
 
 #: The smallest expected meld gain (points) worth a hint.
 HINT_MIN = 2.0

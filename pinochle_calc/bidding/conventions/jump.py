@@ -13,10 +13,10 @@ more shows 10 meld per point of the raise. Readings:
 
 from __future__ import annotations
 
+from ...exchange.hints import Signal, side_aces, trump_worthy
 from ...hand import Hand
 from ...rules import RuleSet
 from .base import Convention, Reading, Situation, Suggestion
-from .signals import Signal, side_aces, trump_worthy
 from .wording import units
 
 

@@ -8,11 +8,12 @@ for the standard book and shuts the others out.
 from __future__ import annotations
 
 from ...cards import ACE, KING, QUEEN, TEN
+from ...exchange.hints import Signal
+from ...meld.words import PLURAL
 from ...rules import RuleSet
 from .base import Convention, Situation, Suggestion
 from .gains import HINT_MIN, Gain, card_gains, gain_reason
-from .signals import Signal
-from .wording import PLURAL, ending
+from .wording import ending
 
 #: The last digit (bids 25 to 49) that asks for each rank.
 TOBY_DIGIT = {QUEEN: 6, KING: 8, TEN: 0, ACE: 1}

@@ -27,10 +27,11 @@ from typing import TYPE_CHECKING, Literal, NamedTuple, get_args
 
 import numpy as np
 
-from ...cards import ACE, KING, QUEEN, RANKS, TEN
-from ...meld.vector import best_points
-from ...rules import STANDARD, RuleSet
-from .wording import PLURAL, a_rank
+from ..cards import ACE, JACK, KING, QUEEN, RANKS, TEN
+from ..errors import UserError, described
+from ..meld.vector import best_points
+from ..meld.words import PLURAL, a_rank
+from ..rules import STANDARD, RuleSet
 
 if TYPE_CHECKING:  # numpy.typing costs a start-up millisecond: for the checker only
     from numpy.typing import ArrayLike
@@ -175,3 +176,44 @@ def describe_signal(signal: Signal, scale: int = 1) -> str:
     return {"trump": "trump-worthy", "aces": "at least 4 aces in 3 suits",
             "some-meld": f"at least {20 * scale} meld",
             "pinochle-parts": "3 or more of Q♠ and J♦"}.get(kind, kind)
+
+
+#: A hint in words (``pinochle-calc pass --hint``): what a convention ``Signal`` asks for.
+HINT_WORDS: dict[str, tuple[Literal["card", "around"], int]] = {
+    "jack": ("card", JACK), "queen": ("card", QUEEN), "king": ("card", KING),
+    "ten": ("card", TEN), "ace": ("card", ACE),
+    "jacks-around": ("around", JACK), "queens-around": ("around", QUEEN),
+    "kings-around": ("around", KING), "aces-around": ("around", ACE),
+}
+
+
+def parse_hint(text: str) -> Signal:
+    """A ``--hint`` value as a convention ``Signal`` (``queen``, ``kings-around``, ...)."""
+    if not isinstance(text, str):
+        raise TypeError(f"a hint is a word ({', '.join(HINT_WORDS)}), not {described(text)}")
+    key = text.strip().lower().replace(" ", "-").replace("_", "-")
+    if key.endswith("s") and key[:-1] in HINT_WORDS:
+        key = key[:-1]
+    if key not in HINT_WORDS:
+        raise UserError(f"unknown hint {text!r}: use one of {', '.join(HINT_WORDS)}")
+    kind, rank = HINT_WORDS[key]
+    return Signal(kind, rank)
+
+
+def as_hint(value: object, name: str = "hint") -> Signal | None:
+    """A hint given as a convention ``Signal`` (of kind ``card`` or ``around``), its word
+    (``parse_hint``) or None; a ``TypeError`` for anything else."""
+    if value is None or isinstance(value, Signal):
+        return value
+    if isinstance(value, str):
+        return parse_hint(value)
+    raise TypeError(f"{name} must be a word ({', '.join(HINT_WORDS)}) or a convention Signal,"
+                    f" not {described(value)}")
+
+
+def hint_word(signal: Signal | None) -> str | None:
+    """A hint in the words of ``pinochle-calc pass --hint`` (``king``, ``kings-around``; None:
+    none, or a signal that asks for no card)."""
+    if signal is None:
+        return None
+    return next((w for w, key in HINT_WORDS.items() if key == (signal.kind, signal.rank)), None)

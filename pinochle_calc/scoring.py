@@ -34,9 +34,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Literal, get_args, overload
 
-from ..errors import UserError, described, quoted, shorten
-from ..limits import FIGURE_MAX
-from ..rules import STANDARD, Concession, RuleSet, RulesLike, as_rules
+from .errors import UserError, described, quoted, shorten
+from .limits import FIGURE_MAX
+from .rules import STANDARD, Concession, RuleSet, RulesLike, as_rules
 
 #: The two sides: ``us`` (seats 0 and 2) and ``them`` (seats 1 and 3).
 Side = Literal["us", "them"]

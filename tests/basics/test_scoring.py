@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from pinochle_calc.game.scoring import (
+from pinochle_calc.rules import STANDARD, load_rules
+from pinochle_calc.scoring import (
     BadHand,
     HandInput,
     ScoreError,
@@ -17,7 +18,6 @@ from pinochle_calc.game.scoring import (
     score_hand,
     side_index,
 )
-from pinochle_calc.rules import STANDARD, load_rules
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 MIN20 = load_rules("standard,min_meld=20")
