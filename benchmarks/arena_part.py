@@ -21,6 +21,7 @@ import sys
 from pinochle_calc.bidding.estimate import DEFAULT_SAMPLES
 from pinochle_calc.cli.app import write_json
 from pinochle_calc.game.arena import _Job, play_twice
+from pinochle_calc.game.hand import to_json
 from pinochle_calc.processes import map_jobs
 from pinochle_calc.rules import load_rules
 
@@ -39,10 +40,9 @@ def main() -> None:
     job = _Job(args.a, args.b, load_rules(args.rules), args.seed, args.samples)
     numbers = range(args.first, args.stop)
     try:
-        for number, pair in zip(numbers, map_jobs(play_twice, job, numbers,
-                                                   jobs=min(args.jobs, len(numbers)))):
-            for run, record in enumerate(pair):
-                write_json({"deal": number, "run": run, **record.to_dict()})
+        for pair in map_jobs(play_twice, job, numbers, jobs=min(args.jobs, len(numbers))):
+            for record in pair:
+                write_json(to_json(record))
             sys.stdout.flush()
     except KeyboardInterrupt:
         sys.exit(130)

@@ -58,7 +58,7 @@ def speed(hands: int, seed: int) -> None:
             start, start_cpu = time.perf_counter(), time.process_time()
             record = whole.play_hand(whole.deal_cards(seed, number), "formula/advisor",
                                      "formula/advisor", seed=whole.hand_seed(seed, number))
-            if record.tricks is not None:
+            if record.state.trick_points() is not None:
                 played += 1
                 per_hand.append(time.perf_counter() - start)
                 per_hand_cpu.append(time.process_time() - start_cpu)

@@ -45,8 +45,7 @@ POLICIES = [("formula", "formula"), ("formula", "pass"), ("pass", "formula"),
 def _one(number: int, job) -> tuple[str, bool, str]:
     """Play hand ``number`` of the round trip and check it; (rules, exact, what differs)."""
     from pinochle_calc.errors import UserError
-    from pinochle_calc.game.record import read_json, read_text, write_json, write_text
-    from pinochle_calc.game.replay import play_tags, record_of
+    from pinochle_calc.game.hand import read_json, read_text, write_json, write_text
     from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
     from pinochle_calc.rules import load_rules
 
@@ -56,7 +55,7 @@ def _one(number: int, job) -> tuple[str, bool, str]:
     hand = play_hand(deal_cards(seed, number), us, them, load_rules(spec),
                      seed=hand_seed(seed, number), samples=samples)
     try:
-        record = record_of(hand, play_tags(hand, number, samples))
+        record = hand.with_tag("Seed", str(number)).with_tag("Samples", str(samples))
         text = write_text(record)
         first = read_text(text)
         second = read_json(write_json(first))
@@ -103,7 +102,6 @@ def _cpu() -> float:
 def review_speed(hands: int, seed: int, jobs: int, split: bool) -> None:
     from collections import Counter
 
-    from pinochle_calc.game.replay import record_of
     from pinochle_calc.game.review import _decide, review
     from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
     from pinochle_calc.rules import load_rules
@@ -111,9 +109,8 @@ def review_speed(hands: int, seed: int, jobs: int, split: bool) -> None:
     for spec in ("standard", "standard,passing.cards=4"):
         times, cpus = [], []
         for n in range(hands):
-            hand = play_hand(deal_cards(seed, n), "formula", "formula", load_rules(spec),
-                             seed=hand_seed(seed, n))
-            record = record_of(hand)
+            record = play_hand(deal_cards(seed, n), "formula", "formula", load_rules(spec),
+                               seed=hand_seed(seed, n))
             start, cpu = time.perf_counter(), _cpu()
             result = review(record, jobs=jobs, seed=seed)
             times.append(time.perf_counter() - start)
@@ -139,8 +136,6 @@ def review_speed(hands: int, seed: int, jobs: int, split: bool) -> None:
 
 
 def table_speed(hands: int, seed: int) -> None:
-    from pinochle_calc.game.record import replay
-    from pinochle_calc.game.replay import record_of
     from pinochle_calc.game.session import advice, revealed, your_turn
     from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
     from pinochle_calc.rules import load_rules
@@ -149,15 +144,14 @@ def table_speed(hands: int, seed: int) -> None:
     cpus: dict[str, list[float]] = {}
     for spec in ("standard", "standard,passing.cards=4"):
         for n in range(hands):
-            hand = play_hand(deal_cards(seed, n), "formula", "formula", load_rules(spec),
+            full = play_hand(deal_cards(seed, n), "formula", "formula", load_rules(spec),
                              seed=hand_seed(seed, n))
-            full = record_of(hand)
             you = full.events[0].seat
             for k in range(len(full.events) + 1):
                 record = full.prefix(k)
                 if not your_turn(record, you):
                     continue
-                kind = replay(record).next()[0]
+                kind = record.state.next_decision().kind
                 start, cpu = time.perf_counter(), time.process_time()
                 lines = advice(record, you, seed=seed) + revealed(record, you)
                 took = time.perf_counter() - start

@@ -18,6 +18,8 @@ import json
 from collections import defaultdict
 from math import sqrt
 
+from rows import deal_of  # benchmarks/ is on the path of a script run from it
+
 from pinochle_calc.bidding.auction import parse_auction
 from pinochle_calc.bidding.conventions import DAVIS_HINT_MIN, card_gains, explain
 from pinochle_calc.hand import Hand
@@ -59,13 +61,13 @@ def main() -> None:
         side = {"us": 0, "them": 1}
         d_side = side[next(k for k, v in r["policies"].items() if v == davis)]
         score = (r["score"]["us"], r["score"]["them"])
-        margin[r["deal"]] += score[d_side] - score[1 - d_side]
+        margin[deal_of(r)] += score[d_side] - score[1 - d_side]
         calls = " ".join("p" if c["call"] == "pass" else str(c["call"]) for c in r["auction"])
         readings = explain(parse_auction(calls, rules), "davis")
         hints = {c.call.seat for c in readings if c.signal.kind in ("card", "around")
                  and c.call.seat % 2 == d_side}
         if hints:
-            asked[r["deal"]] = True
+            asked[deal_of(r)] = True
         won = side[r["contract"]["side"]]
         bidder = r["contract"]["seat"]
         name = davis if won == d_side else other

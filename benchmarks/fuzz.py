@@ -503,7 +503,7 @@ def fuzz_library(rng: random.Random, n: int, tally: Tally, tmp: str) -> None:
                 seed=rng.choice((0, 1, -1))), (text, trump))
 
     def record():
-        from pinochle_calc.game.record import read_text, write_json, write_text
+        from pinochle_calc.game.hand import read_text, write_json, write_text
         from pinochle_calc.game.session import read_entry
 
         text = record_text(rng)
@@ -513,7 +513,7 @@ def fuzz_library(rng: random.Random, n: int, tally: Tally, tmp: str) -> None:
         back = run_one(tally, "read_text", lambda: read_text(write_text(got)), text)
         if back is not None and back != got:
             tally.disagree("read_text", "text round trip", text)
-        from pinochle_calc.game.record import read_json
+        from pinochle_calc.game.hand import read_json
 
         again = run_one(tally, "read_json", lambda: read_json(write_json(got)), text)
         if again is not None and again != got:
@@ -531,7 +531,7 @@ def fuzz_library(rng: random.Random, n: int, tally: Tally, tmp: str) -> None:
     def record_json():
         import json
 
-        from pinochle_calc.game.record import read_json
+        from pinochle_calc.game.hand import read_json
 
         data = json.loads(pick(rng, record_jsons()))
         for _ in range(rng.randrange(1, 4)):
@@ -587,20 +587,19 @@ _RECORDS: list[str] = []
 def record_texts() -> list[str]:
     """Real records, made once: hands formula players played under three rule sets."""
     if not _RECORDS:
-        from pinochle_calc.game.record import write_text
-        from pinochle_calc.game.replay import play_tags, record_of
+        from pinochle_calc.game.hand import write_text
         from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
         from pinochle_calc.rules import load_rules
 
         for seed, rules in ((3, "standard"), (5, "toby-thomas"), (8, "standard,passing.cards=4")):
             hand = play_hand(deal_cards(seed), "formula", "formula", load_rules(rules),
                              seed=hand_seed(seed))
-            _RECORDS.append(write_text(record_of(hand, play_tags(hand, seed))))
+            _RECORDS.append(write_text(hand.with_tag("Seed", str(seed))))
     return _RECORDS
 
 
 def record_jsons() -> list[str]:
-    from pinochle_calc.game.record import read_text, write_json
+    from pinochle_calc.game.hand import read_text, write_json
 
     return [write_json(read_text(t)) for t in record_texts()]
 

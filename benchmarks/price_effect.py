@@ -22,7 +22,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from rows import deal_of  # noqa: E402
+
 from pinochle_calc.game.arena import _Job, play_twice  # noqa: E402
+from pinochle_calc.game.hand import to_json  # noqa: E402
 from pinochle_calc.game.policies import policy  # noqa: E402
 from pinochle_calc.processes import map_jobs  # noqa: E402
 from pinochle_calc.rules import load_rules  # noqa: E402
@@ -62,7 +65,7 @@ def main() -> None:
         records = [json.loads(line) for line in f]
     by_deal: dict[int, list[dict]] = {}
     for r in records:
-        by_deal.setdefault(r["deal"], []).append(r)
+        by_deal.setdefault(deal_of(r), []).append(r)
     first = records[0]
     unpriced, other = first["policies"]["us"], first["policies"]["them"]
     name = policy(args.policy, args.samples).name
@@ -73,7 +76,7 @@ def main() -> None:
     played = dict(zip(again + checks, map_jobs(play_twice, job, again + checks,
                                                jobs=args.jobs)))
     for d in checks:
-        same = [r.to_dict()["auction"] == old["auction"] and r.to_dict()["score"] == old["score"]
+        same = [to_json(r)["auction"] == old["auction"] and to_json(r)["score"] == old["score"]
                 for r, old in zip(played[d], by_deal[d])]
         if not all(same):
             raise SystemExit(f"deal {d} played differently though nothing was priced in it")
@@ -81,7 +84,7 @@ def main() -> None:
         for d in sorted(by_deal):
             for run, old in enumerate(by_deal[d]):
                 if d in played and d not in checks:
-                    new = {"deal": d, "run": run, **played[d][run].to_dict()}
+                    new = to_json(played[d][run])
                 else:
                     new = dict(old, policies={k: name if v == unpriced else v
                                               for k, v in old["policies"].items()})

@@ -18,6 +18,8 @@ import json
 from collections import defaultdict
 from math import sqrt
 
+from rows import deal_of, run_of  # benchmarks/ is on the path of a script run from it
+
 from pinochle_calc.game.arena import Calibration
 from pinochle_calc.game.whole import hand_seed, play_hand
 from pinochle_calc.hand import Hand
@@ -53,9 +55,9 @@ def main() -> None:
     lost: dict[str, list] = {a: [], b: []}
     predicted: dict[str, list] = {a: [], b: []}
     for r in records:
-        a_side = 0 if r["run"] == 0 else 1
+        a_side = 0 if run_of(r) == 0 else 1
         score = (r["score"]["us"], r["score"]["them"])
-        margins[r["deal"]] += score[a_side] - score[1 - a_side]
+        margins[deal_of(r)] += score[a_side] - score[1 - a_side]
         if r["prediction"] is not None:
             holder = r["policies"][r["contract"]["side"]]
             predicted[holder].append((r["prediction"], r["result"] == "made"))
@@ -69,10 +71,10 @@ def main() -> None:
         trump = meld(hands[holder], rules).best.trump
         # with the contract given there is no auction: every built-in policy plays the rest
         # alike (StandardPlay), so any stands for the match's
-        again = play_hand(hands, "pass", "pass", rules, seed=hand_seed(args.seed, r["deal"]),
+        again = play_hand(hands, "pass", "pass", rules, seed=hand_seed(args.seed, deal_of(r)),
                           contract=(holder, trump, bid))
         actual = score[side] - score[1 - side]
-        other = again.score.points[side] - again.score.points[1 - side]
+        other = again.score[side] - again.score[1 - side]
         lost[name].append((r["result"], r["contract"]["bid"], bid, actual, other))
     values = list(margins.values())
     n = len(values)

@@ -32,6 +32,7 @@ import pinochle_calc.bidding.conventions as conventions
 from pinochle_calc.bidding.conventions import davis, jump, toby
 from pinochle_calc.exchange import policy as exchange_policy
 from pinochle_calc.game.arena import Calibration
+from pinochle_calc.game.hand import prediction_of
 from pinochle_calc.game.policies import Advisor, Bid, policy
 from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
 from pinochle_calc.processes import map_jobs
@@ -198,10 +199,9 @@ def _deal(number: int, setup: tuple) -> dict:
         with changed(getattr(a, "changes", [])):
             first = play_hand(hands, a, b, rules, seed=at)
             second = play_hand(hands, b, a, rules, seed=at)
-        margin = (first.score.points[0] - first.score.points[1]
-                  + second.score.points[1] - second.score.points[0])
-        pairs = [(r.prediction, r.result == "made") for r, side in ((first, 0), (second, 1))
-                 if r.contract.side == side and r.prediction is not None]
+        margin = first.score[0] - first.score[1] + second.score[1] - second.score[0]
+        pairs = [(prediction_of(r), r.result == "made") for r, side in ((first, 0), (second, 1))
+                 if r.state.contract.side == side and prediction_of(r) is not None]
         out[text] = (margin, pairs)
     return out
 

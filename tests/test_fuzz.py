@@ -18,7 +18,7 @@ from pinochle_calc.bidding.conventions import CONVENTIONS, explain
 from pinochle_calc.cards import CARD_TOKENS, RANK_WORDS, SUIT_WORDS
 from pinochle_calc.cli.app import app_for
 from pinochle_calc.errors import UserError
-from pinochle_calc.game.record import read_json, read_text, replay, write_json, write_text
+from pinochle_calc.game.hand import read_json, read_text, write_json, write_text
 from pinochle_calc.lines import read_lines
 from pinochle_calc.rules import PRESETS, SCHEMA, STANDARD, load_rules, read_rule_file, to_toml
 from pinochle_calc.scoring import read_sheet, score_game
@@ -386,12 +386,11 @@ def _record_bases() -> list[str]:
     """Real records (a hand formula players played under the standard rules, and one under
     Toby Thomas's, with the exchange), made once."""
     if not _BASES:
-        from pinochle_calc.game.replay import play_tags, record_of
         from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
 
         for seed, rules in ((3, STANDARD), (5, load_rules("toby-thomas"))):
             hand = play_hand(deal_cards(seed), "formula", "formula", rules, seed=hand_seed(seed))
-            _BASES.append(write_text(record_of(hand, play_tags(hand, seed))))
+            _BASES.append(write_text(hand.with_tag("Seed", str(seed))))
     return _BASES
 
 
@@ -488,7 +487,7 @@ def test_table_entries_are_taken_or_refused(text, cut, typed):
     except UserError:
         return
     record = record.prefix(min(cut, len(record.events)))
-    seat = replay(record).next()[1]
+    seat = record.state.next_decision().seat
     if seat is not None:  # the advice of the seat to decide (the card advice in the play)
         lines = advice(record, seat, samples=3)
         assert all(isinstance(line, str) for line in lines + revealed(record, seat))

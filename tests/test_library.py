@@ -63,7 +63,7 @@ def test_a_trump_is_a_letter_a_symbol_a_name_or_an_index(trump):
     assert state.trump == 1 and state.legal() == legal_cards(DEAL[3], (), trump)
     assert trick_winner([0, 5], trump) == 1 and "trump" in rule_in_force(DEAL[1], [5], trump)
     record = play_hand(DEAL, "pass", "pass", contract=(3, trump, None))
-    assert record.trump == 1
+    assert record.state.trump == 1
 
 
 @pytest.mark.parametrize("rules", ["book", " Book ", PRESETS["book"], "book,scale=1"])

@@ -15,7 +15,6 @@ from pinochle_calc.bidding.conventions import card_gains, suggest
 from pinochle_calc.bidding.estimate import deal
 from pinochle_calc.exchange.policy import exchange
 from pinochle_calc.game.policies import Bid, Contract, Seat
-from pinochle_calc.game.replay import play_tags, record_of
 from pinochle_calc.game.whole import deal_cards, play_hand
 from pinochle_calc.lines import read_blocks
 from pinochle_calc.meld.batch import read_chunks, score_lines
@@ -67,10 +66,10 @@ def results() -> dict[str, object]:
         "PlayState": state, "SeatView": state.view(),
         "HandInput": sheet, "HandScore": score_hand(sheet, toby), "Game": game,
         "GameHand": game.hands[0], "BadHand": game.hands[1],
-        "HandRecord": record, "Trick": record.play[0], "Bid": Bid(50, "opens"),
-        "Contract": record.contract,
+        "Record": record, "HandState": record.state, "Contracted": record.state.contract,
+        "Trick": record.state.tricks[0], "Play": record.events[-1], "Bid": Bid(50, "opens"),
+        "Contract": Contract(0, 50),
         "Seat": Seat(0, pc.Hand.parse(HAND), toby, auction, contract=Contract(0, 50), trump=1),
-        "Record": record_of(record, play_tags(record, 0)),
         "ArenaReport": arena, "PolicyResult": arena.policies[0],
         "Calibration": arena.policies[0].calibration,
         "Block": next(read_blocks(io.BytesIO(b"AS\n" * 5000))),
@@ -99,7 +98,7 @@ RESULTS_WITH_RECORDS = [
     "HandMeld", "TrumpMeld", "Meld", "SideMeld", "SideTrump", "Scored", "Failed", "Auction",
     "Call", "Legal", "Reading", "Suggestion", "Signal", "Advice", "Estimate", "TrumpEstimate",
     "Stats", "Gain", "PassAdvice", "Choice", "TrickStats", "PlayState", "HandInput",
-    "HandScore", "Game", "GameHand", "BadHand", "HandRecord", "Trick", "Record", "ArenaReport",
+    "HandScore", "Game", "GameHand", "BadHand", "Trick", "Record", "ArenaReport",
     "PolicyResult", "Calibration"]
 
 

@@ -36,7 +36,20 @@ PASS_WORDS = frozenset({"p", "pass", "-"})
 
 
 class AuctionError(UserError):
-    """An auction that cannot be read or breaks the bidding rules; names the call at fault."""
+    """An auction that cannot be read or breaks the bidding rules. ``reason`` says why; where a
+    call is at fault, ``call`` is its number (1-based), ``token`` the call as written and
+    ``rule`` the rule it breaks, as the rule files name it (``bidding.min_bid``); ``str``
+    names the call before the reason."""
+
+    def __init__(self, reason: str, call: int | None = None, token: str | None = None,
+                 rule: str | None = None):
+        super().__init__(reason)
+        self.reason, self.call, self.token, self.rule = reason, call, token, rule
+
+    def __str__(self) -> str:
+        if self.call is None:
+            return self.reason
+        return f"call {self.call} ({quoted(self.token or '')}): {self.reason}"
 
 
 class Call(NamedTuple):
@@ -214,10 +227,8 @@ def parse_call(token: str, position: int) -> int | None:
         return None
     if re.fullmatch(r"[0-9]{1,15}", low):
         return int(low)
-    raise AuctionError(
-        f"call {position} ({quoted(token)}): not a call; write a bid as a number, a pass as p or"
-        " pass"
-    )
+    raise AuctionError("not a call; write a bid as a number, a pass as p or pass", position,
+                       token)
 
 
 def parse_auction(text: str | None, rules: RulesLike = STANDARD) -> Auction:
@@ -256,32 +267,35 @@ def as_auction(value: AuctionLike, rules: RulesLike = STANDARD) -> Auction:
 
 
 def _advance(a: Auction, token: str, bid: int | None, position: int) -> Auction:
-    where = f"call {position} ({quoted(token)})"
     rules = a.rules
+
+    def refuse(reason: str, rule: str) -> AuctionError:
+        return AuctionError(reason, position, token, rule)
+
     if a.finished:
         last = len(a.calls)
         won = (f"seat {a.high_seat} won at {a.high}" if a.high is not None else "nobody bid")
-        raise AuctionError(f"{where}: the auction already ended at call {last} ({won})")
+        raise refuse(f"the auction already ended at call {last} ({won})",
+                     "the auction ends when three have passed; bidding.rounds")
     seat = a.next_seat
     assert seat is not None
     if a.stuck:
         low = rules.next_bid(None)
         if bid is None:
-            raise AuctionError(
-                f"{where}: the dealer may not pass: the first three passed, so the dealer must"
-                f" bid {low}")
+            raise refuse(f"the dealer may not pass: the first three passed, so the dealer must"
+                         f" bid {low}", "the stuck dealer bids the minimum")
         if bid != low:
-            raise AuctionError(
-                f"{where}: the first three passed, so the dealer must bid the minimum {low},"
-                f" not {bid}")
+            raise refuse(f"the first three passed, so the dealer must bid the minimum {low},"
+                         f" not {bid}", "the stuck dealer bids the minimum")
     elif bid is not None:
         reason = why_not_legal(rules, bid)
         if reason:
-            raise AuctionError(f"{where}: {reason}")
+            raise refuse(reason, "bidding.min_bid" if "below the minimum" in reason
+                         else "bidding.steps")
         if a.high is not None and bid <= a.high:
-            raise AuctionError(
-                f"{where}: {bid} is not above the current bid {a.high} (seat {a.high_seat});"
-                f" the lowest bid now is {rules.next_bid(a.high)}")
+            raise refuse(f"{bid} is not above the current bid {a.high} (seat {a.high_seat});"
+                         f" the lowest bid now is {rules.next_bid(a.high)}",
+                         "each bid is above the last")
     call = Call(position, seat, bid, token, a.high, a.high_seat, bid is not None and a.high is None,
                 a.stuck, a.round)
     calls = a.calls + (call,)

@@ -30,7 +30,7 @@ from .app import (
     write_csv,
     write_json,
 )
-from .record import PLAY_FORMATS, play_record, write_record
+from .record import PLAY_FORMATS, play_record, print_record, write_record
 from .record import policy_option as _policy
 
 POLICY_HELP = ("advisor:jump, advisor:davis, advisor:toby, formula, thumb or pass, optionally"
@@ -100,9 +100,7 @@ def play(
             replayed = play_record(record_file, start, pick[0], pick[1], seed, samples,
                                    rules is not None)
         if fmt == "csv":
-            from ..game.record import to_json
-
-            write_csv(CSV_COLUMNS, [_csv_row("", "", to_json(replayed))])
+            write_csv(CSV_COLUMNS, [_csv_row("", "", replayed)])
             return
         write_record(replayed, fmt, tricks)
         return
@@ -125,18 +123,17 @@ def play(
     with progress("playing the hand", None):
         record = play_hand(hands, us, them, rule_set, seed=hand_seed(seed), contract=given,
                            samples=samples)
+    # the seed and samples the engine played with (review reads them)
+    record = record.with_tag("Seed", str(seed)).with_tag("Samples", str(samples))
     if fmt in ("json", "jsonl", "record"):
-        from ..game.replay import play_tags, record_of
-
-        tags = play_tags(record, seed, samples)
-        write_record(record_of(record, tags), fmt)
+        write_record(record, fmt)
         return
     if fmt == "csv":
         write_csv(CSV_COLUMNS, [_csv_row("", "", record)])
         return
     source = deal if deal is not None else f"a random deal, seed {seed}" + (
         f" (--seed {seed} replays it)" if fresh else "")
-    _print_hand(record, tricks, source)
+    print_record(record, tricks, source)
 
 
 def _contract(text: str | None):
@@ -215,90 +212,6 @@ def _read_deal(path: str):
         raise UserError(f"{name}: {e}") from None
 
 
-def _seat_words(seat: int) -> str:
-    return f"seat {seat} ({'us' if seat % 2 == 0 else 'them'}{', dealer' if seat == 3 else ''})"
-
-
-def _print_hand(record, tricks: bool, source: str) -> None:
-    from ..bidding.conventions import meld_words
-    from ..cards import CARDS, SUIT_SYMBOLS
-    from ..exchange.hints import hint_word
-    from ..scoring import SIDES
-    from .render import add_row, console, new_table, say, show
-
-    con = console()
-    rules = record.rules
-    say(con, f"Deal: {source}; rules: {rules.name}; us (seats 0, 2): {record.policies[0]},"
-        f" them (seats 1, 3): {record.policies[1]}")
-    for s, hand in enumerate(record.hands):
-        say(con, f"  {_seat_words(s):<22} {hand.symbols()}", hang=23)
-    if record.auction:
-        table = new_table(("#", "right", False), ("seat", "left", False),
-                          ("call", "right", False), ("meaning", "left", True), title="Auction")
-        for i, call in enumerate(record.auction, 1):
-            add_row(table, str(i), _seat_words(call.seat),
-                    "pass" if call.call is None else str(call.call), call.meaning)
-        show(con, table)
-    c = record.contract
-    trump = "no trump: no marriage" if record.trump is None else \
-        f"{SUIT_SYMBOLS[record.trump]} trump"
-    line = f"Contract: {_seat_words(c.seat)} at {c.bid}, {trump}"
-    if not record.auction:
-        line += " (given: no auction)"
-    if record.prediction is not None:
-        line += f"; its chance of making it, at its last bid: {record.prediction:.0%}"
-    say(con, line)
-    to_bidder, to_partner = record.passed
-    if len(to_bidder):
-        partner = c.seat ^ 2
-        asked = []
-        if record.request is not None:
-            asked.append(f"asked for {SUIT_SYMBOLS[record.request]}")
-        if record.hint is not None:
-            asked.append(f"hint: {hint_word(record.hint)}")
-        extra = f" ({'; '.join(asked)})" if asked else ""
-        first = "passes back" if rules.pass_order == "partner-first" else "passes"
-        say(con, f"Exchange{extra}: seat {partner} passes {_cards(to_bidder)} to the bidder;"
-            f" seat {c.seat} {first} {_cards(to_partner)}")
-    else:
-        say(con, f"Exchange: none (the {rules.name} rules pass no cards)"
-            if not rules.pass_cards else "Exchange: none (no trump was named)")
-    title = ("Meld (after the exchange)" if record.trump is not None and rules.pass_cards
-             else "Meld")
-    table = new_table(("seat", "left", False), ("meld", "right", False),
-                      ("melds", "left", True), title=title)
-    for s, m in enumerate(record.melds):
-        words = meld_words(m)
-        if record.trump is None:
-            words += f" (its best suit, {SUIT_SYMBOLS[m.trump]})"
-        add_row(table, _seat_words(s), str(m.points), words)
-    show(con, table)
-    say(con, f"Meld: us {record.meld[0]}, them {record.meld[1]}")
-    if record.tricks is None:
-        say(con, "Tricks: not played")
-    else:
-        say(con, f"Tricks: us {record.tricks[0]}, them {record.tricks[1]} (the last trick's 2"
-            " included)")
-        if tricks:
-            for i, t in enumerate(record.play, 1):
-                cards = " ".join(CARDS[x].symbol for x in t.cards)
-                say(con, f"  {i:>2}. seat {t.leader} leads: {cards:<16} won by"
-                    f" {_seat_words(t.winner)}, {t.points}", hang=4)
-    score = record.score
-    say(con, f"Result: {record.result}")
-    for note in score.notes:
-        say(con, f"  {note}")
-    say(con, "Score: " + ", ".join(f"{side} {p:+d}" for side, p in zip(SIDES, score.points)))
-
-
-def _cards(hand) -> str:
-    """Cards passed, as tables and prose write cards: ``A♥ 10♥``."""
-    from ..cards import CARDS
-
-    return " ".join(CARDS[i].symbol for i in range(len(hand.counts))
-                    for _ in range(hand.counts[i]))
-
-
 # ------------------------------------------------------------------------------------- arena
 
 
@@ -321,8 +234,9 @@ def arena(
     Everything but the bidding (naming trump, passing cards, the throw-in) is the same for both
     policies, and so is the play of the tricks unless a name ends in a card player:
     formula/advisor against formula measures the card advice alone. json gives the report;
-    jsonl one record per hand played (the play command's, with deal and run); csv one row per
-    hand. The result does not depend on --jobs.
+    jsonl one record per hand played (the record play writes, tagged with the deal and the
+    run: play --record and review read it); csv one row per hand. The result does not depend
+    on --jobs.
     """
     fmt = format_option(format)
     (a, a_name), (b, b_name) = _policy(policy_a), _policy(policy_b)
@@ -334,8 +248,10 @@ def arena(
 
     on_hand = None
     if fmt == "jsonl":
+        from ..game.hand import to_json
+
         def on_hand(deal: int, run: int, record) -> None:
-            write_json({"deal": deal, "run": run, **record.to_dict()})
+            write_json(to_json(record))
     elif fmt == "csv":
         write_csv(CSV_COLUMNS, [])
 
@@ -376,7 +292,9 @@ CSV_COLUMNS = ("deal", "run", "us", "them", "bidder", "side", "bid", "trump", "r
 
 
 def _csv_row(deal, run, record) -> tuple:
-    d = record if isinstance(record, dict) else record.to_dict()
+    from ..game.hand import to_json
+
+    d = to_json(record)
     c, t = d["contract"], d["tricks"] or {"us": "", "them": ""}
     return (deal, run, d["policies"]["us"], d["policies"]["them"], c["seat"], c["side"],
             c["bid"], c["trump"] or "", d["result"], d["meld"]["us"], d["meld"]["them"],

@@ -21,7 +21,7 @@ def play_record(path: str, start: str | None, us: str | None, them: str | None, 
     """The record in ``path``, checked; from event ``start`` on played by the engine's players
     (``us``/``them`` default to the record's Us/Them tags, else advisor:jump; ``seed``, default
     the record's Seed tag, seeds them as ``play --seed`` does)."""
-    from ..game.record import find_event, load_record
+    from ..game.hand import find_event, load_record
     from ..game.replay import continue_from
     from ..game.whole import hand_seed
 
@@ -65,7 +65,7 @@ def policy_option(value: str) -> tuple[str, str]:
 
 def write_record(record, fmt: str, tricks: bool = True) -> None:
     """A record on stdout in a format of ``play`` but csv (``play`` writes its row)."""
-    from ..game.record import to_json, write_text
+    from ..game.hand import to_json, write_text
     from .app import write_json
 
     if fmt == "record":
@@ -81,89 +81,142 @@ def _seat_words(seat: int, dealer: int) -> str:
     return f"seat {seat} ({side}{', dealer' if seat == dealer else ''})"
 
 
-def print_record(record, tricks: bool = True) -> None:
-    """The record as tables: the tags, the hands, the auction, the contract, the exchange, the
-    meld, the tricks (each with its events' numbers, for ``--from``) and the score."""
-    from rich import box
-    from rich.console import Console
-    from rich.table import Table
+def _cards(hand) -> str:
+    """Cards passed, as tables and prose write cards: ``A♥ 10♥``."""
+    from ..cards import CARDS
 
+    return " ".join(CARDS[i].symbol for i in range(len(hand.counts))
+                    for _ in range(hand.counts[i]))
+
+
+def print_record(record, tricks: bool = True, source: str | None = None) -> None:
+    """A hand as tables, the one way every command shows one (``play``, ``play --record``,
+    the table's ``show``): the deal, the auction (``#``: each call's event number), the
+    contract, the exchange, the meld, the tricks (each with its events' numbers, for
+    ``--from``) and the score."""
+    from ..bidding.conventions import meld_words
     from ..cards import CARDS, SUIT_SYMBOLS
-    from ..game.record import replay, rules_spec
+    from ..game.hand import Call, Request, ThrowIn, Trump, rules_spec
+    from ..game.hand.json_form import summary
+    from ..game.hand.tags import prediction_of
+    from ..meld.engine import meld
+    from .render import add_row, console, new_table, say, show
 
-    console = Console()
-
-    def say(text: str = "") -> None:
-        console.print(text, markup=False, highlight=False, soft_wrap=True)
-
-    progress = replay(record)
+    con = console()
+    state = record.state
     dealer = record.dealer
-    tags = "; ".join(f"{k} {v}" for k, v in record.tags)
-    say(f"Record: rules {rules_spec(record.rules)}; seat {dealer} deals" + (f"; {tags}" if tags
-                                                                            else ""))
+    us, them = record.tag("Us"), record.tag("Them")
+    head = f"Deal: {source}; " if source else ""
+    said = ("Us", "Them", "Prediction") + (("Seed", "Samples") if source else ())
+    others = "; ".join(f"{k} {v}" for k, v in record.tags if k not in said)
+    say(con, f"{head}rules {rules_spec(record.rules)}; seat {dealer} deals"
+        + (f"; us (seats 0, 2): {us}, them (seats 1, 3): {them}" if us or them else "")
+        + (f"; {others}" if others else ""))
     for s, hand in enumerate(record.hands):
-        say(f"  {_seat_words(s, dealer):<22} {'(not known)' if hand is None else hand.symbols()}")
-    calls = [(n, e) for n, e in enumerate(record.events, 1) if e.kind == "call"]
+        say(con, f"  {_seat_words(s, dealer):<22} "
+            + ("(not known)" if hand is None else hand.symbols()), hang=25)
+    calls = [(n, e) for n, e in enumerate(record.events, 1) if isinstance(e, Call)]
     if calls:
-        table = Table("event", "seat", "call", "comment", box=box.SIMPLE_HEAD, title="Auction",
-                      title_justify="left")
+        table = new_table(("#", "right", False), ("seat", "left", False),
+                          ("call", "right", False), ("meaning", "left", True), title="Auction")
         for n, e in calls:
-            table.add_row(str(n), _seat_words(e.seat, dealer),
-                          "pass" if e.bid is None else str(e.bid), e.comment)
-        console.print(table)
-    if progress.contract is None:
-        say(f"Next: {_next_words(progress)}")
+            add_row(table, str(n), _seat_words(e.seat, dealer),
+                    "pass" if e.bid is None else str(e.bid), e.comment)
+        show(con, table)
+    if state.contract is None:
+        say(con, f"Next: {_next_words(state)}")
         return
-    seat, bid = progress.contract
-    trump = "trump not named yet" if not progress.trump_named else \
-        "no trump: no marriage" if progress.trump is None or progress.lost else \
-        f"{SUIT_SYMBOLS[progress.trump]} trump"
-    say(f"Contract: {_seat_words(seat, dealer)} at {bid}, {trump}"
-        + (" (given: no auction)" if progress.given else ""))
+    seat, bid = state.contract.seat, state.contract.bid
+    trump = "trump not named yet" if not state.trump_named else \
+        "no trump: no marriage" if state.trump is None or state.lost else \
+        f"{SUIT_SYMBOLS[state.trump]} trump"
+    line = f"Contract: {_seat_words(seat, dealer)} at {bid}, {trump}"
+    if state.contract.given:
+        line += " (given: no auction)"
+    prediction = prediction_of(record)
+    if prediction is not None:
+        line += f"; its chance of making it, at its last bid: {prediction:.0%}"
+    say(con, line)
+    rules = record.rules
+    to_bidder, to_partner = state.passed(seat.partner), state.passed(seat)
+    if to_bidder is not None:
+        asked = []
+        if state.request is not None:
+            asked.append(f"asked for {SUIT_SYMBOLS[state.request]}")
+        hint = summary(record, state)["exchange"]["hint"]
+        if hint is not None:
+            asked.append(f"hint: {hint}")
+        extra = f" ({'; '.join(asked)})" if asked else ""
+        back = "" if to_partner is None else \
+            f"; seat {seat} {'passes back' if rules.pass_order == 'partner-first' else 'passes'}" \
+            f" {_cards(to_partner)}"
+        say(con, f"Exchange{extra}: seat {seat.partner} passes {_cards(to_bidder)} to the"
+            f" bidder{back}")
+    elif state.trump_named:
+        say(con, f"Exchange: none (the {rules.name} rules pass no cards)"
+            if not rules.pass_cards else "Exchange: none (no trump was named)")
     for n, e in enumerate(record.events, 1):
-        if e.kind in ("request", "pass", "throw-in") or e.kind == "trump" and e.comment:
-            say(f"  event {n}: {e.words()}" + (f" ({e.comment})" if e.comment else ""))
-    if progress.melds:
-        table = Table("seat", "meld", "shown", box=box.SIMPLE_HEAD, title="Meld",
-                      title_justify="left")
-        for s in range(4):
-            if s in progress.melds:
-                points, cards = progress.melds[s]
-                table.add_row(_seat_words(s, dealer), str(points),
-                              cards.symbols() if len(cards) else "—")
-        console.print(table)
-        side = progress.side_meld()
+        if isinstance(e, (Request, ThrowIn)) or isinstance(e, Trump) and e.comment:
+            say(con, f"  event {n}: {e.words()}" + (f" ({e.comment})" if e.comment else ""))
+    if any(m is not None for m in state.melds):
+        named = state.trump is not None and not state.lost
+        title = "Meld (after the exchange)" if named and rules.pass_cards else "Meld"
+        table = new_table(("seat", "left", False), ("meld", "right", False),
+                          ("melds", "left", True), title=title)
+        for s, shown in enumerate(state.melds):
+            if shown is None:
+                continue
+            points, cards = shown
+            words = "no meld"
+            if len(cards):
+                report = meld(cards, rules)
+                tm = report.trumps[state.trump] if named else report.best
+                words = meld_words(tm) + ("" if named else
+                                          f" (its best suit, {SUIT_SYMBOLS[tm.trump]})")
+            add_row(table, _seat_words(s, dealer), str(points), words)
+        show(con, table)
+        side = state.side_meld()
         if side is not None:
-            say(f"Meld: us {side[0]}, them {side[1]}")
-    if progress.tricks or progress.trick:
-        taken = progress.trick_points()
+            say(con, f"Meld: us {side[0]}, them {side[1]}")
+    if state.tricks or state.trick:
+        taken = state.trick_points()
         if taken is not None:
-            say(f"Tricks: us {taken[0]}, them {taken[1]} (the last trick's 2 included)")
+            say(con, f"Tricks: us {taken[0]}, them {taken[1]} (the last trick's"
+                f" {2 * rules.scale} included)")
         if tricks:
+            t_suit = state.trump or 0
             first = next(n for n, e in enumerate(record.events, 1) if e.kind == "play")
-            for i, t in enumerate(progress.tricks, 1):
+            for i, t in enumerate(state.tricks, 1):
                 shown = " ".join(CARDS[c].symbol for c in t.cards)
                 at = first + 4 * (i - 1)
-                say(f"  {i:>2}. seat {t.leader} leads: {shown:<16} won by"
-                    f" {_seat_words(t.winner, dealer)}, {t.points}  (events {at}-{at + 3})")
-            if progress.trick:
-                shown = " ".join(CARDS[c].symbol for c in progress.trick)
-                say(f"  {len(progress.tricks) + 1:>2}. seat {progress.leader} leads: {shown}")
+                say(con, f"  {i:>2}. seat {t.leader} leads: {shown:<16} won by"
+                    f" {_seat_words(t.winner(t_suit), dealer)}, {t.points(i == 20, rules.scale)}"
+                    f"  (events {at}-{at + 3})", hang=6)
+            if state.trick:
+                shown = " ".join(CARDS[c].symbol for c in state.trick)
+                leader = state.to_play().after(-len(state.trick))
+                say(con, f"  {len(state.tricks) + 1:>2}. seat {leader} leads: {shown}")
+    elif state.complete and state.contract is not None and state.trump_named:
+        say(con, "Tricks: not played")
+    score = state.scored()
     if record.result is not None:
-        say(f"Result: {record.result}")
+        say(con, f"Result: {record.result}")
+    if score is not None:
+        for note in score.notes:
+            say(con, f"  {note}")
     if record.score is not None:
-        say(f"Score: us {record.score[0]:+d}, them {record.score[1]:+d}")
-    if not progress.complete:
-        say(f"Next: {_next_words(progress)}")
+        say(con, f"Score: us {record.score[0]:+d}, them {record.score[1]:+d}")
+    if not state.complete:
+        say(con, f"Next: {_next_words(state)}")
 
 
-def _next_words(progress) -> str:
-    kind, seat = progress.next()
-    who = "any seat yet to show its meld" if seat is None else f"seat {seat}"
+def _next_words(state) -> str:
+    d = state.next_decision()
+    who = "any seat yet to show its meld" if d.kind == "meld" else f"seat {d.seat}"
     return {"call": f"{who} to call", "request": f"{who} to ask for a suit",
-            "pass": f"{who} to pass {progress.exchange_cards} cards",
+            "pass": f"{who} to pass {state.exchange_cards} cards",
             "trump": f"{who} to name trump", "meld": f"{who}",
-            "play": f"{who} to play", "over": "the hand is over"}[kind]
+            "play": f"{who} to play", "over": "the hand is over"}[d.kind]
 
 
 __all__ = ["PLAY_FORMATS", "play_record", "policy_option", "write_record", "print_record"]

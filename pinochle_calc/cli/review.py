@@ -55,7 +55,7 @@ def review(
     start."""
     fmt = format_option(format)
     conv = _convention(convention)
-    from ..game.record import load_record
+    from ..game.hand import load_record
     from ..game.review import review as run_review
     from .render import progress
 
@@ -91,6 +91,18 @@ def _convention(value: str | None) -> str | None:
     return low
 
 
+def _symbols(phase: str, text: str) -> str:
+    """A choice as players write it (``A♣``; cards of a pass grouped by suit)."""
+    from ..cards import Card
+    from ..hand import Hand
+
+    if phase == "play":
+        return Card.parse(text).symbol
+    if phase == "exchange":
+        return Hand.parse(text).symbols()
+    return text
+
+
 def _print_review(record, result) -> None:
     from rich import box
     from rich.console import Console
@@ -109,7 +121,8 @@ def _print_review(record, result) -> None:
     for d in result.decisions:
         cost = "0" if d.cost.mean == 0 and d.cost.stderr == 0 else \
             f"{d.cost.mean:+.1f} ± {d.cost.stderr:.1f}"
-        table.add_row(str(d.event), str(d.seat), d.phase, d.actual, d.advised, cost, d.mark)
+        table.add_row(str(d.event), str(d.seat), d.phase, _symbols(d.phase, d.actual),
+                      _symbols(d.phase, d.advised), cost, d.mark)
     console.print(table)
     totals = result.by_phase()
     say("Cost by phase: " + ", ".join(f"{p} {c.mean:+.1f} ± {c.stderr:.1f}"

@@ -63,9 +63,9 @@ def table(
     The record is written after every event, so nothing is lost; --resume FILE goes on from
     where it stopped. A finished hand goes on the score sheet with --sheet. Without a terminal,
     the events are read one per line from standard input. Type help for what may be typed."""
-    from ..bidding.conventions import CONVENTIONS
-    from ..game.record import Record, load_record
-    from ..game.session import save_record
+    from ..bidding.conventions import CONVENTIONS, convention_rules
+    from ..game.hand import Record, load_record, save_record
+    from ..seats import Seat
 
     conv = convention.strip().lower()
     if conv not in CONVENTIONS:
@@ -82,7 +82,9 @@ def table(
     else:
         path = record_path or _default_path()
         you = 0 if seat is None else seat
-        record = Record(rules_option(rules), dealer)
+        # a convention implies its game's rules, as in bid and explain
+        chosen, _ = convention_rules(conv, rules_option(rules) if rules is not None else None)
+        record = Record(chosen, Seat(dealer))
         for name, value in [("You", str(you)), ("Convention", conv), *_tags(tag)]:
             record = record.with_tag(name, value)
         if hand is not None:
@@ -119,7 +121,7 @@ def _tags(items: list[str] | None) -> list[tuple[str, str]]:
 def _with_hand(record, you: int, text: str):
     from dataclasses import replace
 
-    from ..game.record import settled
+    from ..game.hand import settled
     from ..hand import Hand
 
     cards = Hand.parse(text)
@@ -147,8 +149,6 @@ class _Session:
         sys.stdout.flush()
 
     def run(self) -> None:
-        from ..game.record import replay
-
         self.say(f"Recording to {self.path} (you: seat {self.you}; seat"
                  f" {self.record.dealer} deals; rules {self.record.rules.name})")
         if self.terminal:
@@ -156,7 +156,7 @@ class _Session:
         if self.record.hands[self.you] is not None:
             self._after()
         while True:
-            if replay(self.record).complete and self.record.hands[self.you] is not None:
+            if self.record.state.complete and self.record.hands[self.you] is not None:
                 self._finish()
                 return
             try:
@@ -202,7 +202,7 @@ class _Session:
 
     def _take(self, line: str) -> bool:
         """One line typed; False when the session ends."""
-        from ..game.record import RecordError
+        from ..game.hand import RecordError
         from ..game.session import read_entry
 
         if self.record.hands[self.you] is None:
@@ -262,10 +262,9 @@ class _Session:
 
     def _after(self) -> None:
         """After an event: the advice when it is your turn, and what the play revealed."""
-        from ..game.record import replay
         from ..game.session import advice, revealed, your_turn
 
-        if replay(self.record).complete or not your_turn(self.record, self.you):
+        if self.record.state.complete or not your_turn(self.record, self.you):
             return
         for line in advice(self.record, self.you, samples=self.samples, seed=self.seed,
                            convention=self.convention):
@@ -277,7 +276,7 @@ class _Session:
                 self.say(f"  {line}")
 
     def _save(self) -> None:
-        from ..game.session import save_record
+        from ..game.hand import save_record
 
         save_record(self.record, self.path)
 

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from math import sqrt
+from typing import cast
 
 from ..bidding.estimate import DEFAULT_SAMPLES
 from ..errors import UserError
@@ -30,8 +31,10 @@ from ..limits import ARENA_DEALS, JOBS_MAX, SEED_MAX, check
 from ..processes import map_jobs
 from ..rules import STANDARD, RuleSet, RulesLike, as_rules
 from ..scoring import Result
+from .hand import Record
+from .hand.tags import prediction_of
 from .policies import policy
-from .whole import RESULTS, HandRecord, PolicyError, deal_cards, hand_seed, play_hand
+from .whole import RESULTS, PolicyError, deal_cards, hand_seed, play_hand
 
 #: Calibration bins: predicted chances [0, 0.1), [0.1, 0.2), ..., [0.9, 1].
 BINS = 10
@@ -195,17 +198,21 @@ class _Job:
     samples: int
 
 
-def play_twice(number: int, job: _Job) -> tuple[HandRecord, HandRecord]:
+def play_twice(number: int, job: _Job) -> tuple[Record, Record]:
     """Deal ``number``, played with A at seats 0 and 2, then with A at seats 1 and 3 (a
     policy that fails stops it with a ``PolicyError`` naming the deal, the seating, the seat
-    and the call)."""
+    and the call). Each record is tagged with the match's seed, the deal's number, the run
+    (0: A at seats 0 and 2) and the advisors' samples, so that ``review`` advises its
+    decisions again with the seeds they were made with."""
     hands = deal_cards(job.seed, number)
     a, b = policy(job.a, job.samples), policy(job.b, job.samples)
     seed = hand_seed(job.seed, number)
     out = []
-    for us, them in ((a, b), (b, a)):
+    for run, (us, them) in enumerate(((a, b), (b, a))):
         try:
-            out.append(play_hand(hands, us, them, job.rules, seed=seed))
+            record = play_hand(hands, us, them, job.rules, seed=seed)
+            out.append(record.with_tag("Seed", str(job.seed)).with_tag("Deal", str(number))
+                       .with_tag("Run", str(run)).with_tag("Samples", str(job.samples)))
         except PolicyError as e:
             raise PolicyError(f"deal {number} (seed {job.seed}), {us.name} at seats 0 and 2:"
                               f" {e}") from None
@@ -214,7 +221,7 @@ def play_twice(number: int, job: _Job) -> tuple[HandRecord, HandRecord]:
 
 def duplicate_deals(a: str, b: str, deals: int, seed: int = 0, rules: RulesLike = STANDARD,
                     samples: int = DEFAULT_SAMPLES,
-                    jobs: int = 1) -> Iterator[tuple[HandRecord, HandRecord]]:
+                    jobs: int = 1) -> Iterator[tuple[Record, Record]]:
     """Every deal's two hands (``play_twice``), in deal order; ``jobs`` processes play them."""
     job = _Job(a, b, as_rules(rules), seed, samples)
     yield from map_jobs(play_twice, job, range(deals), jobs=min(jobs, deals))
@@ -223,7 +230,7 @@ def duplicate_deals(a: str, b: str, deals: int, seed: int = 0, rules: RulesLike 
 def run_arena(a: str, b: str, deals: int, seed: int = 0, rules: RulesLike = STANDARD,
               samples: int = DEFAULT_SAMPLES, jobs: int = 1,
               progress: Callable[[int, int], None] | None = None,
-              on_hand: Callable[[int, int, HandRecord], None] | None = None) -> ArenaReport:
+              on_hand: Callable[[int, int, Record], None] | None = None) -> ArenaReport:
     """Play ``deals`` duplicate deals of policy ``a`` against policy ``b`` (names, or
     ``MODULE:NAME`` for a policy written outside the project: see ``policies.policy``).
     ``progress(done, deals)`` is called after each deal and ``on_hand(deal, run, record)`` for
@@ -278,7 +285,7 @@ class ArenaTally:
         """The deals given so far."""
         return len(self.margins)
 
-    def add(self, pair: tuple[HandRecord, HandRecord]) -> None:
+    def add(self, pair: tuple[Record, Record]) -> None:
         """One deal's two hands: A at seats 0 and 2, then at seats 1 and 3."""
         a, b = self.names
         margin = 0
@@ -288,9 +295,11 @@ class ArenaTally:
             for side, name in enumerate((first, second)):
                 self.tallies[name].add(record, side)
             a_side = 0 if run == 0 else 1
-            margin += record.score.points[a_side] - record.score.points[1 - a_side]
-            if record.tricks is not None:
-                gain += record.tricks[a_side] - self.half
+            score = record.score or (0, 0)
+            margin += score[a_side] - score[1 - a_side]
+            tricks = record.state.trick_points()
+            if tricks is not None:
+                gain += tricks[a_side] - self.half
                 played += 1
         self.margins.append(margin)
         if played:
@@ -327,19 +336,23 @@ class _Tally:
         self.predictions: list[float] = []
         self.made: list[bool] = []
 
-    def add(self, record: HandRecord, side: int) -> None:
+    def add(self, record: Record, side: int) -> None:
+        state = record.state
+        contract, tricks = state.contract, state.trick_points()
+        assert record.score is not None and record.result is not None and contract is not None
         self.hands += 1
-        self.points += record.score.points[side]
-        if record.tricks is not None:
-            self.trick_points += record.tricks[side]
+        self.points += record.score[side]
+        if tricks is not None:
+            self.trick_points += tricks[side]
             self.played += 1
-        if record.contract.side != side:
+        if contract.side != side:
             return
         self.won += 1
-        self.bid_total += record.contract.bid
-        self.results[record.result] += 1
-        if record.prediction is not None:
-            self.predictions.append(record.prediction)
+        self.bid_total += contract.bid
+        self.results[cast(Result, record.result)] += 1
+        prediction = prediction_of(record)
+        if prediction is not None:
+            self.predictions.append(prediction)
             self.made.append(record.result == "made")
 
     def result(self, name: str) -> PolicyResult:

@@ -20,7 +20,8 @@ The built-in policies (``policy(name)``):
 ``advisor:jump``, ``advisor:davis``, ``advisor:toby``
     the project's advice (``bidding.advise``) under that convention, with its estimate; each
     bid records the estimate's chance of making it (``Bid.prediction``), and the advisor names
-    the trump its last estimate was for.
+    the trump its last estimate was for and passes the pass advice's cards (``pass``'s:
+    ``decisions.pass_advice``).
 ``formula``
     the fixed rule popular game bots use: the limit is the hand's best meld in a suit it may
     name + 20 for the partner + 25 for the tricks (scaled); it opens at the minimum and raises
@@ -41,9 +42,10 @@ side's cards) or ``/advisor`` (the side's seats play the card advice, ``play.adv
 alone.
 
 Shared by all (``StandardPlay``): trump is the suit with the most meld among those the hand may
-name (ties: the longer suit, then S H D C); cards are passed and returned by the one pass
-policy (``exchange.choose_pass``); and the bidder throws the hand in when that is worth more on
-average than playing it (``throw_in_is_better``).
+name (ties: the longer suit, then S H D C); cards are passed and returned by the quick exchange
+policy (``exchange.choose_pass``, the one the bid estimate's simulations play; an advisor
+passes the pass advice's cards instead); and the bidder throws the hand in when that is worth
+more on average than playing it (``throw_in_is_better``).
 """
 
 from __future__ import annotations
@@ -66,7 +68,7 @@ from ..errors import UserError, described
 from ..exchange.seat import Role, choose_pass
 
 if TYPE_CHECKING:
-    from ..bidding.conventions import Signal
+    from ..exchange.hints import Signal
 from ..hand import Hand
 from ..rules import RuleSet
 
@@ -147,10 +149,9 @@ class Seat:
 
     def may_name(self) -> list[int]:
         """The suits the seat may name as trump now."""
-        from ..meld.engine import meld
+        from .hand.state import may_name
 
-        trumps = meld(self.hand, self.rules).trumps
-        return [t.trump for t in trumps if t.callable or not self.needs_marriage]
+        return may_name(self.hand, self.rules, self.needs_marriage)
 
 
 K = TypeVar("K")
@@ -223,15 +224,11 @@ class StandardPlay:
 
 
 def most_meld(seat: Seat) -> int | None:
-    """The suit with the most meld among those the seat may name (ties: the longer suit, then
-    S H D C); None when it may name none."""
-    from ..meld.engine import meld
+    """The trump the seat names: the suit with the most meld among those it may name (ties: the
+    longer suit, then S H D C); None when it may name none (``hand.trump_to_name``)."""
+    from .hand.state import trump_to_name
 
-    trumps = meld(seat.hand, seat.rules).trumps
-    pool = seat.may_name()
-    if not pool:
-        return None
-    return max(pool, key=lambda t: (trumps[t].points, seat.hand.suit_length(t), -t))
+    return trump_to_name(seat.hand, seat.rules, seat.needs_marriage)
 
 
 def throw_in_is_better(seat: Seat, samples: int = THROW_IN_SAMPLES) -> bool:
@@ -305,34 +302,46 @@ class Advisor(StandardPlay):
             return planned
         return most_meld(seat)
 
+    def pass_cards(self, seat: Seat, n: int) -> Hand:
+        """The pass advice's cards (``decisions.pass_advice``, what the ``pass`` command and
+        the table recommend), not the quick policy the simulations play."""
+        from .decisions import PassRequest, pass_advice
+
+        role: Role = "bidder" if seat.won.seat == seat.number else "partner"
+        request = PassRequest(seat.number, role, n, seat.hand, seat.named, seat.hint,
+                              seat.asked, seat.request if role == "partner" else None)
+        return Hand(pass_advice(request, seat.rules, seed=seat.seed).best.cards)
+
+    def return_cards(self, seat: Seat, n: int) -> Hand:
+        return self.pass_cards(seat, n)
+
 
 class Formula(StandardPlay):
-    """The fixed rule of popular game bots (module docstring)."""
+    """The fixed rule of popular game bots (module docstring; its call and limit are
+    ``decisions.formula_call`` and ``formula_limit``, which the review's play-outs share)."""
 
     name = "formula"
-    #: What the limit adds to the hand's meld for the partner and for the tricks (unscaled).
-    PARTNER, TRICKS = 20, 25
 
     def call(self, seat: Seat) -> Bid:
         from ..meld.engine import meld
+        from .decisions import FORMULA_PARTNER, FORMULA_TRICKS, formula_call, formula_limit
 
         auction, rules = seat.auction, seat.rules
-        legal = auction.legal()
-        if legal.forced:
-            return Bid(legal.min_bid, "forced: the first three passed")
         trump = most_meld(seat)
+        own = 0 if trump is None else meld(seat.hand, rules).trumps[trump].points
+        limit = formula_limit(own, rules)
+        call = formula_call(auction, trump is not None, limit)
+        if auction.legal().forced:
+            return Bid(call, "forced: the first three passed")
         if trump is None:
             return Bid(None, "pass: no marriage")
-        own = meld(seat.hand, rules).trumps[trump].points
-        limit = own + (self.PARTNER + self.TRICKS) * rules.scale
-        words = (f"limit {limit} = meld {own} + {self.PARTNER * rules.scale} partner"
-                 f" + {self.TRICKS * rules.scale} tricks")
+        words = (f"limit {limit} = meld {own} + {FORMULA_PARTNER * rules.scale} partner"
+                 f" + {FORMULA_TRICKS * rules.scale} tricks")
         if auction.high_seat == seat.partner:
             return Bid(None, "pass: never raises its partner", trump=trump)
-        low = auction.lowest_bid
-        if low > limit:
-            return Bid(None, f"pass: {low} is above its {words}", trump=trump)
-        return Bid(low, f"{'opens' if auction.high is None else 'raises'}: {words}",
+        if call is None:
+            return Bid(None, f"pass: {auction.lowest_bid} is above its {words}", trump=trump)
+        return Bid(call, f"{'opens' if auction.high is None else 'raises'}: {words}",
                    trump=trump)
 
 

@@ -10,12 +10,12 @@ For each decision (``decisions``):
   engine's fast players (the formula bidder's calls, the exchange policy, heuristic card play;
   nobody throws in): the cost is the mean of the difference in the seat's side's margin (its
   score for the hand less the other side's), with its standard error over the deals;
-- a **pass** (the partner's, or the bidder's pass or return): the exchange policy's choice
-  (``exchange.advice.advise_pass``'s ``policy``: the pass whole hands and the bid estimate
-  play). Its cost is the difference
-  between the two choices' scores under the pass advice's own check (the receiver's meld gain
-  over its simulated hands, less the meld the passer breaks, plus trick strength), with the
-  standard error of the paired gains;
+- a **pass** (the partner's, or the bidder's pass or return): the pass advice
+  (``exchange.advice.advise_pass``, what the ``pass`` command and the table recommend, asked
+  the same question: ``decisions.pass_request``). Its cost is the difference between the two
+  choices' scores under the pass advice's own check (the receiver's meld gain over its
+  simulated hands, less the meld the passer breaks, plus trick strength), with the standard
+  error of the paired gains;
 - a **card**, where the seat had a choice (a card the rules force is no decision): the card
   advice (``play.advice.advise_card``, 300 deals) from the position the seat saw (its hand,
   trump, the tricks so far and the trick in progress, the contract, every seat's meld shown,
@@ -28,10 +28,10 @@ than the advice by that measure. The marks, by the cost's mean in points (times 
 ``scale``): **fine** under 2, or within two standard errors of 0; **inaccuracy** under 5;
 **mistake** under 10; **blunder** from 10.
 
-**Decision (seeds).** A record ``play`` wrote carries its seed (and samples): each decision is
-advised with the seed the engine gave it then, so an advisor's own decisions (the card
-advisor's too, at its 300 deals) are advised again exactly, at cost 0. Other records use
-``seed`` with the event's number.
+**Decision (seeds).** A record ``play`` or ``arena`` wrote carries its seed (and samples; the
+arena's, the deal's number too): each decision is advised with the seed the engine gave it
+then, so an advisor's own decisions (the card advisor's too, at its 300 deals) are advised
+again exactly, at cost 0. Other records use ``seed`` with the event's number.
 """
 
 from __future__ import annotations
@@ -44,7 +44,8 @@ from ..cards import SUIT_SYMBOLS
 from ..errors import UserError
 from ..hand import Hand
 from ..rules import RuleSet
-from .record import Record, convention_of, engine_seat, replay
+from ..seats import Seat
+from .hand import Call, Pass, Play, Record, convention_of
 
 if TYPE_CHECKING:
     from ..bidding.auction import Auction
@@ -62,7 +63,6 @@ NOISE = 2.0
 #: rule set has one), so it takes fewer deals than the advice.
 CALL_SAMPLES = 1000
 COST_SAMPLES = 500
-PASS_SAMPLES = 600
 
 
 @dataclass(frozen=True)
@@ -92,7 +92,9 @@ def mark(cost: Cost, scale: int = 1) -> Mark:
 @dataclass(frozen=True)
 class Decision:
     """One decision reviewed: the event, the seat, the phase, the choice made and the one
-    advised (as a player writes them), the cost and the mark, and the advice's reason."""
+    advised (a call as ``pass`` or its number; cards as canonical tokens, ``AC``, as every
+    JSON and CSV of the program writes them), the cost and the mark, and the advice's
+    reason."""
 
     event: int
     seat: int
@@ -147,23 +149,22 @@ def decisions(record: Record, seats: tuple[int, ...]) -> tuple[list[int], list[s
 
     out, skipped = [], []
     forced = 0
+    state = record.state_before(1)
     for n, event in enumerate(record.events, 1):
-        if event.seat not in seats:
-            continue
-        if event.kind == "call":
-            before = replay(record.prefix(n - 1)).auction
-            if not before.legal().forced:
+        if event.seat in seats:
+            if isinstance(event, Call):
+                if not state.auction.legal().forced:
+                    out.append(n)
+            elif isinstance(event, Pass):
                 out.append(n)
-        elif event.kind == "pass":
-            out.append(n)
-        elif event.kind == "play":
-            progress = replay(record.prefix(n - 1))
-            held = progress.holding_counts(event.seat)
-            if held is not None and progress.trump is not None and len(
-                    legal_cards(held, progress.trick, progress.trump)) < 2:
-                forced += 1
-            else:
-                out.append(n)
+            elif isinstance(event, Play):
+                held = state.holding_counts(event.seat)
+                if held is not None and state.trump is not None and len(
+                        legal_cards(held, state.trick, state.trump)) < 2:
+                    forced += 1
+                else:
+                    out.append(n)
+        state = state.apply(event)
     if forced:
         skipped.append(f"{forced} card{'s' if forced > 1 else ''} the rules forced (no"
                        " choice, no decision)")
@@ -200,24 +201,31 @@ def review(record: Record, seats: tuple[int, ...] | None = None, *, samples: int
 def _decide(number: int, job) -> Decision:
     record, samples, seed, convention = job
     event = record.events[number - 1]
-    before = replay(record.prefix(number - 1))
-    if event.kind == "call":
+    before = record.state_before(number)
+    if isinstance(event, Call):
         return _call(record, before, number, samples, seed, convention)
-    if event.kind == "play":
+    if isinstance(event, Play):
         return _card(record, before, number, samples, seed)
     return _pass(record, before, number, samples, seed, convention)
 
 
+def _number_tag(record: Record, name: str, digits: int) -> int | None:
+    text = record.tag(name)
+    if text is None or not text.isascii() or not text.isdigit() or len(text) > digits:
+        return None
+    return int(text)
+
+
 def _play_seed(record: Record) -> tuple[int, int | None] | None:
-    """The hand seed and samples of a record ``play`` wrote (its Seed and Samples tags)."""
+    """The hand seed and samples of a record ``play`` or ``arena`` wrote (its Seed, Deal and
+    Samples tags)."""
     from .whole import hand_seed
 
-    tag = record.tag("Seed")
-    if tag is None or not tag.isdigit() or len(tag) > 18:
+    seed = _number_tag(record, "Seed", 18)
+    if seed is None:
         return None
-    samples = record.tag("Samples")
-    return hand_seed(int(tag)), int(samples) if samples and samples.isdigit() \
-        and len(samples) < 9 else None
+    return hand_seed(seed, _number_tag(record, "Deal", 9) or 0), \
+        _number_tag(record, "Samples", 8)
 
 
 def _convention(record: Record, seat: int, given: str | None) -> str:
@@ -237,9 +245,10 @@ def _call(record: Record, before, number: int, samples: int | None, seed: int,
     from .whole import _CALL, derived
 
     event = record.events[number - 1]
+    assert isinstance(event, Call)
     seat, hand = event.seat, _hand(record, event.seat)
     auction = before.auction
-    me = engine_seat(seat, record.dealer)
+    me = Seat(seat).turn(record.dealer)
     conv = _convention(record, seat, convention)
     n = samples or CALL_SAMPLES
     decision_seed = derived(seed, number)
@@ -306,20 +315,20 @@ class _Rollout:
     def __init__(self, deals, rules: RuleSet):
         import numpy as np
 
-        from ..meld.vector import callable_suits, meld_points
-        from .policies import Formula
+        from ..meld.vector import best_trumps, callable_suits, meld_points
+        from .decisions import formula_limit
+        from .hand import needs_marriage
 
         self.deals, self.rules = deals, rules
-        n = len(deals)
         points = np.stack([meld_points(deals[:, s], rules) for s in range(4)], axis=1)
         named = np.stack([callable_suits(deals[:, s], rules) for s in range(4)], axis=1)
-        lengths = deals.reshape(n, 4, 4, 5).sum(axis=3)
-        # the suit each seat would name: the most meld among those it may name (ties: the
-        # longer suit, then S H D C), as ``policies.most_meld``
-        key = np.where(named, points * 1000 + lengths * 10 + (3 - np.arange(4)), -1)
-        self.plan = key.argmax(axis=2)
+        if not needs_marriage(rules, False):  # any suit may be named at the auction
+            named = np.ones_like(named)
+        # the suit each seat would name (``hand.state.trump_to_name``, on arrays)
+        self.plan = np.stack([best_trumps(deals[:, s], points[:, s], named[:, s])
+                              for s in range(4)], axis=1)
         own = np.take_along_axis(points, self.plan[..., None], axis=2)[..., 0]
-        self.limit = own + (Formula.PARTNER + Formula.TRICKS) * rules.scale
+        self.limit = formula_limit(own, rules)
         self.named: np.ndarray = np.asarray(named.any(axis=2))
         self.best = points.max(axis=2)
         self.done: dict[tuple[int, int], tuple] = {}  # (deal, bidder): (meld, tricks, can)
@@ -329,6 +338,8 @@ class _Rollout:
         by formula bidders."""
         import numpy as np
 
+        from .decisions import formula_call
+
         n = len(self.deals)
         bidder = np.empty(n, dtype=np.int64)
         bid = np.empty(n, dtype=np.int64)
@@ -336,7 +347,8 @@ class _Rollout:
             a = auction
             while not a.finished:
                 rel = (a.next_seat - me) % 4
-                a = a.then(_formula_call(a, bool(self.named[i, rel]), int(self.limit[i, rel])))
+                a = a.then(formula_call(a, bool(self.named[i, rel]), int(self.limit[i, rel])))
+            assert a.high_seat is not None and a.high is not None
             bidder[i], bid[i] = (a.high_seat - me) % 4, a.high
         return bidder, bid
 
@@ -400,33 +412,23 @@ class _Rollout:
             self.done[pair] = (sides, (int(tricks[j, 0]), int(tricks[j, 1])), bool(can[j]))
 
 
-def _formula_call(auction, may_name: bool, limit: int) -> int | None:
-    """The formula bidder's call (``policies.Formula``) from its limit."""
-    legal = auction.legal()
-    if legal.forced:
-        return legal.min_bid
-    partner = (auction.next_seat + 2) % 4
-    if not may_name or auction.high_seat == partner or legal.min_bid > limit:
-        return None
-    return legal.min_bid
-
-
 def _card(record: Record, before, number: int, samples: int | None, seed: int) -> Decision:
     from ..cards import CARDS
     from ..limits import CARD_DEALS
     from ..play.advice import DEFAULT_SAMPLES as CARD_SAMPLES
     from ..play.advice import advise_card
-    from .record import card_position
+    from .hand import card_position
     from .whole import card_seed, derived
 
     event = record.events[number - 1]
-    position = card_position(before, event.seat, engine=True)
-    if position is None or event.card is None:
+    assert isinstance(event, Play)
+    position = card_position(before, event.seat)
+    if position is None:
         raise UserError(f"event {number}: seat {event.seat}'s cards are not known")
     decision_seed = derived(seed, number)
     played = _play_seed(record)
     if played is not None:  # as whole hands seed a card player's decision
-        decision_seed = card_seed(played[0], len(before.plays))
+        decision_seed = card_seed(played[0], before.plays)
     try:
         advice = advise_card(position, samples=min(samples or CARD_SAMPLES, CARD_DEALS),
                              seed=decision_seed, rules=record.rules)
@@ -436,51 +438,34 @@ def _card(record: Record, before, number: int, samples: int | None, seed: int) -
     if event.card != advice.card:
         paired = advice.cost(event.card)
         cost = Cost(paired.mean, paired.stderr)
-    return Decision(number, event.seat, "play", CARDS[event.card].symbol,
-                    CARDS[advice.card].symbol, cost, mark(cost, record.rules.scale),
-                    advice.reason)
+    return Decision(number, event.seat, "play", str(CARDS[event.card]), str(CARDS[advice.card]),
+                    cost, mark(cost, record.rules.scale), advice.reason)
 
 
 def _pass(record: Record, before, number: int, samples: int | None, seed: int,
           convention: str | None) -> Decision:
     import numpy as np
 
-    from ..bidding.conventions import asked_for
-    from ..exchange.advice import advise_pass, trick_strength
-    from ..exchange.policy import suit_asked
-    from ..exchange.seat import as_role
+    from ..exchange.advice import trick_strength
     from ..meld.engine import meld
     from ..meld.vector import meld_points
-    from .whole import derived
+    from .decisions import PASS_SAMPLES, pass_advice, pass_request
+    from .whole import _PASS, _RETURN, derived
 
     event = record.events[number - 1]
+    assert isinstance(event, Pass)
     rules = record.rules
     seat = event.seat
-    bidder = before.declarer
-    role = "partner" if seat != bidder else "bidder"
-    n = rules.pass_cards
-    hand = _hand(record, seat)
-    if role == "bidder" and rules.pass_order == "partner-first" and before.passes:
-        hand = hand + before.passes[0][1]
-    trump = before.request if rules.pass_when == "before-trump" else before.trump
-    if trump is None:
-        after = replay(record)
-        trump = after.trump if after.trump is not None else max(
-            range(4), key=lambda s: (hand.suit_length(s), -s))
-    auction = before.auction
-    conv = _convention(record, seat, convention)
-    other = engine_seat(seat ^ 2, record.dealer)
-    hint = asked_for(auction, other, conv) if not before.given else None
-    asked = None
-    if role == "bidder" and rules.pass_order != "partner-first" and not before.given:
-        asked = asked_for(auction, engine_seat(seat, record.dealer), conv)
-    suit = suit_asked(rules, before.request) if role == "partner" else None
-    advice = advise_pass(hand, trump, as_role(role), n, rules, hint=hint,
-                         samples=samples or PASS_SAMPLES, seed=derived(seed, number),
-                         suit=suit, asked=asked)
-    passed = event.cards if event.cards is not None else Hand([0] * 20)
-    actual = passed.counts
-    chosen = (advice.policy or advice.best).cards  # the exchange policy's, as whole hands pass
+    request = pass_request(before, seat, _convention(record, seat, convention))
+    role, hand, trump = request.role, request.hand, request.trump
+    decision_seed, n = derived(seed, number), samples or PASS_SAMPLES
+    played = _play_seed(record)
+    if played is not None:  # as whole hands seed an advisor's pass
+        step = _RETURN if role == "bidder" and rules.pass_order == "partner-first" else _PASS
+        decision_seed, n = derived(played[0], step, seat.turn(record.dealer)), PASS_SAMPLES
+    advice = pass_advice(request, rules, samples=n, seed=decision_seed)
+    actual = event.cards.counts
+    chosen = advice.best.cards
     cost = ZERO
     if tuple(actual) != tuple(chosen):
         receiver = advice.receivers
@@ -497,10 +482,10 @@ def _pass(record: Record, before, number: int, samples: int | None, seed: int,
         diff = values(chosen) - values(actual)
         cost = Cost(float(diff.mean()), float(diff.std(ddof=1)) / len(diff) ** 0.5)
     reason = "; ".join(f"{Hand.parse(c).symbols()}: {r}" for c, r in advice.reasons[:2])
-    return Decision(number, seat, "exchange", passed.symbols(),
-                    Hand(chosen).symbols(), cost, mark(cost, rules.scale),
+    return Decision(number, seat, "exchange", str(event.cards), str(Hand(chosen)), cost,
+                    mark(cost, rules.scale),
                     f"{SUIT_SYMBOLS[trump]} trump; {reason}" if reason else "")
 
 
 __all__ = ["review", "Review", "Decision", "Cost", "mark", "decisions", "call_cost", "PHASES",
-           "MARK_BOUNDS", "NOISE", "CALL_SAMPLES", "COST_SAMPLES", "PASS_SAMPLES"]
+           "MARK_BOUNDS", "NOISE", "CALL_SAMPLES", "COST_SAMPLES"]

@@ -22,18 +22,9 @@ from typing import Literal
 from ..cards import CARDS, RANKS, SUIT_SYMBOLS, SUITS
 from ..errors import UserError
 from ..hand import Hand
-from .record import (
-    Event,
-    Progress,
-    Record,
-    RecordError,
-    engine_seat,
-    event_from_text,
-    replay,
-    split_line,
-    trailing_comment,
-    write_text,
-)
+from .hand import Event, HandState, Play, Record, RecordError, ThrowIn, save_record
+from .hand.events import read_card
+from .hand.text import event_from_text, split_line, trailing_comment
 
 Command = Literal["undo", "show", "advice", "help", "quit"]
 COMMANDS: tuple[Command, ...] = ("undo", "show", "advice", "help", "quit")
@@ -60,7 +51,7 @@ def read_entry(record: Record, text: str) -> Entry:
         return Entry(command="advice")
     if not line:
         raise RecordError("type the next event (help: what may be typed)")
-    progress = replay(record)
+    state = record.state
     if re.match(r"(call|contract|request|trump|pass|meld|throw-in|lead)\b", word) and (
             ":" in line or word.startswith("throw-in ")):
         kind, seat_word, value, comment = split_line(line)
@@ -69,23 +60,20 @@ def read_entry(record: Record, text: str) -> Entry:
         event, _ = event_from_text(kind, seat_word, value, comment)
         return Entry(event=event)
     value, comment = trailing_comment(line)
-    kind, seat = progress.next()
+    d = state.next_decision()
+    kind, seat = d.kind, d.seat
     if kind == "over":
         raise RecordError("the hand is over: nothing more comes (undo takes the last event"
                           " back)")
     if value.lower().replace(" ", "-") == "throw-in":
-        return Entry(event=Event("throw-in", progress.declarer, comment=comment))
-    if kind == "call":
-        event, _ = event_from_text("call", str(seat), value, comment)
-    elif kind in ("request", "trump"):
+        return Entry(event=ThrowIn(state.bidder, comment))
+    if kind in ("call", "request", "trump", "pass"):
         event, _ = event_from_text(kind, str(seat), value, comment)
-    elif kind == "pass":
-        event, _ = event_from_text("pass", str(seat), value, comment)
     elif kind == "meld":
         m = re.fullmatch(r"([0-3])\s*:?\s*(.*)", value, re.S)
         if m is None:
             if _looks_like_card(value):
-                return Entry(event=_play(progress, value, comment))
+                return Entry(event=_play(state, value, comment))
             raise RecordError("meld: the seat, then the cards it shows (1: ♠K Q ♥K Q, or"
                               " 1: none), or the first card played")
         shown = m.group(2).strip()
@@ -93,7 +81,7 @@ def read_entry(record: Record, text: str) -> Entry:
             shown = ""
         event, _ = event_from_text("meld", m.group(1), shown, comment)
     else:
-        event = _play(progress, value, comment)
+        event = _play(state, value, comment)
     return Entry(event=event)
 
 
@@ -103,36 +91,35 @@ def _looks_like_card(text: str) -> bool:
     return text.strip().lower() in CARD_TOKENS
 
 
-def _play(progress: Progress, value: str, comment: str) -> Event:
-    from .record import card_index
-
+def _play(state: HandState, value: str, comment: str) -> Event:
     if len(value.split()) != 1:
         raise RecordError("play one card at a time: AH, A♥, 10s")
-    return Event("play", progress.to_play(), card=card_index(value), comment=comment)
+    return Play(state.to_play(), read_card(value), comment)
 
 
 def prompt(record: Record, you: int) -> str:
     """What the hand waits for, in a few words: ``seat 2 to call`` (``you`` marked)."""
-    progress = replay(record)
-    kind, seat = progress.next()
+    state = record.state
+    d = state.next_decision()
+    kind, seat = d.kind, d.seat
     who = "you" if seat == you else f"seat {seat}"
     if kind == "over":
         return "the hand is over"
     if kind == "meld":
-        shown = [s for s in range(4) if s not in progress.melds]
+        shown = [s for s in range(4) if state.melds[s] is None]
         return ("meld: seat " + ", ".join(str(s) for s in shown) + " to show (or the first"
-                " card" + (", or throw-in" if progress.declarer == you else "") + ")")
+                " card" + (", or throw-in" if state.bidder == you else "") + ")")
     what = {"call": "to call", "request": "to ask for a suit", "trump": "to name trump",
-            "pass": f"to pass {progress.exchange_cards} cards", "play": "to play"}[kind]
-    if kind == "play" and progress.trick:
-        what += " to " + " ".join(CARDS[c].symbol for c in progress.trick)
+            "pass": f"to pass {state.exchange_cards} cards", "play": "to play"}[kind]
+    if kind == "play" and state.trick:
+        what += " to " + " ".join(CARDS[c].symbol for c in state.trick)
     return f"{who} {what}"
 
 
 def your_turn(record: Record, you: int) -> bool:
     """Whether the hand waits for ``you`` to decide."""
-    kind, seat = replay(record).next()
-    return seat == you and kind in ("call", "request", "trump", "pass", "play")
+    d = record.state.next_decision()
+    return d.seat == you and d.kind in ("call", "request", "trump", "pass", "play")
 
 
 # ------------------------------------------------------------------------------- advice
@@ -142,19 +129,19 @@ def advice(record: Record, you: int, *, samples: int | None = None, seed: int = 
            convention: str = "jump") -> list[str]:
     """The advice for ``you`` now, in lines a player reads (empty when it is not your turn or
     there is no advice for this kind of decision)."""
-    progress = replay(record)
-    kind, seat = progress.next()
+    state = record.state
+    d = state.next_decision()
     hand = record.hands[you]
-    if seat != you or hand is None:
+    if d.seat != you or hand is None:
         return []
-    if kind == "call":
-        return _bid_advice(progress, hand, samples, seed, convention)
-    if kind == "pass":
-        return _pass_advice(record, progress, you, hand, samples, seed, convention)
-    if kind in ("trump", "request"):
-        return _trump_advice(progress, you, hand)
-    if kind == "play":
-        return _card_advice(progress, you, samples, seed)
+    if d.kind == "call":
+        return _bid_advice(state, hand, samples, seed, convention)
+    if d.kind == "pass":
+        return _pass_advice(state, you, samples, seed, convention)
+    if d.kind in ("trump", "request"):
+        return _trump_advice(state, you, hand)
+    if d.kind == "play":
+        return _card_advice(state, you, samples, seed)
     return []
 
 
@@ -162,21 +149,21 @@ def advice(record: Record, you: int, *, samples: int | None = None, seed: int = 
 CARD_CHOICES = 4
 
 
-def _card_advice(progress: Progress, you: int, samples, seed) -> list[str]:
+def _card_advice(state: HandState, you: int, samples, seed) -> list[str]:
     """The card advice (``card``'s: ``play.advice.advise_card``) from what you see: your hand,
     the tricks so far, the trick in progress, the contract, the meld shown, your side's
     exchange."""
     from ..limits import CARD_DEALS
     from ..play.advice import DEFAULT_SAMPLES as CARD_SAMPLES
     from ..play.advice import advise_card
-    from .record import card_position
+    from .hand import card_position
 
-    position = card_position(progress, you)
+    position = card_position(state, you)
     if position is None:
         return []
     try:
         a = advise_card(position, samples=min(samples or CARD_SAMPLES, CARD_DEALS), seed=seed,
-                        rules=progress.rules)
+                        rules=state.rules)
     except UserError as e:  # a record the play's facts cannot have come from
         return [f"No card advice: {e}"]
     lines = [f"Advice: play {CARDS[a.card].symbol} ({a.reason})"]
@@ -191,10 +178,10 @@ def _card_advice(progress: Progress, you: int, samples, seed) -> list[str]:
     return lines
 
 
-def _bid_advice(progress: Progress, hand: Hand, samples, seed, convention) -> list[str]:
+def _bid_advice(state: HandState, hand: Hand, samples, seed, convention) -> list[str]:
     from ..bidding.advise import advise
 
-    a = advise(hand, progress.auction, convention, samples=samples or 1000, seed=seed)
+    a = advise(hand, state.auction, convention, samples=samples or 1000, seed=seed)
     call = "pass" if a.call is None else str(a.call)
     lines = [f"Advice: {call} ({a.meaning})", f"  why: {a.reason}"]
     best = a.estimate.best
@@ -205,42 +192,27 @@ def _bid_advice(progress: Progress, hand: Hand, samples, seed, convention) -> li
     return lines
 
 
-def _pass_advice(record, progress: Progress, you: int, hand: Hand, samples, seed,
-                 convention) -> list[str]:
-    from ..bidding.conventions import asked_for
-    from ..exchange.advice import advise_pass
-    from ..exchange.policy import suit_asked
-    from ..exchange.seat import as_role
+def _pass_advice(state: HandState, you: int, samples, seed, convention) -> list[str]:
+    """The pass advice (``pass``'s), asked the question the review judges the pass by."""
+    from .decisions import PASS_SAMPLES, pass_advice, pass_request
 
-    rules = record.rules
-    bidder = progress.declarer
-    role = "partner" if you != bidder else "bidder"
-    if role == "bidder" and rules.pass_order == "partner-first" and progress.passes:
-        hand = hand + progress.passes[0][1]
-    trump = progress.request if rules.pass_when == "before-trump" else progress.trump
-    if trump is None:
-        trump = max(range(4), key=lambda s: (hand.suit_length(s), -s))
-    hint = None
-    if not progress.given:
-        hint = asked_for(progress.auction, engine_seat(you ^ 2, record.dealer), convention)
-    suit = suit_asked(rules, progress.request) if role == "partner" else None
-    a = advise_pass(hand, trump, as_role(role), rules.pass_cards, rules, hint=hint,
-                    samples=samples or 600, seed=seed, suit=suit)
+    request = pass_request(state, you, convention)
+    a = pass_advice(request, state.rules, samples=samples or PASS_SAMPLES, seed=seed)
     return a.lines()[:1 + len(a.reasons)]
 
 
-def _trump_advice(progress: Progress, you: int, hand: Hand) -> list[str]:
+def _trump_advice(state: HandState, you: int, hand: Hand) -> list[str]:
     from ..meld.engine import meld
+    from .hand import needs_marriage
+    from .hand.state import trump_to_name
 
-    after = progress.after_exchange(you) or hand
-    report = meld(after, progress.rules)
-    named = [t for t in report.trumps if t.callable or progress.rules.marriage_required
-             != "true"]
-    if not named:
+    after = state.after_exchange(you) or hand
+    best = trump_to_name(after, state.rules, needs_marriage(state.rules, bool(state.passes)))
+    if best is None:
         return ["Advice: none (no marriage: you may name no trump)"]
-    best = max(named, key=lambda t: (t.points, after.suit_length(t.trump), -t.trump))
-    length = after.suit_length(best.trump)
-    return [f"Advice: {SUIT_SYMBOLS[best.trump]} (meld {best.points}, {length} cards of it)"]
+    points = meld(after, state.rules).trumps[best].points
+    return [f"Advice: {SUIT_SYMBOLS[best]} (meld {points}, {after.suit_length(best)} cards"
+            " of it)"]
 
 
 # ------------------------------------------------------------------------ what is revealed
@@ -252,12 +224,13 @@ def revealed(record: Record, you: int) -> list[str]:
     card it can hold in a suit, the cards it surely holds (its meld shown, the cards you passed
     it, not yet played)."""
     from ..play.facts import read_position
-    from .record import card_position
+    from .hand import card_position
 
-    progress = replay(record)
-    if progress.next() != ("play", you):
+    state = record.state
+    d = state.next_decision()
+    if d.kind != "play" or d.seat != you:
         return []
-    position = card_position(progress, you)
+    position = card_position(state, you)
     if position is None:
         return []
     try:
@@ -269,35 +242,20 @@ def revealed(record: Record, you: int) -> list[str]:
 # --------------------------------------------------------------------------- files
 
 
-def save_record(record: Record, path: str) -> None:
-    """Write the record's text to ``path`` so that a crash at any moment leaves either the
-    old file or the new one: a temporary file beside it, flushed to disk, then renamed."""
-    folder = os.path.dirname(os.path.abspath(path))
-    temporary = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}.tmp")
-    try:
-        with open(temporary, "w", encoding="utf-8") as f:
-            f.write(write_text(record))
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(temporary, path)
-    except OSError as e:
-        raise UserError(f"cannot write {path}: {e.strerror}") from None
-
-
 def sheet_row(record: Record) -> dict[str, object]:
     """The finished hand as a row of the game's score sheet (``score --sheet``'s columns)."""
     from ..scoring import SIDES
 
-    progress = replay(record)
-    if not progress.complete or progress.contract is None:
+    state = record.state
+    if not state.complete or state.contract is None:
         raise RecordError("the hand is not over: it goes on the score sheet once it is")
-    meld = progress.side_meld()
+    meld = state.side_meld()
     if meld is None:
         raise RecordError("the score sheet needs every seat's meld: enter the meld each seat"
                           " showed")
-    seat, bid = progress.contract
-    outcome = progress.outcome()
-    tricks = progress.trick_points()
+    seat, bid = state.contract.seat, state.contract.bid
+    outcome = state.outcome()
+    tricks = state.trick_points()
     note = record.tag("Date") or ""
     return {"bidder": SIDES[seat & 1], "bid": bid, "meld_us": meld[0], "meld_them": meld[1],
             "tricks_us": "" if tricks is None else tricks[0],

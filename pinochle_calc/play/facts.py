@@ -179,7 +179,7 @@ def read_position(position: Position, rules: RuleSet = STANDARD) -> Facts:
             else:
                 _check_play(seat, card, before, trump, top[seat], why[seat], known0[seat],
                             played_by[seat], where, number, k + 1)
-                _learn(seat, card, before, trump, number, top[seat], why[seat], voids)
+                learn(seat, card, before, trump, number, top[seat], why[seat], voids)
             played_by[seat][card] += 1
         if number:
             winner = (leader + trick_winner(cards, trump)) & 3
@@ -314,7 +314,7 @@ def _check_play(seat, card, before, trump, top, why, known0, played, where, numb
                             f" {rule_in_force(least, before, trump)}", number, k)
 
 
-def _learn(seat, card, before, trump, number, top, why, voids) -> None:
+def learn(seat, card, before, trump, number, top, why, voids) -> None:
     """The facts a play shows about the seat that made it (module docstring)."""
     if not before:
         return
@@ -340,4 +340,4 @@ def _learn(seat, card, before, trump, number, top, why, voids) -> None:
         cap(led, wr, f"{at}: {_sym(card)}, not heading {_sym(w)}")
 
 
-__all__ = ["Facts", "read_position", "VOID"]
+__all__ = ["Facts", "read_position", "learn", "VOID"]

@@ -21,13 +21,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..cards import CARDS, KINDS, SUITS, Card, suit_index
 from ..cards import n_cards as _n_cards
 from ..errors import NotationError, UserError, quoted
 from ..hand import Hand
-from .tricks import trick_winner
+from .tricks import Trick, trick_winner
 
 
 class PositionError(UserError):
@@ -63,20 +63,6 @@ class PositionError(UserError):
         return self
 
 
-class PlayedTrick(NamedTuple):
-    """A trick played: who led it and the four cards (indices) in the order played."""
-
-    leader: int
-    cards: tuple[int, ...]
-
-    def winner(self, trump: int) -> int:
-        """The seat that won it."""
-        return (self.leader + trick_winner(self.cards, trump)) & 3
-
-    def text(self) -> str:
-        return f"{self.leader}: " + " ".join(str(CARDS[c]) for c in self.cards)
-
-
 @dataclass(frozen=True)
 class Position:
     """What the player at ``seat`` knows when it is to play (see the module docstring).
@@ -92,7 +78,7 @@ class Position:
     hand: Hand
     trump: int
     seat: int = 0
-    tricks: tuple[PlayedTrick, ...] = ()
+    tricks: tuple[Trick, ...] = ()
     trick: tuple[int, ...] = ()
     contract: tuple[int, int] | None = None
     shown: tuple[Hand | None, Hand | None, Hand | None, Hand | None] = (None, None, None, None)
@@ -207,7 +193,7 @@ def position_after(hands: Sequence, trump: int, leader: int, cards: Sequence[int
     tricks = []
     for i in range(0, done, 4):
         trick = tuple(cards[i:i + 4])
-        tricks.append(PlayedTrick(leader, trick))
+        tricks.append(Trick(leader, trick))
         leader = (leader + trick_winner(trick, trump)) & 3
     trick = tuple(cards[done:])
     seat = (leader + len(trick)) & 3
@@ -222,10 +208,10 @@ def position_after(hands: Sequence, trump: int, leader: int, cards: Sequence[int
 
 
 def with_leaders(tricks: Sequence[tuple[int | None, Sequence[int]]], trump: int,
-                 contract: tuple[int, int] | None = None) -> tuple[PlayedTrick, ...]:
+                 contract: tuple[int, int] | None = None) -> tuple[Trick, ...]:
     """Tricks with every leader filled in: the first from the contract where not written, each
     later one the winner of the trick before; a leader written must be that one."""
-    out: list[PlayedTrick] = []
+    out: list[Trick] = []
     for i, (leader, cards) in enumerate(tricks, 1):
         cards = tuple(cards)
         if len(cards) != 4:
@@ -248,7 +234,7 @@ def with_leaders(tricks: Sequence[tuple[int | None, Sequence[int]]], trump: int,
                 raise PositionError("trick 1: say who led it, as in '0: AS 10S KS QS' (or give"
                                     " the contract: the bidder leads first)", 1, 1)
             due = leader
-        out.append(PlayedTrick(due, cards))
+        out.append(Trick(due, cards))
     return tuple(out)
 
 
@@ -305,7 +291,7 @@ def parse_tricks(text: str) -> tuple[list[tuple[int | None, tuple[int, ...]]],
     return tricks, spans
 
 
-def tricks_text(tricks: Sequence[PlayedTrick]) -> str:
+def tricks_text(tricks: Sequence[Trick]) -> str:
     """The tricks in the notation, every leader written (``parse_tricks`` reads it back)."""
     return "; ".join(t.text() for t in tricks)
 
@@ -370,5 +356,5 @@ def _contract(value) -> tuple[int, int] | None:
     return _seat(value["seat"], "contract seat"), bid
 
 
-__all__ = ["Position", "PlayedTrick", "position_after", "PositionError", "parse_tricks",
+__all__ = ["Position", "Trick", "position_after", "PositionError", "parse_tricks",
            "tricks_text", "with_leaders"]

@@ -146,6 +146,34 @@ def trick_points(trick: Iterable[int], last: bool = False, scale: int = 1) -> in
     return (sum(CARD_POINTS[c] for c in trick) + (LAST_TRICK_BONUS if last else 0)) * scale
 
 
+class Trick(NamedTuple):
+    """A trick played: the seat that led it and its cards (indices) in the order played. The
+    one trick type of the package: a hand's record, a position and the card advice read it."""
+
+    leader: int
+    cards: tuple[int, ...]
+
+    def winner(self, trump: int) -> int:
+        """The seat that won it."""
+        return (self.leader + trick_winner(self.cards, trump)) & 3
+
+    def points(self, last: bool = False, scale: int = 1) -> int:
+        """Its trick points (``last``: the hand's last trick, with its bonus), scaled."""
+        return trick_points(self.cards, last, scale)
+
+    def text(self) -> str:
+        """``2: AS 10S KS QS``: the leader and the cards, as the tricks notation writes it."""
+        return f"{self.leader}: " + " ".join(str(CARDS[c]) for c in self.cards)
+
+    def to_dict(self) -> dict[str, object]:
+        """The leader and the cards (canonical tokens), as JSON writes a trick."""
+        return {"leader": int(self.leader), "cards": [str(CARDS[c]) for c in self.cards]}
+
+    def __repr__(self) -> str:
+        cards = " ".join(str(CARDS[c]) for c in self.cards)
+        return f"Trick(leader={int(self.leader)}, cards={cards!r})"
+
+
 def legal_cards(hand: Sequence[int] | HandLike, trick: Sequence[int],
                 trump: SuitLike) -> tuple[int, ...]:
     """The cards (indices, canonical order, each once) a player holding ``hand`` (20 counts, a

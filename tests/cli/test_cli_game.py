@@ -140,11 +140,20 @@ def test_arena_json():
     assert out["calibration"] == {} and out["hands_per_second"] > 0
 
 
-def test_arena_jsonl_has_one_record_per_hand():
+def test_arena_jsonl_has_one_record_per_hand(tmp_path):
     result = run("arena", "formula", "pass", "--deals", "2", "--format", "jsonl")
     assert result.exit_code == 0, result.exception
     records = [json.loads(line) for line in result.stdout.splitlines()]
-    assert [(r["deal"], r["run"]) for r in records] == [(0, 0), (0, 1), (1, 0), (1, 1)]
+    assert [(r["tags"]["Deal"], r["tags"]["Run"]) for r in records] == [
+        ("0", "0"), ("0", "1"), ("1", "0"), ("1", "1")]
+    # every hand the arena writes is a record that play --record and review read
+    path = tmp_path / "hand.json"
+    path.write_text(result.stdout.splitlines()[2])
+    replayed = run("play", "--record", str(path), "--format", "json")
+    assert replayed.exit_code == 0, replayed.stderr
+    assert json.loads(replayed.stdout) == records[2]
+    reviewed = run("review", str(path), "--samples", "30", "--format", "json")
+    assert reviewed.exit_code == 0, reviewed.stderr
     assert records[0]["hands"] == records[1]["hands"]
     assert records[0]["policies"] == {"us": "formula", "them": "pass"}
     assert records[1]["policies"] == {"us": "pass", "them": "formula"}

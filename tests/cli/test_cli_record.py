@@ -5,7 +5,7 @@ import json
 
 from cli_runner import run
 
-from pinochle_calc.game.record import read_json, read_text, replay
+from pinochle_calc.game.hand import read_json, read_text
 
 
 def record_text(*extra):
@@ -57,7 +57,7 @@ def test_from_a_call_the_engine_decides_the_rest(tmp_path):
     assert [c["call"] for c in data["auction"][:2]] == [50, 51]
     assert data["auction"][2]["call"] == "pass" and data["tags"]["From"] == "3"
     assert data["tags"]["Us"] == "pass"
-    assert replay(read_json(out.stdout)).complete
+    assert read_json(out.stdout).state.complete
 
 
 def test_bad_records_and_options_exit_with_one_line():
@@ -100,8 +100,22 @@ def test_review_gives_one_object_per_decision(tmp_path):
     assert all(set(r["cost"]) == {"mean", "stderr"} and r["seat"] == 2 for r in rows)
     assert all(r["cost"] == {"mean": 0.0, "stderr": 0.0} for r in rows
                if r["actual"] == r["advised"])
+    # cards and passes as every JSON and CSV writes them (AC), the table as players do (A♣)
+    from pinochle_calc.cards import Card
+    from pinochle_calc.hand import Hand
+
+    for r in rows:
+        for choice in (r["actual"], r["advised"]):
+            if r["phase"] == "play":
+                assert str(Card.parse(choice)) == choice
+            elif r["phase"] == "exchange":
+                assert str(Hand.parse(choice)) == choice
+    csv_rows = run("review", path, "--seat", "2", "--samples", "200", "--format", "csv")
+    assert all(("♠" not in line and "♥" not in line and "♦" not in line and "♣" not in line)
+               for line in csv_rows.stdout.splitlines())
     table = run("review", path, "--seat", "2", "--samples", "200", "--format", "table")
     assert "Cost by phase: auction" in table.stdout and "blunder" in table.stdout
+    assert any(s in table.stdout for s in "♠♥♦♣")
     assert f"Left out: {forced} cards the rules forced" in table.stdout
     assert " play " in table.stdout and "Not reviewed" not in table.stdout
 
@@ -149,6 +163,6 @@ def test_from_a_card_event_the_card_players_play_on(tmp_path):
     assert data["tags"]["Us"] == "formula" and data["tags"]["Them"] == "formula/advisor"
     assert data["play"][:5] == json.loads(run("play", "--record", path, "--format",
                                               "json").stdout)["play"][:5]
-    assert replay(read_json(other.stdout)).complete
+    assert read_json(other.stdout).state.complete
     bad = run("play", "--record", path, "--from", "trick 6", "--us", "formula/cheat")
     assert bad.exit_code == 2 and "/advisor or /heuristic" in bad.output

@@ -8,7 +8,8 @@ import pytest
 
 from pinochle_calc.errors import UserError
 from pinochle_calc.game.arena import BINS, Calibration, _Job, play_twice, run_arena
-from pinochle_calc.game.whole import deal_cards, hand_seed
+from pinochle_calc.game.hand import Call, to_json
+from pinochle_calc.game.whole import deal_cards
 from pinochle_calc.rules import STANDARD, load_rules
 
 
@@ -49,20 +50,25 @@ def test_the_two_seatings_play_the_same_cards_with_the_seats_swapped():
     first, second = play_twice(0, job)
     # the same cards, dealer and decisions' seed in both runs
     assert first.hands == second.hands == deal_cards(5, 0)
-    assert first.seed == second.seed == hand_seed(5, 0)
-    assert first.policies == ("formula", "pass") and second.policies == ("pass", "formula")
+    assert [(r.tag("Seed"), r.tag("Deal"), r.tag("Run")) for r in (first, second)] == [
+        ("5", "0", "0"), ("5", "0", "1")]
+    assert (first.tag("Us"), first.tag("Them")) == ("formula", "pass")
+    assert (second.tag("Us"), second.tag("Them")) == ("pass", "formula")
     for record, formula_side in ((first, 0), (second, 1)):
+        calls = [e for e in record.events if isinstance(e, Call)]
         # each seat calls by its side's policy: "pass" only ever passes (or bids the stuck
         # dealer's minimum); the formula names its limit, or why it passes
-        for call in record.auction:
+        for call in calls:
             if call.seat % 2 == formula_side:
-                assert call.meaning.startswith(("opens:", "raises:", "pass: ")), call
+                assert call.comment.startswith(("opens:", "raises:", "pass: ")), call
             else:
-                assert call.meaning in ("pass", "forced: the first three passed"), call
+                assert call.comment in ("pass", "forced: the first three passed"), call
         # in this deal the formula opens from its first seat (0, then 1) and holds the contract
-        assert record.auction[formula_side].meaning.startswith("opens:")
-        assert record.contract == (formula_side, 50) and record.contract.side == formula_side
-        assert [c.call for c in record.auction] == [None] * formula_side + [50] + [None] * (
+        assert calls[formula_side].comment.startswith("opens:")
+        contract = record.state.contract
+        assert (contract.seat, contract.bid) == (formula_side, 50)
+        assert contract.side == formula_side
+        assert [c.bid for c in calls] == [None] * formula_side + [50] + [None] * (
             3 - formula_side)
 
 
@@ -74,20 +80,20 @@ def test_the_report_is_the_sum_of_the_hands_played():
     margins = []
     for deal in range(6):
         one, two = (rec for d, _, rec in hands if d == deal)
-        margins.append(one.score.points[0] - one.score.points[1]
-                       + two.score.points[1] - two.score.points[0])
+        margins.append(one.score[0] - one.score[1] + two.score[1] - two.score[0])
     assert report.margin == pytest.approx(sum(margins) / 6)
     mean = sum(margins) / 6
     sd = (sum((m - mean) ** 2 for m in margins) / 5) ** 0.5
     assert report.stderr == pytest.approx(sd / 6 ** 0.5)
     formula, passer = report.policies
     assert formula.name == "formula" and passer.name == "pass"
-    points = sum(rec.score.points[0 if run == 0 else 1] for _, run, rec in hands)
+    points = sum(rec.score[0 if run == 0 else 1] for _, run, rec in hands)
     assert formula.points_per_hand == pytest.approx(points / 12)
-    won = [rec for _, run, rec in hands if rec.contract.side == (0 if run == 0 else 1)]
+    won = [rec for _, run, rec in hands if rec.state.contract.side == (0 if run == 0 else 1)]
     assert formula.bids_won == pytest.approx(len(won) / 12)
     assert passer.bids_won == pytest.approx(1 - len(won) / 12)
-    assert formula.mean_contract == pytest.approx(sum(r.contract.bid for r in won) / len(won))
+    assert formula.mean_contract == pytest.approx(sum(r.state.contract.bid for r in won)
+                                                  / len(won))
     made = sum(r.result == "made" for r in won) / len(won)
     assert formula.results["made"] == pytest.approx(made)
     assert sum(formula.results.values()) == pytest.approx(1.0)
@@ -128,9 +134,9 @@ def test_the_same_seed_gives_the_same_result_whatever_the_jobs():
 def test_an_advisor_arena_is_the_same_with_two_jobs():
     hands_one, hands_two = [], []
     one = run_arena("advisor:jump", "formula", 2, seed=4, samples=30,
-                    on_hand=lambda d, r, rec: hands_one.append(rec.to_dict(tricks=True)))
+                    on_hand=lambda d, r, rec: hands_one.append(to_json(rec)))
     two = run_arena("advisor:jump", "formula", 2, seed=4, samples=30, jobs=2,
-                    on_hand=lambda d, r, rec: hands_two.append(rec.to_dict(tricks=True)))
+                    on_hand=lambda d, r, rec: hands_two.append(to_json(rec)))
     assert hands_one == hands_two
     assert without_timing(one) == without_timing(two)
 
@@ -153,7 +159,24 @@ def test_a_hand_record_travels_between_processes():
 
     record = play_twice(0, _Job("formula", "pass", STANDARD, 1, 100))[0]
     copy = pickle.loads(pickle.dumps(record))
-    assert copy == record and copy.to_dict(tricks=True) == record.to_dict(tricks=True)
+    assert copy == record and to_json(copy) == to_json(record)
+
+
+def test_every_hand_the_arena_writes_is_a_record_play_and_review_read():
+    """The jsonl rows are records: each reads back equal, and its tags give review the seeds
+    the deal was played with."""
+    import json
+
+    from pinochle_calc.game.hand import read_json
+
+    rows = []
+    run_arena("formula", "thumb", 2, seed=3, on_hand=lambda d, r, rec: rows.append(
+        json.dumps(to_json(rec))))
+    assert len(rows) == 4
+    for text in rows:
+        record = read_json(text)
+        assert record.state.complete and json.dumps(to_json(record)) == text
+        assert record.tag("Deal") in ("0", "1") and record.tag("Seed") == "3"
 
 
 def test_card_players_with_the_same_bidding_report_the_trick_gain():

@@ -30,7 +30,8 @@ def test_a_class_a_factory_or_a_policy_object_by_module_or_by_file(bots):
     assert policy("formula").name == "formula"
     assert policy("bots:Opener").name == "opener"
     record = play_hand(deal_cards(1), "bots:Opener", "pass")
-    assert record.policies == ("opener", "pass") and record.auction[0].call == 50
+    assert (record.tag("Us"), record.tag("Them")) == ("opener", "pass")
+    assert record.events[0].bid == 50
 
 
 @pytest.mark.parametrize("spec, words", [

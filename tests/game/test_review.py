@@ -6,28 +6,33 @@ from __future__ import annotations
 import pytest
 
 from pinochle_calc.errors import UserError
-from pinochle_calc.game.record import Event, Record, read_text
-from pinochle_calc.game.replay import play_tags, record_of
+from pinochle_calc.game.hand import Call, Pass, Play, Record, read_text
+from pinochle_calc.game.policies import Formula
 from pinochle_calc.game.review import Cost, mark, review
 from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
 from pinochle_calc.hand import Hand
 from pinochle_calc.rules import load_rules
+from pinochle_calc.seats import Seat
 
 SAMPLES = 120
 
 
 def advisor_record(seed: int, rules: str = "standard",
                    policy: str = "advisor:jump/advisor") -> Record:
-    hand = play_hand(deal_cards(seed), policy, policy, load_rules(rules),
-                     seed=hand_seed(seed), samples=SAMPLES)
-    return record_of(hand, (*play_tags(hand, seed), ("Samples", str(SAMPLES))))
+    record = play_hand(deal_cards(seed), policy, policy, load_rules(rules),
+                       seed=hand_seed(seed), samples=SAMPLES)
+    return record.with_tag("Seed", str(seed)).with_tag("Samples", str(SAMPLES))
 
 
-@pytest.mark.parametrize("rules", ["standard", "standard,passing.cards=4"])
-def test_the_advisors_own_decisions_cost_nothing(rules):
-    """Every seat bid by the bid advice, passed by the exchange policy and played its cards by
-    the card advice: every call, pass and card is advised again as it was made."""
-    record = advisor_record(12, rules)  # calls from every seat under both rule sets
+@pytest.mark.parametrize("rules, policy", [
+    ("standard", "advisor:jump/advisor"), ("standard,passing.cards=4", "advisor:jump/advisor"),
+    ("standard,steps=any,passing.cards=4", "advisor:davis/advisor"),
+    ("toby-thomas", "advisor:toby/advisor")])
+def test_the_advisors_own_decisions_cost_nothing(rules, policy):
+    """Every seat bid by the bid advice, passed by the pass advice and played its cards by the
+    card advice, under each convention in its game (where the calls' hints reach the pass):
+    every call, pass and card is advised again as it was made."""
+    record = advisor_record(12, rules, policy)  # calls from every seat under these rules
     result = review(record, samples=None)
     calls = [d for d in result.decisions if d.phase == "auction"]
     assert len(calls) >= 4 and {d.seat for d in calls} <= {0, 1, 2, 3}
@@ -35,7 +40,7 @@ def test_the_advisors_own_decisions_cost_nothing(rules):
     assert len(cards) >= 40 and {d.seat for d in cards} == {0, 1, 2, 3}
     for d in result.decisions:
         assert d.actual == d.advised and d.cost == Cost(0.0, 0.0) and d.mark == "fine", d
-    if "passing" in rules:
+    if load_rules(rules).pass_cards:
         assert [d.phase for d in result.decisions].count("exchange") == 2
     assert set(result.by_phase().values()) == {Cost(0.0, 0.0)}
     (note,) = result.skipped  # the cards the rules forced are no decisions
@@ -47,14 +52,14 @@ def test_a_clearly_worse_card_is_a_blunder():
     points worse than the best, put into a record in place of the card played: the review
     finds it costs more than the blunder bound, and its phase's sum holds it."""
     from pinochle_calc.cards import CARDS
-    from pinochle_calc.game.record import card_position, replay
+    from pinochle_calc.game.hand import card_position
     from pinochle_calc.play.advice import advise_card
 
     record = advisor_record(13, policy="formula")
-    plays = [n for n, e in enumerate(record.events, 1) if e.kind == "play"]
+    plays = [n for n, e in enumerate(record.events, 1) if isinstance(e, Play)]
     for number in plays[16:]:
         seat = record.events[number - 1].seat
-        position = card_position(replay(record.prefix(number - 1)), seat)
+        position = card_position(record.state_before(number), seat)
         advice = advise_card(position, samples=1000, seed=99, rules=record.rules)
         worst = max(advice.values, key=lambda c: advice.cost(c).mean)
         cost = advice.cost(worst)
@@ -63,10 +68,10 @@ def test_a_clearly_worse_card_is_a_blunder():
     else:
         pytest.fail("no position with a card 15 points worse than the best")
     crafted = Record(record.rules, record.dealer, record.hands,
-                     (*record.events[:number - 1], Event("play", seat, card=worst)))
+                     (*record.events[:number - 1], Play(seat, worst)))
     result = review(crafted, (seat,))
     (d,) = [d for d in result.decisions if d.event == number]
-    assert d.phase == "play" and d.actual == CARDS[worst].symbol != d.advised
+    assert d.phase == "play" and d.actual == str(CARDS[worst]) != d.advised
     assert d.cost.mean > 10 and d.cost.mean > 2 * d.cost.stderr and d.mark == "blunder"
     played = [c for c in result.decisions if c.phase == "play"]
     assert result.by_phase()["play"].mean == pytest.approx(sum(c.cost.mean for c in played))
@@ -90,7 +95,7 @@ def test_an_opening_far_above_the_hand_is_a_blunder():
 def test_a_pass_that_breaks_the_partners_meld_costs_points():
     record = advisor_record(12, "standard,passing.cards=4")
     events = list(record.events)
-    i = next(n for n, e in enumerate(events) if e.kind == "pass")
+    i = next(n for n, e in enumerate(events) if isinstance(e, Pass))
     partner = events[i].seat
     hand = record.hands[partner]
     # pass the four cards that break the most of the partner's own meld instead
@@ -102,7 +107,7 @@ def test_a_pass_that_breaks_the_partners_meld_costs_points():
                 key=lambda h: meld(hand, record.rules).trumps[trump].points
                 - meld(hand - h, record.rules).trumps[trump].points)
     crafted = Record(record.rules, record.dealer, record.hands, (*events[:i],
-                     Event("pass", partner, cards=worst)), record.tags)
+                     Pass(partner, worst)), record.tags)
     (d,) = [d for d in review(crafted, (partner,)).decisions if d.phase == "exchange"]
     assert d.actual != d.advised and d.cost.mean > 0 and d.mark != "fine"
 
@@ -130,16 +135,14 @@ def test_a_calls_cost_plays_each_deal_once_and_counts_its_copies():
     import numpy as np
 
     from pinochle_calc.bidding.estimate import conditions_from, deal
-    from pinochle_calc.game.record import replay
     from pinochle_calc.game.review import _Rollout, call_cost
 
-    hand = play_hand(deal_cards(2026), "formula", "formula", load_rules("standard"),
-                     seed=hand_seed(2026))
-    record = record_of(hand)
+    record = play_hand(deal_cards(2026), "formula", "formula", load_rules("standard"),
+                       seed=hand_seed(2026))
     seen = set()
     for number in (2, 8):
         event = record.events[number - 1]
-        auction = replay(record.prefix(number - 1)).auction
+        auction = record.state_before(number).auction
         other = auction.lowest_bid if event.bid is None else None
         cost = call_cost(record.hands[event.seat], auction, event.bid, other, "jump", 300, 5)
         # every deal drawn played out, copies and all
@@ -160,3 +163,46 @@ def test_a_calls_cost_plays_each_deal_once_and_counts_its_copies():
         else:
             assert cost.stderr > plain
     assert seen == {True, False}  # one call's deals all differ, the other's repeat
+
+
+class NeverThrowsIn(Formula):
+    """The formula bidder that never throws in, as the call cost's play-outs decide."""
+
+    name = "formula, never throwing in"
+
+    def throw_in(self, seat):
+        return False
+
+
+@pytest.mark.parametrize("rules", ["standard", "standard,passing.cards=4", "toby-thomas"])
+def test_the_call_costs_play_outs_are_the_whole_hand_engines(rules):
+    """The call cost's fast play-outs (formula calls, the quick exchange policy, the heuristic
+    card player) give, deal by deal, the margin the whole-hand engine gives the same deal
+    played by formula bidders that never throw in, from the same auction."""
+    import numpy as np
+
+    from pinochle_calc.bidding.auction import parse_auction
+    from pinochle_calc.bidding.estimate import deal
+    from pinochle_calc.game.review import _Rollout
+    from pinochle_calc.game.whole import play_on
+
+    rule_set = load_rules(rules)
+    low = rule_set.next_bid(None)
+    auction = parse_auction(f"{low} p", rule_set)
+    me = auction.to_call
+    own = deal_cards(7)[me]
+    drawn = deal(own, 24, np.random.default_rng(3), [], rule_set).deals
+    table = _Rollout(drawn, rule_set)
+    for call in (None, rule_set.next_bid(low)):
+        bidder, bid = table.contracts(auction.then(call), me)
+        rows = np.arange(len(drawn))
+        margins = table.margins(rows, bidder, bid)
+        for i in rows:
+            hands = tuple(Hand(drawn[i, (t - me) % 4].tolist()) for t in range(4))
+            events = tuple(Call(Seat(c.seat), c.bid) for c in auction.calls) + (
+                Call(Seat(me), call),)
+            start = Record(rule_set, Seat.THREE, hands, events)
+            done = play_on(start, NeverThrowsIn(), NeverThrowsIn(), seed=1)
+            side = me & 1
+            assert done.score[side] - done.score[1 - side] == margins[i], (call, i)
+        assert len(set(margins)) > 4  # the deals go many ways

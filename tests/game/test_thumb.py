@@ -101,8 +101,9 @@ def test_no_marriage_passes_and_the_stuck_dealer_bids_the_minimum():
 
 def test_it_names_the_trump_it_counted_on_and_plays_whole_hands():
     record = play_hand(deal_cards(3), "thumb", "formula", seed=1)
-    assert record.policies == ("thumb", "formula")
-    thumb_calls = [c for c in record.auction if c.seat % 2 == 0 and c.call is not None]
+    assert (record.tag("Us"), record.tag("Them")) == ("thumb", "formula")
+    thumb_calls = [e for e in record.events if e.kind == "call" and e.seat % 2 == 0
+                   and e.bid is not None]
     for c in thumb_calls:
-        assert c.meaning.startswith(("opens", "raises", "forced"))
+        assert c.comment.startswith(("opens", "raises", "forced"))
     assert policy("thumb").name == "thumb"

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from pinochle_calc.bidding.auction import parse_auction
-from pinochle_calc.bidding.conventions import Signal
 from pinochle_calc.cards import HEARTS, JACK, SPADES
 from pinochle_calc.errors import UserError
+from pinochle_calc.exchange.hints import Signal
+from pinochle_calc.game.hand import Call, Record, to_json
 from pinochle_calc.game.policies import Bid, Contract, Seat, StandardPlay, throw_in_is_better
 from pinochle_calc.game.whole import (
     PolicyError,
@@ -20,6 +21,36 @@ from pinochle_calc.game.whole import (
 )
 from pinochle_calc.hand import Hand
 from pinochle_calc.rules import STANDARD, load_rules
+
+NOTHING = Hand([0] * 20)
+
+
+def calls(record: Record) -> list[tuple[int, int | None]]:
+    return [(e.seat, e.bid) for e in record.events if isinstance(e, Call)]
+
+
+def contract(record: Record) -> tuple[int, int]:
+    return record.state.contract.seat, record.state.contract.bid
+
+
+def passed(record: Record) -> tuple[Hand, Hand]:
+    """The cards passed (to the bidder, to the partner)."""
+    state = record.state
+    bidder = state.bidder
+    return state.passed(bidder.partner) or NOTHING, state.passed(bidder) or NOTHING
+
+
+def after(record: Record) -> list[Hand]:
+    return [record.state.after_exchange(s) for s in range(4)]
+
+
+def melds(record: Record) -> list[int]:
+    return [m[0] for m in record.state.melds]
+
+
+def trump(record: Record) -> int | None:
+    state = record.state
+    return None if state.lost else state.trump
 
 # A deal whose play is forced: seat 3 (the dealer) holds all twenty hearts, so with hearts trump
 # it leads a heart to every trick, nobody else can follow or trump, and it takes all 50 points.
@@ -56,21 +87,22 @@ def formula_calls() -> list[tuple[int, int | None]]:
 
 def test_a_deal_worked_out_by_hand_under_the_standard_rules():
     record = play_hand([S0, S1, S2, S3], "formula", "formula", STANDARD, seed=5)
-    assert [(c.seat, c.call) for c in record.auction] == formula_calls()
-    assert record.contract == Contract(3, 155) and record.trump == HEARTS
-    assert record.prediction is None  # formula gives no chance of making its bid
-    assert not len(record.passed[0]) and not len(record.passed[1])
-    assert record.after == record.hands
+    assert calls(record) == formula_calls()
+    assert contract(record) == (3, 155) and trump(record) == HEARTS
+    assert record.tag("Prediction") is None  # formula gives no chance of making its bid
+    assert passed(record) == (NOTHING, NOTHING)
+    assert after(record) == list(record.hands)
     # hearts trump: seat 0 a quadruple spade marriage 8 and quadruple pinochle 90; seat 1
     # nothing; seat 2 two quadruple marriages 16; seat 3 a quadruple run 300
-    assert [m.points for m in record.melds] == [98, 0, 16, 300]
-    assert record.meld == (114, 300)
-    assert record.tricks == (0, 50)
-    assert len(record.play) == 20
-    assert all(t.leader == 3 and t.winner == 3 for t in record.play)
-    assert sum(t.points for t in record.play) == 50
-    assert record.side_total == 350 and record.result == "made"
-    assert record.score.points == (114, 350)
+    assert melds(record) == [98, 0, 16, 300]
+    assert record.state.side_meld() == (114, 300)
+    assert record.state.trick_points() == (0, 50)
+    tricks = record.state.tricks
+    assert len(tricks) == 20
+    assert all(t.leader == 3 and t.winner(HEARTS) == 3 for t in tricks)
+    assert sum(t.points(i == 19) for i, t in enumerate(tricks)) == 50
+    assert to_json(record)["side_total"] == 350 and record.result == "made"
+    assert record.score == (114, 350)
 
 
 def test_a_deal_worked_out_by_hand_under_a_four_card_pass():
@@ -93,31 +125,31 @@ def test_a_deal_worked_out_by_hand_under_a_four_card_pass():
     """
     rules = load_rules("standard,passing.cards=4")
     record = play_hand([P0, P1, P2, P3], "pass", "pass", rules, seed=5)
-    assert [(c.seat, c.call) for c in record.auction] == [(0, None), (1, None), (2, None),
-                                                           (3, 50)]
-    assert record.contract == Contract(3, 50) and record.trump == HEARTS
-    assert record.passed == (Hand.parse("AH AH 10H JH"), Hand.parse("AS AS AD AC"))
-    assert record.after[3] == Hand.parse("♠A A ♥A A 10 K K K K Q Q Q Q J ♦A A A ♣A A A")
-    assert record.after[1] == Hand.parse("♠A A 10 10 10 10 ♥A A 10 10 10 J J J ♦A 10 10 10 10"
-                                         " ♣A")
-    assert record.after[0] == Hand.parse(P0) and record.after[2] == Hand.parse(P2)
-    assert [m.points for m in record.melds] == [98, 10, 16, 127]
-    assert record.meld == (114, 137)
-    assert record.tricks == (0, 50)
-    assert record.side_total == 187 and record.result == "made"
-    assert record.score.points == (114, 187)
-    assert record.to_dict()["exchange"] == {"to_bidder": ["AH", "AH", "10H", "JH"],
-                                            "to_partner": ["AS", "AS", "AD", "AC"],
-                                            "request": None, "hint": None}
+    assert calls(record) == [(0, None), (1, None), (2, None), (3, 50)]
+    assert contract(record) == (3, 50) and trump(record) == HEARTS
+    assert passed(record) == (Hand.parse("AH AH 10H JH"), Hand.parse("AS AS AD AC"))
+    hands = after(record)
+    assert hands[3] == Hand.parse("♠A A ♥A A 10 K K K K Q Q Q Q J ♦A A A ♣A A A")
+    assert hands[1] == Hand.parse("♠A A 10 10 10 10 ♥A A 10 10 10 J J J ♦A 10 10 10 10 ♣A")
+    assert hands[0] == Hand.parse(P0) and hands[2] == Hand.parse(P2)
+    assert melds(record) == [98, 10, 16, 127]
+    assert record.state.side_meld() == (114, 137)
+    assert record.state.trick_points() == (0, 50)
+    assert to_json(record)["side_total"] == 187 and record.result == "made"
+    assert record.score == (114, 187)
+    assert to_json(record)["exchange"] == {"to_bidder": ["AH", "AH", "10H", "JH"],
+                                           "to_partner": ["AS", "AS", "AD", "AC"],
+                                           "request": None, "hint": None}
 
 
 def test_a_given_contract_skips_the_auction():
     record = play_hand([S0, S1, S2, S3], "formula", "formula", seed=1,
                        contract=(3, HEARTS, 60))
-    assert record.auction == () and record.contract == Contract(3, 60)
-    assert record.prediction is None and record.score.points == (114, 350)
+    assert calls(record) == [] and contract(record) == (3, 60)
+    assert record.state.contract.given
+    assert record.tag("Prediction") is None and record.score == (114, 350)
     minimum = play_hand([S0, S1, S2, S3], "pass", "pass", contract=(3, HEARTS, None))
-    assert minimum.contract.bid == 50
+    assert contract(minimum) == (3, 50)
 
 
 def test_a_given_trump_must_be_one_the_seat_may_name():
@@ -144,8 +176,8 @@ def test_policies_that_only_pass_give_the_stuck_dealer_the_contract():
         for number in range(4):
             record = play_hand(deal_cards(11, number), "pass", "pass", rules,
                                seed=hand_seed(11, number))
-            assert [c.call for c in record.auction] == [None, None, None, minimum]
-            assert record.contract == Contract(3, minimum)
+            assert [c for _, c in calls(record)] == [None, None, None, minimum]
+            assert contract(record) == (3, minimum)
             assert record.result in ("made", "set", "thrown-in", "no-marriage")
 
 
@@ -156,10 +188,11 @@ def test_a_stuck_dealer_without_a_marriage_loses_the_bid_and_nobody_scores():
     s1 = "♥Q Q Q Q J J J J ♦10 10 10 10 K K K K Q Q Q Q"
     s2 = "♦J J J J ♣10 10 10 10 K K K K Q Q Q Q J J J J"
     record = play_hand([s0, s1, s2, s3], "pass", "pass", seed=0)
-    assert record.contract == Contract(3, 50) and record.trump is None
-    assert record.result == "no-marriage" and record.tricks is None and record.play == ()
-    assert record.score.points == (0, -50)
-    assert record.to_dict()["contract"] == {"seat": 3, "side": "them", "bid": 50, "trump": None}
+    assert contract(record) == (3, 50) and trump(record) is None
+    assert record.result == "no-marriage" and record.state.trick_points() is None
+    assert record.state.tricks == ()
+    assert record.score == (0, -50)
+    assert to_json(record)["contract"] == {"seat": 3, "side": "them", "bid": 50, "trump": None}
 
 
 # ----------------------------------------------------------------------------- the exchange
@@ -200,12 +233,12 @@ def test_the_hint_the_bidder_gave_reaches_the_partners_pass():
     hands = deal_cards(2)
     us = Scripted({0: [54]}, convention="davis")  # Davis: 54 asks for a jack
     record = play_hand(hands, us, "pass", rules, seed=3)
-    assert record.contract == Contract(0, 54)
+    assert contract(record) == (0, 54)
     passes = [seat for what, seat in us.seen if what == "pass"]
     partner = next(s for s in passes if s.number == 2)
     assert partner.hint == Signal("card", JACK)
-    assert record.hint == Signal("card", JACK)
-    assert record.to_dict()["exchange"]["hint"] == "jack"
+    assert record.tag("UsConvention") == "davis"  # the record says how the calls read
+    assert to_json(record)["exchange"]["hint"] == "jack"
     # the bidder's own pass (at the same time) is not told the hint
     assert next(s for s in passes if s.number == 0).hint is None
     # without a convention the calls say nothing to the partner
@@ -222,11 +255,12 @@ def test_partner_first_the_bidder_returns_from_twenty_plus_n_cards():
     bidder, partner = 1, 3
     steps = [(what, seat.number, len(seat.hand)) for what, seat in them.seen]
     assert steps == [("name", bidder, 20), ("pass", partner, 20), ("return", bidder, 23)]
-    to_bidder, to_partner = record.passed
+    to_bidder, to_partner = passed(record)
     assert len(to_bidder) == 3 and len(to_partner) == 3
-    assert record.after[bidder] == hands[bidder] + to_bidder - to_partner
-    assert record.after[partner] == hands[partner] - to_bidder + to_partner
-    assert record.after[0] == hands[0] and record.after[2] == hands[2]
+    now = after(record)
+    assert now[bidder] == hands[bidder] + to_bidder - to_partner
+    assert now[partner] == hands[partner] - to_bidder + to_partner
+    assert now[0] == hands[0] and now[2] == hands[2]
 
 
 def test_before_trump_the_bidder_asks_for_a_suit_and_names_trump_after():
@@ -234,16 +268,16 @@ def test_before_trump_the_bidder_asks_for_a_suit_and_names_trump_after():
     hands = deal_cards(6)
     us = Scripted({0: [25]})
     record = play_hand(hands, us, "pass", rules, seed=1)
-    assert record.contract == Contract(0, 25)
+    assert contract(record) == (0, 25)
     steps = [(what, seat.number, len(seat.hand)) for what, seat in us.seen]
     assert steps == [("name", 0, 20), ("pass", 2, 20), ("return", 0, 23), ("name", 0, 20)]
-    asked = record.request
+    asked = record.state.request
     assert asked is not None and us.seen[1][1].request == asked
     # the partner passes as many of the suit asked for as it holds, up to three
     held = hands[2].suit_length(asked)
-    given = sum(record.passed[0].counts[asked * 5: asked * 5 + 5])
+    given = sum(passed(record)[0].counts[asked * 5: asked * 5 + 5])
     assert given == min(3, held)
-    assert record.trump is not None
+    assert trump(record) is not None
 
 
 def test_under_after_pass_a_bidder_without_a_marriage_in_trump_after_the_pass_loses():
@@ -256,10 +290,11 @@ def test_under_after_pass_a_bidder_without_a_marriage_in_trump_after_the_pass_lo
     s3 = "♣A A A A 10 10 10 10 K K K K Q Q Q Q J J J J"
     us = Scripted({0: [50]}, trump=SPADES)
     record = play_hand([s0, s1, s2, s3], us, "pass", rules, seed=0)
-    assert record.contract == Contract(0, 50)
-    assert len(record.passed[0]) == 4  # the cards were exchanged first
-    assert record.trump is None and record.result == "no-marriage"
-    assert record.score.points == (-50, 0)
+    assert contract(record) == (0, 50)
+    assert len(passed(record)[0]) == 4  # the cards were exchanged first
+    assert record.state.trump == SPADES and trump(record) is None  # named, then lost
+    assert record.result == "no-marriage"
+    assert record.score == (-50, 0)
 
 
 def test_a_policy_that_breaks_the_rules_is_named():
@@ -336,27 +371,27 @@ def test_a_hand_depends_only_on_its_arguments():
     rules = load_rules("standard,passing.cards=4")
     one = play_hand(deal_cards(8), "advisor:jump", "formula", rules, seed=4, samples=60)
     two = play_hand(deal_cards(8), "advisor:jump", "formula", rules, seed=4, samples=60)
-    assert one.to_dict(tricks=True) == two.to_dict(tricks=True)
+    assert one == two and to_json(one) == to_json(two)
 
 
 def test_the_json_record_has_every_field_of_the_play_command():
     record = play_hand(deal_cards(9), "advisor:jump", "formula", seed=hand_seed(9), samples=60)
-    out = record.to_dict()
+    out = to_json(record)
     assert set(out) >= {"hands", "auction", "contract", "exchange", "meld", "tricks",
                         "side_total", "result", "score", "prediction"}
     assert [Hand.parse(h) for h in out["hands"]] == list(deal_cards(9))
     assert all(set(c) == {"seat", "call", "meaning"} for c in out["auction"])
-    c = record.contract
-    bidder_policy = record.policies[c.side]
-    if bidder_policy.startswith("advisor") and record.auction:
+    seat, bid = contract(record)
+    bidder_policy = out["policies"]["us" if seat % 2 == 0 else "them"]
+    if bidder_policy.startswith("advisor") and calls(record):
         assert 0 <= out["prediction"] <= 1
-        last = [call for call in record.auction if call.seat == c.seat][-1]
-        assert last.call == c.bid and last.prediction == record.prediction
+        assert [c for s, c in calls(record) if s == seat][-1] == bid
+        assert out["prediction"] == float(record.tag("Prediction"))
     else:
         assert out["prediction"] is None
     if out["tricks"] is not None:
         assert out["tricks"]["us"] + out["tricks"]["them"] == 50
-    assert out["score"] == dict(zip(("us", "them"), record.score.points))
+    assert out["score"] == dict(zip(("us", "them"), record.score))
 
 
 def test_deals_are_whole_decks_and_differ_by_number():
@@ -388,12 +423,14 @@ def test_a_card_advisor_plays_legal_cards_seeing_only_its_own_seat():
     from pinochle_calc.cards import CARDS
 
     record = play_hand(deal_cards(11, 1), "formula/advisor", "formula", seed=3)
-    assert record.tricks is not None and record.policies == ("formula/advisor", "formula")
-    cards = [str(CARDS[c]) for t in record.play for c in t.cards]
-    hands = [[str(c) for c in h] for h in record.after]
-    points = replay(hands, "SHDC"[record.trump], record.contract.seat, cards)
-    assert tuple(points) == record.tricks
+    state = record.state
+    assert state.trick_points() is not None
+    assert (record.tag("Us"), record.tag("Them")) == ("formula/advisor", "formula")
+    cards = [str(CARDS[c]) for t in state.tricks for c in t.cards]
+    hands = [[str(c) for c in h] for h in after(record)]
+    points = replay(hands, "SHDC"[state.trump], state.bidder, cards)
+    assert tuple(points) == state.trick_points()
     again = play_hand(deal_cards(11, 1), "formula/advisor", "formula", seed=3)
-    assert again.play == record.play
+    assert again.state.tricks == state.tricks
     heuristic = play_hand(deal_cards(11, 1), "formula", "formula", seed=3)
-    assert heuristic.contract == record.contract and heuristic.play != record.play
+    assert contract(heuristic) == contract(record) and heuristic.state.tricks != state.tricks

@@ -14,7 +14,8 @@ from positions import played_position
 from pinochle_calc.cards import CARDS, KINDS, Card
 from pinochle_calc.hand import Hand
 from pinochle_calc.play.facts import Facts, read_position
-from pinochle_calc.play.position import PlayedTrick, Position, PositionError, with_leaders
+from pinochle_calc.play.position import Position, PositionError, with_leaders
+from pinochle_calc.play.tricks import Trick
 from pinochle_calc.play.unseen import UnseenDealer
 
 
@@ -169,7 +170,7 @@ def test_tricks_out_of_order():
         with_leaders([(0, cards("AS KS QS JS")), (1, cards("AH KH QH JH"))], 1)
     assert "tricks out of order: trick 2 is led by seat 1, but seat 0 won trick 1" in str(
         e.value) and (e.value.trick, e.value.card) == (2, 1)
-    tricks = (PlayedTrick(0, cards("AS KS QS JS")), PlayedTrick(1, cards("AH KH QH JH")))
+    tricks = (Trick(0, cards("AS KS QS JS")), Trick(1, cards("AH KH QH JH")))
     assert "tricks out of order" in str(error(Position(Hand.parse(HAND19[:-3]), 1, 0, tricks)))
 
 

@@ -8,7 +8,6 @@ import pytest
 from pinochle_calc.cards import Card
 from pinochle_calc.hand import Hand
 from pinochle_calc.play.position import (
-    PlayedTrick,
     Position,
     PositionError,
     parse_tricks,
@@ -16,6 +15,7 @@ from pinochle_calc.play.position import (
     tricks_text,
     with_leaders,
 )
+from pinochle_calc.play.tricks import Trick
 
 
 def cards(text: str) -> tuple[int, ...]:
@@ -33,7 +33,7 @@ FIRST, SECOND = cards("AS 10S KS QS"), cards("10H JH QH KH")
 ])
 def test_the_ways_to_write_the_tricks(text):
     raw, spans = parse_tricks(text)
-    assert with_leaders(raw, 1) == (PlayedTrick(0, FIRST), PlayedTrick(0, SECOND))
+    assert with_leaders(raw, 1) == (Trick(0, FIRST), Trick(0, SECOND))
     assert [len(s) for s in spans] == [4, 4]
 
 
@@ -84,4 +84,4 @@ def test_the_position_after_some_plays():
     hands = [Hand.parse(t) for t in ("AS KH", "10S QH", "KS JH", "QS 10H")]
     spot = position_after(hands, 1, 0, cards("AS 10S KS QS KH"))
     assert spot.seat == 1 and spot.leader == 0 and spot.trick == cards("KH")
-    assert spot.hand == Hand.parse("QH") and spot.tricks == (PlayedTrick(0, FIRST),)
+    assert spot.hand == Hand.parse("QH") and spot.tricks == (Trick(0, FIRST),)

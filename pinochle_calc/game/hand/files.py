@@ -1,0 +1,192 @@
+"""Reading a record in either form (text, by ``text.read_text``; JSON, ``read_json``), from a
+file too, and saving one so that nothing is lost."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from ...errors import UserError, quoted, shorten
+from ...hand import Hand
+from ...scoring import RESULTS, SIDES
+from ...seats import Seat
+from .errors import RecordError
+from .events import EVENT_KINDS, EVENT_TYPES, Event, comment_text, read_hand
+from .json_form import FORMAT, to_json
+from .record import MAX_EVENTS, Record, settled
+from .tags import load_spec
+from .text import check_tag, read_text, result_word, write_text
+
+#: The largest record file read.
+MAX_FILE = 1 << 20
+
+
+def read_record(text: str, name: str = "record") -> Record:
+    """A record in either form: JSON (the text starts with ``{``) or the text form."""
+    body = text.lstrip("\ufeff").lstrip()
+    if body.startswith("{"):
+        return read_json(body, name)
+    return read_text(text, name)
+
+
+def load_record(path: str) -> Record:
+    """The record in a file (``-``: standard input), either form; lines as ``lines.read_lines``
+    reads them (any line ending, a byte order mark dropped)."""
+    from ...lines import read_bytes, read_lines
+
+    name = "stdin" if path == "-" else path
+    try:
+        data = read_bytes(path, MAX_FILE)
+    except UserError as e:
+        raise RecordError(str(e)) from None
+    if len(data) > MAX_FILE:
+        raise RecordError(f"a record is at most {MAX_FILE:,} bytes", source=name)
+    lines = list(read_lines(io.BytesIO(data)))
+    first = next((line for line in lines if not isinstance(line, str) or line.strip()), "")
+    if isinstance(first, str) and first.lstrip().startswith("{"):
+        bad = next((n for n, line in enumerate(lines, 1) if not isinstance(line, str)), None)
+        if bad is not None:
+            raise RecordError(str(lines[bad - 1]), source=name, line=bad)
+        return read_json("\n".join(str(line) for line in lines), name)
+    return read_text(lines, name)
+
+
+def read_json(data: str | Mapping[str, Any], name: str = "record") -> Record:
+    """A record from its JSON (text or parsed): the events are the record; the summary keys,
+    where present, must agree with them."""
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as e:
+            raise RecordError(f"not JSON: {e.msg} at line {e.lineno} column {e.colno}",
+                              source=name) from None
+        except RecursionError:
+            raise RecordError("not JSON: nested too deeply", source=name) from None
+    if not isinstance(data, Mapping):
+        raise RecordError("a JSON record is an object with rules, dealer, hands and events",
+                          source=name)
+    try:
+        done = settled(_from_json(data))
+    except RecordError as e:
+        raise e.at(source=name) from None
+    mine = to_json(done)
+    for key, value in data.items():
+        if key in ("events", "tags", "hands", "rules", "dealer", "format"):
+            continue
+        if key not in mine:
+            raise RecordError(f"unknown key {quoted(str(key))}; a record's keys are"
+                              f" {', '.join(mine)}", source=name)
+        if value != mine[key] and not (key in ("result", "score") and value is None):
+            raise RecordError(f"{key} is {_short(value)}, but the events give"
+                              f" {_short(mine[key])}", source=name)
+    for number, item in enumerate(data.get("events") or [], 1):
+        if isinstance(item, Mapping) and item.get("kind") == "meld" and "points" in item:
+            said, points = item["points"], mine["events"][number - 1]["points"]
+            if said != points:
+                event = done.events[number - 1]
+                raise RecordError(f"the meld says {_short(said)}, but the cards shown make"
+                                  f" {points}", source=name, event=number, words=event.words(),
+                                  seat=int(event.seat),
+                                  rule=f"the meld table, {done.rules.name}")
+    return done
+
+
+def _short(value: object) -> str:
+    return shorten(json.dumps(value, ensure_ascii=False), 120)
+
+
+def _from_json(data: Mapping[str, Any]) -> Record:
+    fmt = data.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise RecordError(f"format {_short(fmt)}: a record's format is {FORMAT!r}")
+    spec = data.get("rules")
+    if not isinstance(spec, str):
+        raise RecordError("rules: a preset name (with any key=value overrides), as text")
+    rules = load_spec(spec)
+    dealer = data.get("dealer", 3)
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or dealer not in range(4):
+        raise RecordError(f"dealer: a seat 0 to 3, not {_short(dealer)}")
+    tags_in = data.get("tags") or {}
+    if not isinstance(tags_in, Mapping):
+        raise RecordError("tags: an object of names and text values")
+    tags = []
+    for key, value in tags_in.items():
+        if not isinstance(value, str):
+            raise RecordError(f"tag {quoted(str(key))}: its value is text")
+        tags.append(check_tag(str(key), value))
+    hands_in = data.get("hands", [None] * 4)
+    if not isinstance(hands_in, list) or len(hands_in) != 4:
+        raise RecordError("hands: a list of four hands (text, or null where not known)")
+    hands: list[Hand | None] = []
+    for s, h in enumerate(hands_in):
+        if h is not None and not isinstance(h, str):
+            raise RecordError(f"hands[{s}]: a hand as text, or null")
+        hands.append(None if h is None else read_hand(h, f"hands[{s}]"))
+    items = data.get("events", [])
+    if not isinstance(items, list):
+        raise RecordError("events: a list of event objects")
+    if len(items) > MAX_EVENTS:
+        raise RecordError(f"more than {MAX_EVENTS:,} events: a hand has about 100")
+    events = []
+    for number, item in enumerate(items, 1):
+        try:
+            events.append(_event(item, number))
+        except RecordError as e:
+            raise e.at(event=number) from None
+    result = data.get("result")
+    if result is not None:
+        if not isinstance(result, str):
+            raise RecordError("result: text, one of " + ", ".join(RESULTS))
+        result = result_word(result)
+    score_in = data.get("score")
+    score = None
+    if score_in is not None:
+        if not isinstance(score_in, Mapping) or set(score_in) != set(SIDES) or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in score_in.values()):
+            raise RecordError('score: {"us": N, "them": N}')
+        score = (score_in["us"], score_in["them"])
+    return Record(rules, Seat(dealer), tuple(hands), tuple(events), tuple(tags), result,
+                  score)
+
+
+def _event(item: object, number: int) -> Event:
+    if not isinstance(item, Mapping):
+        raise RecordError("an event is an object with kind and seat")
+    kind = item.get("kind")
+    if kind not in EVENT_KINDS:
+        raise RecordError(f"kind {_short(kind)}: one of {', '.join(EVENT_KINDS)}")
+    kind_type = EVENT_TYPES[kind]
+    extra = set(item) - {"event", "kind", "seat", "comment"} - kind_type.json_keys
+    if extra:
+        raise RecordError(f"unknown key {quoted(sorted(map(str, extra))[0])} in a {kind}"
+                          " event")
+    if "event" in item and item["event"] != number:
+        raise RecordError(f"numbered {_short(item['event'])}, but it is event {number}")
+    seat = item.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool) or seat not in range(4):
+        raise RecordError(f"seat {_short(seat)}: a seat is 0 to 3")
+    comment = item.get("comment", "")
+    if not isinstance(comment, str):
+        raise RecordError("comment: text")
+    return kind_type.read_json(Seat(seat), item, comment_text(comment) if comment else "")
+
+
+def save_record(record: Record, path: str) -> None:
+    """Write the record's text to ``path`` so that a crash at any moment leaves either the old
+    file or the new one: a temporary file beside it, flushed to disk, then renamed."""
+    folder = os.path.dirname(os.path.abspath(path))
+    temporary = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}.tmp")
+    try:
+        with open(temporary, "w", encoding="utf-8") as f:
+            f.write(write_text(record))
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(temporary, path)
+    except OSError as e:
+        raise UserError(f"cannot write {path}: {e.strerror}") from None
+
+
+__all__ = ["read_json", "read_record", "load_record", "save_record", "MAX_FILE"]

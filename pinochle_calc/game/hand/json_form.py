@@ -1,0 +1,131 @@
+"""The record's JSON form: the record's own keys (``format``, ``rules``, ``dealer``, ``tags``,
+``hands``, ``events``) and a summary of the events (``policies``, ``auction``, ``contract``,
+``exchange``, ``melds``, ``meld``, ``tricks``, ``side_total``, ``result``, ``score``, ``seed``,
+``prediction``, ``play``), which is checked against them when read back. Every hand the
+program writes in JSON, from any command, is this form. Cards are canonical tokens (``AH``)."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Protocol
+
+from ...cards import CARDS, SUITS
+from ...scoring import SIDES
+from .events import Meld
+from .tags import convention_of, prediction_of, rules_spec
+
+if TYPE_CHECKING:
+    from ...hand import Hand
+    from ...rules import RuleSet
+    from ...seats import Seat
+    from .events import Event
+    from .state import HandState
+
+
+class Record(Protocol):
+    """A record as the JSON form reads it (``record.Record``, which imports this module)."""
+
+    @property
+    def rules(self) -> RuleSet: ...
+    @property
+    def dealer(self) -> Seat: ...
+    @property
+    def hands(self) -> tuple[Hand | None, ...]: ...
+    @property
+    def events(self) -> tuple[Event, ...]: ...
+    @property
+    def tags(self) -> tuple[tuple[str, str], ...]: ...
+    @property
+    def result(self) -> str | None: ...
+    @property
+    def score(self) -> tuple[int, int] | None: ...
+    @property
+    def state(self) -> HandState: ...
+
+    def tag(self, name: str) -> str | None: ...
+
+FORMAT = "pinochle-calc record"
+
+
+def to_json(record: Record) -> dict:
+    """The record as JSON data (see the module docstring)."""
+    state = record.state
+    out: dict = {"format": FORMAT, "rules": rules_spec(record.rules), "dealer": record.dealer,
+                 "tags": dict(record.tags), "hands": [None if h is None else str(h)
+                                                     for h in record.hands]}
+    out.update(summary(record, state))
+    events = []
+    for number, event in enumerate(record.events, 1):
+        item: dict = {"event": number, "kind": event.kind, "seat": int(event.seat)}
+        points = None
+        if isinstance(event, Meld):
+            shown = state.melds[event.seat]
+            points = shown[0] if shown is not None else 0
+        item.update(event.json_fields(points))
+        if event.comment:
+            item["comment"] = event.comment
+        events.append(item)
+    out["events"] = events
+    return out
+
+
+def summary(record: Record, state: HandState) -> dict:
+    """The summary keys, from the events."""
+    from ...exchange.hints import hint_word
+
+    us, them = record.tag("Us"), record.tag("Them")
+    calls = [e for e in record.events if e.kind == "call"]
+    out: dict = {"policies": {"us": us, "them": them} if us or them else None,
+                 "auction": [{"seat": int(e.seat), "call": "pass" if e.bid is None  # type: ignore[attr-defined]
+                              else e.bid, "meaning": e.comment}  # type: ignore[attr-defined]
+                             for e in calls]}
+    contract = exchange = None
+    if state.contract is not None:
+        seat, bid = state.contract.seat, state.contract.bid
+        contract = {"seat": int(seat), "side": SIDES[seat & 1], "bid": bid,
+                    "trump": None if state.trump is None or state.lost
+                    else SUITS[state.trump]}
+        to_bidder, to_partner = state.passed(seat ^ 2), state.passed(seat)
+        hint = None
+        if not state.contract.given:
+            from ...bidding.conventions import asked_for
+
+            convention = convention_of(record, seat.partner)
+            if convention is not None:
+                hint = asked_for(state.auction, seat.turn(record.dealer), convention)
+        exchange = {"to_bidder": [str(c) for c in to_bidder] if to_bidder else [],
+                    "to_partner": [str(c) for c in to_partner] if to_partner else [],
+                    "request": None if state.request is None else SUITS[state.request],
+                    "hint": hint_word(hint)}
+    out["contract"] = contract
+    out["exchange"] = exchange
+    out["melds"] = [None if m is None else m[0] for m in state.melds]
+    side = state.side_meld()
+    out["meld"] = None if side is None else dict(zip(SIDES, side))
+    tricks = state.trick_points()
+    out["tricks"] = None if tricks is None else dict(zip(SIDES, tricks))
+    total = None
+    if side is not None and tricks is not None and record.result in ("made", "set"):
+        s = state.bidder & 1
+        total = side[s] + tricks[s]
+    out["side_total"] = total
+    out["result"] = record.result
+    out["score"] = None if record.score is None else dict(zip(SIDES, record.score))
+    seed = record.tag("Seed")
+    out["seed"] = int(seed) if seed and re.fullmatch(r"[0-9]{1,18}", seed) else None
+    out["prediction"] = prediction_of(record)
+    out["play"] = [{"leader": t.leader, "cards": [str(CARDS[c]) for c in t.cards],
+                    "winner": t.winner(state.trump or 0),
+                    "points": t.points(i == 19, record.rules.scale)}
+                   for i, t in enumerate(state.tricks)]
+    return out
+
+
+def write_json(record: Record) -> str:
+    """The record as one line of JSON (``records.dumps``)."""
+    from ...records import dumps
+
+    return dumps(to_json(record))
+
+
+__all__ = ["to_json", "write_json", "summary"]

@@ -1,0 +1,89 @@
+"""What a record's tags say: its rule set as text that loads back without a file
+(``rules_spec``, ``load_spec``), the convention a seat's calls are read under
+(``convention_of``) and the bidder's chance of making the contract (``prediction_of``)."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Protocol
+
+from ...errors import UserError, quoted
+from ...rules import PRESETS, SCHEMA, STANDARD, RuleSet, load_rules
+from .errors import RecordError
+
+
+class Tagged(Protocol):
+    def tag(self, name: str) -> str | None: ...
+
+
+def rules_spec(rules: RuleSet) -> str:
+    """The rule set as a ``--rules`` value that loads back to it without any file: a preset's
+    name, a preset with overrides, or ``standard`` with every difference (and the name)."""
+    from ...rules import _toml_value
+
+    try:
+        if _spec_ok(rules.name) and load_rules(rules.name) == rules:
+            return rules.name
+    except UserError:
+        pass
+    items = ["standard"]
+    if rules.name != "standard":
+        items.append(f"name={json.dumps(rules.name, ensure_ascii=False)}")
+    for path, (name, kind) in SCHEMA.items():
+        value = getattr(rules, name)
+        if name == "name" or value == getattr(STANDARD, name):
+            continue
+        if kind == "marriage":
+            value = {"true": True, "false": False}.get(value, value)
+        items.append(f"{path}={_toml_value(value)}")
+    return ",".join(items)
+
+
+def _spec_ok(text: str) -> bool:
+    """Whether a rules value names no file: a preset, alone or with overrides."""
+    head = text.split(",", 1)[0].strip().lower()
+    return head in PRESETS
+
+
+def load_spec(text: str) -> RuleSet:
+    """The rule set a record names (a preset, with overrides): never a file."""
+    if not _spec_ok(text):
+        raise RecordError(f"rules {quoted(text)}: a record names its rules as a preset"
+                          f" ({', '.join(PRESETS)}) with any key=value overrides, not a file")
+    try:
+        return load_rules(text)
+    except UserError as e:
+        raise RecordError(f"rules: {e}") from None
+
+
+def convention_of(record: Tagged, seat: int) -> str | None:
+    """The bidding convention a seat's calls are read under in a record: its side's (the
+    UsConvention or ThemConvention tag, else its policy's name in the Us or Them tag:
+    ``advisor:jump`` gives ``jump``), else the Convention tag; None: natural bids."""
+    from ...bidding.conventions import CONVENTIONS
+
+    side = "Us" if seat % 2 == 0 else "Them"
+    own = (record.tag(side + "Convention") or "").strip().lower()
+    if own in CONVENTIONS:
+        return own
+    policy = record.tag(side)
+    if policy is not None:
+        name = policy.split("/", 1)[0].strip().lower()
+        return name.split(":", 1)[1] if name.startswith("advisor:") else None
+    word = (record.tag("Convention") or "").strip().lower()
+    return word if word in CONVENTIONS else None
+
+
+def prediction_of(record: Tagged) -> float | None:
+    """The bidder's chance of making the contract as its policy saw it (the Prediction tag;
+    None: absent, or not a chance from 0 to 1)."""
+    text = record.tag("Prediction")
+    if not text or not re.fullmatch(r"[0-9]{0,3}(\.[0-9]{1,17})?", text) or text == ".":
+        return None
+    value = float(text)
+    return value if math.isfinite(value) and 0 <= value <= 1 else None
+
+
+__all__ = ["rules_spec", "load_spec", "convention_of", "prediction_of"]
