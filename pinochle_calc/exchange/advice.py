@@ -59,6 +59,11 @@ if TYPE_CHECKING:
 from .seat import Role, as_role
 
 MAX_DRAWS = 100_000
+#: The check's best replaces the exchange policy's choice only where it scores more than this
+#: above it (meld points on average; and more than the check's noise): within it the two are as
+#: good as each other, and the advice is the pass the simulations play (benchmarks/
+#: pass_agreement.py measures how often they differ, docs/exchange.md quotes it).
+PASS_MARGIN = 1.0
 
 
 def _part_value(cards: list[int], counts: np.ndarray, trump: int, rules: RuleSet) -> np.ndarray:
@@ -344,14 +349,22 @@ def advise_pass(hand: HandLike, trump: SuitLike, role: Role = "partner", n: int 
     gains = expected_gains(receiver, choices, trump, rules)
     mine = np.array(hand.counts, dtype=np.int64)
     after = meld_points(mine[None, :] - np.array(choices), rules)[:, trump]
+    # the meld the bidder keeps first: passing blind, its mean once the partner's pass arrives
+    # (as the policy's bidder_pass weighs it), else what it holds after passing
+    kept: np.ndarray = after.astype(np.float64)
+    if role == "bidder" and size == 20:
+        from .policy import incoming_passes
+
+        incoming = incoming_passes(tuple(hand.counts), trump, n, rules, asked)
+        kept = kept_after(mine, choices, incoming, trump, rules)
     before = meld(hand, rules).trumps[trump].points
     to_bidder = role == "partner"
     scored = [Choice(c, float(g), int(before - a), trick_strength(c, trump, to_bidder))
               for c, g, a in zip(choices, gains, after)]
 
     # best first; the bidder keeps its own meld first; ties: the cards' order
-    def rank(i: int) -> tuple[int, float, int, tuple[int, ...]]:
-        first = scored[i].loss if role == "bidder" else 0
+    def rank(i: int) -> tuple[float, float, int, tuple[int, ...]]:
+        first = -round(float(kept[i]), 9) if role == "bidder" else 0.0
         return first, -round(scored[i].score, 9), scored[i].loss, scored[i].cards[::-1]
 
     order = sorted(range(len(scored)), key=rank)
@@ -361,22 +374,53 @@ def advise_pass(hand: HandLike, trump: SuitLike, role: Role = "partner", n: int 
     if top != chosen:
         noise = 2 * _difference_error(receiver, scored[top].cards, scored[chosen].cards, trump,
                                       rules)
-    # the check's best, where it beats the policy's choice by more than the noise
-    if top != chosen and (rank(top)[0] < rank(chosen)[0]
-                          or scored[top].score - scored[chosen].score > noise):
-        advised = top
-    else:
-        advised = chosen
+    # the check's best, where it beats the policy's choice by more than the noise and by a
+    # meld point (PASS_MARGIN): the bidder's own meld first, then the score
+    more_meld = role == "bidder" and kept[top] - kept[chosen] >= PASS_MARGIN
+    less_meld = role == "bidder" and kept[chosen] - kept[top] > 1e-9
+    higher = scored[top].score - scored[chosen].score > max(noise, PASS_MARGIN)
+    advised = top if top != chosen and (more_meld or not less_meld and higher) else chosen
     best = scored[advised]
     shares = _shares(hand, best, receiver, trump, rules, role, before)
     reasons = _reasons(hand, best, receiver, trump, rules, role, shares)
-    least = min(c.loss for c in scored) if role == "bidder" else 0
+    least = min(c.loss for c in scored) if role == "bidder" and size > 20 else 0
     return PassAdvice(role, trump, hand, best, tuple(reasons),
                       tuple(scored[i] for i in order if i != advised)[:alternatives],
                       len(choices), samples, seed, acceptance,
                       tuple(t for t, _ in tests if t not in dropped), tuple(dropped),
                       int(after[advised]), receiver, scored[top], least, scored[chosen],
                       noise, tuple(shares))
+
+
+def kept_after(mine: np.ndarray, choices: list[tuple[int, ...]], incoming: np.ndarray,
+               trump: int, rules: RuleSet) -> np.ndarray:
+    """For each choice, the passer's mean meld in ``trump`` over the ``incoming`` passes
+    (``(m, 20)``) once it has passed the choice and received one: a bidder that passes at the
+    same time as its partner counts on what arrives, as the policy's ``bidder_pass`` does.
+    Meld is a sum of independent parts, so each part's mean is worked out once per distinct way
+    a choice leaves it (every choice directly under a roundhouse option)."""
+    from ..meld.vector import meld_points
+
+    if _coupled(rules):
+        out = np.empty(len(choices))
+        for i, c in enumerate(choices):
+            held = np.minimum(mine - np.array(c) + incoming, 4)
+            out[i] = meld_points(held, rules)[:, trump].mean()
+        return out
+    from .policy import meld_parts
+
+    total = np.zeros(len(choices))
+    for part in meld_parts(trump):
+        cards = list(part)
+        arriving = incoming[:, cards]
+        cache: dict[tuple[int, ...], float] = {}
+        for i, c in enumerate(choices):
+            key = tuple(int(mine[j] - c[j]) for j in cards)
+            if key not in cache:
+                held = np.minimum(arriving + np.array(key), 4)
+                cache[key] = float(_part_value(cards, held, trump, rules).mean())
+            total[i] += cache[key]
+    return total
 
 
 def _difference_error(receiver: np.ndarray, a: tuple[int, ...], b: tuple[int, ...], trump: int,

@@ -580,18 +580,30 @@ def bidder_pass(hands: ArrayLike, trump: SuitLike, k: int, rules: RulesLike,
 
 
 @lru_cache(maxsize=256)
+def incoming_passes(hand: tuple[int, ...], trump: int, k: int, rules: RuleSet,
+                    asked: Signal | None = None, policy: ExchangePolicy = POLICY) -> np.ndarray:
+    """``(INCOMING, 20)``: the passes a bidder holding ``hand`` (20 counts) may receive when it
+    passes at the same time as its partner: ``INCOMING`` partner hands dealt from the cards it
+    does not hold (a fixed seed), each passing by the policy and answering ``asked``. The
+    bidder's pass and the pass advice's check both weigh its meld after receiving them."""
+    from ..hand import Hand
+    from ..play.dealer import Dealer
+
+    rng = np.random.default_rng(20261130)
+    partners = Dealer(Hand(list(hand))).hands(rng, INCOMING, 20)
+    out = partner_pass(partners, trump, k, rules, asked, suit_asked(rules, trump), policy)
+    out.flags.writeable = False
+    return out
+
+
+@lru_cache(maxsize=256)
 def _bidder_pass_one(hand: tuple[int, ...], trump: int, k: int, rules: RuleSet,
                      hint: Signal | None, asked: Signal | None,
                      policy: ExchangePolicy) -> np.ndarray:
     """``bidder_pass`` of one hand (its 20 counts), kept: a bidder passes the same cards in
     every deal of an estimate, and in each estimate of the same hand."""
-    from ..hand import Hand
-    from ..play.dealer import Dealer
-
     counts = np.array(hand, dtype=np.int64)
-    rng = np.random.default_rng(20261130)
-    partners = Dealer(Hand(list(hand))).hands(rng, INCOMING, 20)
-    incoming = partner_pass(partners, trump, k, rules, asked, suit_asked(rules, trump), policy)
+    incoming = incoming_passes(hand, trump, k, rules, asked, policy)
     objective = bidder_objective(trump, rules, hint, policy, incoming, k)
     out = choose(objective, counts[None], k, trump)[0]
     out.flags.writeable = False

@@ -20,8 +20,7 @@ The built-in policies (``policy(name)``):
 ``advisor:jump``, ``advisor:davis``, ``advisor:toby``
     the project's advice (``bidding.advise``) under that convention, with its estimate; each
     bid records the estimate's chance of making it (``Bid.prediction``), and the advisor names
-    the trump its last estimate was for and passes the pass advice's cards (``pass``'s:
-    ``decisions.pass_advice``).
+    the trump its last estimate was for.
 ``formula``
     the fixed rule popular game bots use: the limit is the hand's best meld in a suit it may
     name + 20 for the partner + 25 for the tricks (scaled); it opens at the minimum and raises
@@ -42,10 +41,11 @@ side's cards) or ``/advisor`` (the side's seats play the card advice, ``play.adv
 alone.
 
 Shared by all (``StandardPlay``): trump is the suit with the most meld among those the hand may
-name (ties: the longer suit, then S H D C); cards are passed and returned by the quick exchange
-policy (``exchange.choose_pass``, the one the bid estimate's simulations play; an advisor
-passes the pass advice's cards instead); and the bidder throws the hand in when that is worth
-more on average than playing it (``throw_in_is_better``).
+name (ties: the longer suit, then S H D C); cards are passed and returned as the pass advice
+says (``decisions.pass_advice``: what ``pass`` recommends, the table shows and the review judges
+by; the quick exchange policy the simulations play, ``quick_pass``, differs from it where the
+advice's check finds a pass better by a meld point and its noise); and the bidder throws the
+hand in when that is worth more on average than playing it (``throw_in_is_better``).
 """
 
 from __future__ import annotations
@@ -208,19 +208,37 @@ class StandardPlay:
         return most_meld(seat)
 
     def pass_cards(self, seat: Seat, n: int) -> Hand:
-        role: Role = "bidder" if seat.contract is not None and (
-            seat.contract.seat == seat.number) else "partner"
-        return choose_pass(seat.hand, n, seat.named, role, seat.rules, hint=seat.hint,
-                           asked=seat.asked, request=seat.request)
+        return advised_pass(seat, n)
 
     def return_cards(self, seat: Seat, n: int) -> Hand:
-        return choose_pass(seat.hand, n, seat.named, "bidder", seat.rules, hint=seat.hint)
+        return advised_pass(seat, n)
 
     def throw_in(self, seat: Seat) -> bool:
         return throw_in_is_better(seat)
 
     def __repr__(self) -> str:
         return f"policy({self.name!r})"
+
+
+def advised_pass(seat: Seat, n: int) -> Hand:
+    """The pass advice's cards (``decisions.pass_advice``: what the ``pass`` command and the
+    table recommend and the review judges by), not the quick exchange policy the simulations
+    play (``quick_pass``)."""
+    from .decisions import PassRequest, pass_advice
+
+    role: Role = "bidder" if seat.won.seat == seat.number else "partner"
+    request = PassRequest(seat.number, role, n, seat.hand, seat.named, seat.hint,
+                          seat.asked, seat.request if role == "partner" else None)
+    return Hand(pass_advice(request, seat.rules, seed=seat.seed).best.cards)
+
+
+def quick_pass(seat: Seat, n: int) -> Hand:
+    """The quick exchange policy's pass (``exchange.choose_pass``), the one the bid estimate's
+    simulations and the review's play-outs make: a policy of one's own may pass by it."""
+    role: Role = "bidder" if seat.contract is not None and (
+        seat.contract.seat == seat.number) else "partner"
+    return choose_pass(seat.hand, n, seat.named, role, seat.rules, hint=seat.hint,
+                       asked=seat.asked, request=seat.request)
 
 
 def most_meld(seat: Seat) -> int | None:
@@ -302,18 +320,6 @@ class Advisor(StandardPlay):
             return planned
         return most_meld(seat)
 
-    def pass_cards(self, seat: Seat, n: int) -> Hand:
-        """The pass advice's cards (``decisions.pass_advice``, what the ``pass`` command and
-        the table recommend), not the quick policy the simulations play."""
-        from .decisions import PassRequest, pass_advice
-
-        role: Role = "bidder" if seat.won.seat == seat.number else "partner"
-        request = PassRequest(seat.number, role, n, seat.hand, seat.named, seat.hint,
-                              seat.asked, seat.request if role == "partner" else None)
-        return Hand(pass_advice(request, seat.rules, seed=seat.seed).best.cards)
-
-    def return_cards(self, seat: Seat, n: int) -> Hand:
-        return self.pass_cards(seat, n)
 
 
 class Formula(StandardPlay):
@@ -571,4 +577,5 @@ def _import(text: str):
 __all__ = ["Policy", "StandardPlay", "Seat", "Bid", "Contract", "Advisor", "Formula", "Thumb",
            "Passer", "policy", "PolicyName", "POLICY_NAMES", "CARD_PLAYERS", "split_policy_name",
            "load_policy", "PolicyLoadError", "POLICY_CALLS", "built_in",
-           "most_meld", "throw_in_is_better", "THROW_IN_SAMPLES"]
+           "most_meld", "advised_pass", "quick_pass", "throw_in_is_better",
+           "THROW_IN_SAMPLES"]

@@ -7,7 +7,7 @@ import pytest
 
 from pinochle_calc.errors import UserError
 from pinochle_calc.game.hand import Call, Pass, Play, Record, read_text
-from pinochle_calc.game.policies import Formula
+from pinochle_calc.game.policies import Formula, quick_pass
 from pinochle_calc.game.review import Cost, mark, review
 from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
 from pinochle_calc.hand import Hand
@@ -166,9 +166,16 @@ def test_a_calls_cost_plays_each_deal_once_and_counts_its_copies():
 
 
 class NeverThrowsIn(Formula):
-    """The formula bidder that never throws in, as the call cost's play-outs decide."""
+    """The formula bidder that passes by the quick exchange policy and never throws in, as the
+    call cost's play-outs decide."""
 
     name = "formula, never throwing in"
+
+    def pass_cards(self, seat, n):
+        return quick_pass(seat, n)
+
+    def return_cards(self, seat, n):
+        return quick_pass(seat, n)
 
     def throw_in(self, seat):
         return False
