@@ -46,7 +46,7 @@ SchedulerOpt = Annotated[
     typer.Option("--scheduler", metavar="ADDRESS", show_default=False,
                  help="A Dask cluster's scheduler, tcp://HOST:PORT as dask scheduler prints it:"
                  " play the deals on its workers instead of --jobs processes (pip install"
-                 " 'pinochle-calc[cluster]')."),
+                 " 'pinochle-calc\\[cluster]')."),  # \\[: a bracket, not rich's markup
 ]
 
 

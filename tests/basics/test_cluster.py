@@ -488,6 +488,12 @@ BLOCKED = ("import sys\nsys.modules['distributed'] = None  # as if not installed
            "from pinochle_calc.cli import main\nmain()\n")
 
 
+def test_the_help_says_how_to_install_the_extra():
+    shown = " ".join(w for w in run("arena", "-h").stdout.split() if w != "│")
+    assert "tcp://HOST:PORT as dask scheduler prints it" in shown
+    assert "(pip install 'pinochle-calc[cluster]')" in shown  # the brackets not taken as markup
+
+
 def test_without_the_extra_a_scheduler_says_how_to_install_it():
     result = subprocess.run(python("-c", BLOCKED, "arena", "formula", "thumb", "--scheduler",
                                    "tcp://127.0.0.1:8786"), capture_output=True, text=True)
