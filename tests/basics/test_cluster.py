@@ -260,6 +260,15 @@ def test_results_come_in_order_when_a_chunk_ends_after_later_ones(dask, tmp_path
     assert out == list(map_jobs(helpers.late_second, 0.0, range(7))) == [i * i for i in range(7)]
 
 
+def test_a_policy_that_fails_on_a_worker_stops_the_match_as_with_jobs(dask, bots):
+    args = ("arena", f"{bots}:RaisesAtSecondCall", "formula", "--deals", "3")
+    here = run(*args, "--jobs", "2")
+    there = run(*args, "--scheduler", dask.address)
+    assert here.exit_code == there.exit_code == 1
+    assert there.stderr == here.stderr and there.stderr.count("\n") == 1
+    assert there.stderr.endswith(": ValueError: out of ideas\n")
+
+
 def test_a_policy_file_is_sent_under_a_name_of_its_bytes(tmp_path):
     from pinochle_calc.game.arena import _on_workers
 
@@ -281,6 +290,21 @@ def _as_a_terminal_runs_it() -> None:
     """Ctrl-C as a foreground job has it (a suite started in the background ignores SIGINT,
     and a child inherits that)."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def test_sigterm_stops_a_match_on_a_cluster_and_leaves_nothing_running_there(dask, slow):
+    proc = subprocess.Popen(python("-m", "pinochle_calc", "arena", "slow.py:Slow", "thumb",
+                                   "--deals", "60", "-f", "jsonl", "--scheduler", dask.address),
+                            cwd=slow, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc.stdout.readline()
+    assert dask.tasks()[0] > 0  # the match's chunks are on the cluster
+    proc.send_signal(signal.SIGTERM)
+    out, err = finish(proc)
+    assert proc.returncode == 143 and err == ""
+    deadline = time.monotonic() + 15
+    while dask.tasks() != (0, 0) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert dask.tasks() == (0, 0)
 
 
 def test_ctrl_c_stops_a_match_on_a_cluster_and_leaves_nothing_running_there(dask, slow,
