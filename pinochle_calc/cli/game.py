@@ -40,6 +40,14 @@ POLICY_HELP = ("advisor:jump, advisor:davis, advisor:toby, formula, thumb or pas
 
 SamplesOpt = Annotated[int, samples_option(
     HAND_DEALS, "Simulated deals behind each of an advisor's estimates")]
+#: ``--scheduler``: the arena's deals played on a Dask cluster.
+SchedulerOpt = Annotated[
+    Optional[str],  # noqa: UP045 (typer reads the annotation at run time on 3.10)
+    typer.Option("--scheduler", metavar="ADDRESS", show_default=False,
+                 help="A Dask cluster's scheduler, tcp://HOST:PORT as dask scheduler prints it:"
+                 " play the deals on its workers instead of --jobs processes (pip install"
+                 " 'pinochle-calc\\[cluster]')."),  # \\[: a bracket, not rich's markup
+]
 
 
 # -------------------------------------------------------------------------------------- play
@@ -225,6 +233,7 @@ def arena(
     seed: SeedOption = 0,
     samples: SamplesOpt = 1000,
     jobs: JobsOption = 1,
+    scheduler: SchedulerOpt = None,
     format: FormatOption = None,
     rules: RulesOption = None,
 ) -> None:
@@ -236,9 +245,11 @@ def arena(
     formula/advisor against formula measures the card advice alone. json gives the report;
     jsonl one record per hand played (the record play writes, tagged with the deal and the
     run: play --record and review read it); csv one row per hand. The result does not depend
-    on --jobs.
+    on --jobs, nor on the cluster that --scheduler names.
     """
     fmt = format_option(format)
+    if scheduler is not None:
+        scheduler = _scheduler(scheduler, jobs)
     (a, a_name), (b, b_name) = _policy(policy_a), _policy(policy_b)
     if a_name == b_name:
         raise typer.BadParameter(f"both policies are {a_name}: a duplicate match of a policy"
@@ -265,7 +276,7 @@ def arena(
     try:
         with progress("playing deals", deals) as bar:
             for number, pair in enumerate(duplicate_deals(a, b, deals, seed, rule_set, samples,
-                                                          jobs)):
+                                                          jobs, scheduler)):
                 tally.add(pair)
                 if on_hand is not None:
                     for run, record in enumerate(pair):
@@ -284,6 +295,29 @@ def arena(
         raise Stop(130, f"stopped after {tally.deals:,} of {deals:,} deals"
                    + (": the figures are for the deals played" if tally.deals and fmt in
                       ("json", "table") else ""))
+
+
+def _scheduler(text: str, jobs: int) -> str:
+    """``--scheduler ADDRESS``, checked: an address, ``distributed`` installed, no ``--jobs``."""
+    from ..cluster import require_distributed, scheduler_address
+
+    if jobs > 1:
+        raise typer.BadParameter("--jobs plays the deals in processes on this machine,"
+                                 " --scheduler on a cluster: give one of them",
+                                 param_hint="'--scheduler'")
+    try:
+        address = scheduler_address(text)
+        require_distributed()
+    except UserError as e:
+        raise typer.BadParameter(str(e), param_hint="'--scheduler'") from None
+    import logging
+
+    # what goes wrong is said in one line (cluster.ClusterError), not in the client's log:
+    # distributed sets the levels of its loggers, and of tornado's, one by one
+    for name in list(logging.root.manager.loggerDict):
+        if name.split(".")[0] in ("distributed", "tornado"):
+            logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+    return address
 
 
 CSV_COLUMNS = ("deal", "run", "us", "them", "bidder", "side", "bid", "trump", "result",

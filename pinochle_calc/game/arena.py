@@ -13,11 +13,12 @@ the standard error over deals, which measures the play of the cards where the bi
 same (``formula/advisor`` against ``formula``).
 
 Each deal depends only on the seed and its number, so the result is the same whatever ``jobs``
-(processes) plays the deals.
+(processes) plays the deals, or the Dask cluster whose ``scheduler`` is given (``cluster``).
 """
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -26,6 +27,7 @@ from math import sqrt
 from typing import cast
 
 from ..bidding.estimate import DEFAULT_SAMPLES
+from ..cluster import scheduler_address
 from ..errors import UserError
 from ..limits import ARENA_DEALS, JOBS_MAX, SEED_MAX, check
 from ..processes import map_jobs
@@ -33,7 +35,7 @@ from ..rules import STANDARD, RuleSet, RulesLike, as_rules
 from ..scoring import Result
 from .hand import Record
 from .hand.tags import prediction_of
-from .policies import policy
+from .policies import policy, split_policy_name
 from .whole import RESULTS, PolicyError, deal_cards, hand_seed, play_hand
 
 #: Calibration bins: predicted chances [0, 0.1), [0.1, 0.2), ..., [0.9, 1].
@@ -220,25 +222,52 @@ def play_twice(number: int, job: _Job) -> tuple[Record, Record]:
 
 
 def duplicate_deals(a: str, b: str, deals: int, seed: int = 0, rules: RulesLike = STANDARD,
-                    samples: int = DEFAULT_SAMPLES,
-                    jobs: int = 1) -> Iterator[tuple[Record, Record]]:
-    """Every deal's two hands (``play_twice``), in deal order; ``jobs`` processes play them."""
+                    samples: int = DEFAULT_SAMPLES, jobs: int = 1, scheduler: str | None = None
+                    ) -> Iterator[tuple[Record, Record]]:
+    """Every deal's two hands (``play_twice``), in deal order; ``jobs`` processes play them, or
+    the workers of the Dask cluster whose scheduler's address is ``scheduler``."""
+    if scheduler is None:
+        job = _Job(a, b, as_rules(rules), seed, samples)
+        yield from map_jobs(play_twice, job, range(deals), jobs=min(jobs, deals))
+        return
+    from ..cluster import map_cluster
+
+    (a, a_file), (b, b_file) = _on_workers(a), _on_workers(b)
+    modules = dict(f for f in (a_file, b_file) if f is not None)
     job = _Job(a, b, as_rules(rules), seed, samples)
-    yield from map_jobs(play_twice, job, range(deals), jobs=min(jobs, deals))
+    yield from map_cluster(play_twice, job, range(deals), scheduler, modules)
+
+
+def _on_workers(spec: str) -> tuple[str, tuple[str, bytes] | None]:
+    """A policy as a cluster's workers load it, and the module to send them for it: a policy of
+    one's own given by the path of its ``.py`` file is sent, and named there by the module's
+    name (``cluster.shipped_module``); any other name is the same there."""
+    base, cards = split_policy_name(spec)
+    module, _, attr = base.rpartition(":")
+    # a path as ``policies.load_policy`` tells one from a module's dotted name
+    if not module or not attr or not (module.endswith(".py") or "/" in module
+                                      or os.sep in module):
+        return spec, None
+    from ..cluster import shipped_module
+
+    name, source = shipped_module(module)
+    return f"{name}:{attr}" + ("/advisor" if cards == "advisor" else ""), (name, source)
 
 
 def run_arena(a: str, b: str, deals: int, seed: int = 0, rules: RulesLike = STANDARD,
               samples: int = DEFAULT_SAMPLES, jobs: int = 1,
               progress: Callable[[int, int], None] | None = None,
-              on_hand: Callable[[int, int, Record], None] | None = None) -> ArenaReport:
+              on_hand: Callable[[int, int, Record], None] | None = None,
+              scheduler: str | None = None) -> ArenaReport:
     """Play ``deals`` duplicate deals of policy ``a`` against policy ``b`` (names, or
-    ``MODULE:NAME`` for a policy written outside the project: see ``policies.policy``).
-    ``progress(done, deals)`` is called after each deal and ``on_hand(deal, run, record)`` for
-    each hand played (run 0: A at seats 0 and 2). A policy that fails or breaks the rules
-    stops the match with a ``PolicyError``."""
-    tally = arena_tally(a, b, deals, seed, rules, samples, jobs)
+    ``MODULE:NAME`` for a policy written outside the project: see ``policies.policy``), in
+    ``jobs`` processes or on the Dask cluster whose scheduler's address is ``scheduler``
+    (``tcp://HOST:PORT``; see ``cluster.map_cluster``). ``progress(done, deals)`` is called
+    after each deal and ``on_hand(deal, run, record)`` for each hand played (run 0: A at seats
+    0 and 2). A policy that fails or breaks the rules stops the match with a ``PolicyError``."""
+    tally = arena_tally(a, b, deals, seed, rules, samples, jobs, scheduler)
     for number, pair in enumerate(duplicate_deals(*tally.specs, deals, seed, rules, samples,
-                                                  jobs)):
+                                                  jobs, scheduler)):
         tally.add(pair)
         if on_hand is not None:
             for run, record in enumerate(pair):
@@ -249,7 +278,8 @@ def run_arena(a: str, b: str, deals: int, seed: int = 0, rules: RulesLike = STAN
 
 
 def arena_tally(a: str, b: str, deals: int, seed: int = 0, rules: RulesLike = STANDARD,
-                samples: int = DEFAULT_SAMPLES, jobs: int = 1) -> ArenaTally:
+                samples: int = DEFAULT_SAMPLES, jobs: int = 1,
+                scheduler: str | None = None) -> ArenaTally:
     """The running figures of a match of ``a`` against ``b`` (``run_arena``'s arguments
     checked), to be given each deal's pair of hands (``duplicate_deals``) in order; its report
     is the match's so far, so a caller stopped early still has the deals played. ``specs``
@@ -264,6 +294,11 @@ def arena_tally(a: str, b: str, deals: int, seed: int = 0, rules: RulesLike = ST
     check("deals", deals, 1, ARENA_DEALS)
     check("jobs", jobs, 1, JOBS_MAX)
     check("seed", seed, 0, SEED_MAX)
+    if scheduler is not None:
+        if jobs > 1:
+            raise UserError("jobs are processes on this machine, a scheduler a cluster's: give"
+                            " one of them")
+        scheduler_address(scheduler)
     return ArenaTally((a, b), seed, rules.name, samples, rules.trick_points, specs)
 
 
