@@ -192,6 +192,35 @@ def bid(
                              est["samples"], est["seed"])])
     else:
         _print_bid(advice)
+        _print_pass_note(advice, cards)
+
+
+def _print_pass_note(advice, hand) -> None:
+    """Where the estimate played your pass otherwise than ``pass`` advises it (the quick
+    exchange policy against the pass advice, asked as ``pass`` is with its defaults), say so:
+    as partner, and as a bidder passing at the same time."""
+    from ..cards import SUITS
+    from ..exchange.advice import advise_pass
+    from ..exchange.seat import Role
+    from .render import console, say
+
+    rules, trump = advice.auction.rules, advice.estimate.trump
+    if not rules.pass_cards or trump is None or len(hand) != 20:
+        return
+    roles: list[Role] = ["partner"]
+    if rules.pass_order != "partner-first":
+        roles.append("bidder")
+    for role in roles:
+        a = advise_pass(hand, trump, role, rules.pass_cards, rules)
+        policy = a.policy or a.best
+        if policy.cards == a.best.cards:
+            continue
+        who = "partner, passing to the bidder" if role == "partner" else \
+            "the bidder, passing at the same time"
+        say(console(), f"Note: as {who}, the estimate plays your pass as the quick exchange"
+            f" policy makes it ({policy.text()}); the pass advice would pass {a.best.text()}"
+            f" ({a.best.score - policy.score:+.2f} by its check: pinochle-calc pass --trump"
+            f" {SUITS[trump]} --role {role}).", hang=2)
 
 
 def _round_bids(curve: list, keep: int | None, scale: int, most: int = 12) -> list:
@@ -316,9 +345,10 @@ def pass_cards(
 ) -> None:
     """The cards to pass (partner) or to return (bidder), with the reason for each.
 
-    The choice is the exchange policy's, the one the bid estimate plays in its deals; a check
-    tries every choice of cards on simulated hands of the other player (--samples, --seed) and
-    shows the best by expected meld plus trick strength. For --role bidder, HAND is the
+    The choice is the exchange policy's (the one the bid estimate plays in its deals) unless a
+    check that tries every choice of cards on simulated hands of the other player (--samples,
+    --seed) finds one better, by expected meld plus trick strength, beyond its noise and a meld
+    point; whole hands pass what this advises. For --role bidder, HAND is the
     bidder's hand after receiving (20 cards and those passed), or the 20 cards when both pass
     at the same time.
     """

@@ -1,8 +1,9 @@
 """Passing advice: the cards to pass, why each, and a check of the choice.
 
-The choice is the exchange policy's (``exchange.policy``): the very pass the estimate plays in
-its simulated deals and whole hands play in the arena, so the advice and the figures behind a
-bid agree. Roles (RULES.md "Passing cards"; Jim Davis's system is for a four-card pass):
+The choice is the exchange policy's (``exchange.policy``: the very pass the estimate plays in
+its simulated deals) unless the check below finds a choice better by more than its noise and a
+meld point (``PASS_MARGIN``); whole hands pass the advice's choice (``game.decisions``).
+Roles (RULES.md "Passing cards"; Jim Davis's system is for a four-card pass):
 
 ``partner``  The partner passes ``n`` cards to the bidder, answering the bidder's hint
              (``--hint``) and, under Toby Thomas's rule, the suit asked for (``--suit``).
@@ -15,10 +16,12 @@ The check tries every choice of ``n`` cards from the hand, each scored exactly o
 simulated hands of the receiver (dealt from the unseen cards, seeded; for the partner's pass,
 bidder hands holding a marriage in trump where the rule set requires one and meeting the
 hint): the receiver's mean meld gain, less the meld the passer loses, plus *trick strength*,
-the policy's own values for the cards moved (``exchange.policy.ExchangePolicy``). For the bidder the
-passer's own meld comes first. So the check differs from the policy only in the receiver's
-hands (dealt from this hand's unseen cards, not from a whole deck) and in trying every choice;
-the advice shows the policy's choice, its score under the check, and the check's best.
+the policy's own values for the cards moved (``exchange.policy.ExchangePolicy``). For the
+bidder the passer's own meld comes first (a bidder passing at the same time as its partner:
+its mean meld once the partner's pass arrives, over the passes the policy's bidder weighs).
+So the check differs from the policy only in the receiver's hands (dealt from this hand's
+unseen cards, not from a whole deck) and in trying every choice; the advice shows the policy's
+choice, its score under the check, and the check's best.
 
 The check's gain is exact for the sample of hands: meld is a sum of independent parts (the
 trump's runs and royal marriages, each other suit's marriages, each around, the pinochles:
@@ -260,13 +263,14 @@ class PassAdvice:
         if policy.cards != b.cards:
             out.append(f"Checked against {checked}: this pass beats the exchange policy's"
                        f" {policy.text()} ({policy.score:+.2f}) by {b.score - policy.score:.2f},"
-                       f" more than the check's noise (±{self.noise:.2f}). The bid estimate"
-                       " and whole hands (play, arena) play the policy's pass.")
+                       f" more than the check's noise (±{self.noise:.2f}) and a meld point."
+                       " Whole hands (play, arena) pass this; the bid estimate plays the"
+                       " policy's pass in its simulated deals.")
         elif check.cards != b.cards:
             out.append(f"Checked against {checked}: the best there, {check.text()}"
                        f" ({check.score:+.2f}), is within the check's noise (±{self.noise:.2f})"
-                       " of this pass, the exchange policy's, which the bid estimate and whole"
-                       " hands play.")
+                       " or a meld point of this pass, the exchange policy's, which the bid"
+                       " estimate and whole hands play.")
         else:
             out.append(f"Checked against {checked}: none is better. This is the exchange"
                        " policy's pass, which the bid estimate and whole hands play.")
