@@ -34,7 +34,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -97,35 +96,49 @@ def expected_gains(receiver: np.ndarray, choices: list[tuple[int, ...]], trump: 
         return out
     from .policy import meld_parts
 
-    total = np.zeros(len(choices))
+    given = np.asarray(choices, dtype=np.int64).reshape(-1, 20)
+    total = np.zeros(len(given))
     for part in meld_parts(trump):
         cards = list(part)
         sub = receiver[:, cards]
         base = _part_value(cards, sub, trump, rules)
-        cache: dict[tuple[int, ...], float] = {}
-        for i, c in enumerate(choices):
-            key = tuple(c[j] for j in cards)
-            if key not in cache:
-                if any(key):
-                    plus = np.minimum(sub + np.array(key), 4)
-                    cache[key] = float((_part_value(cards, plus, trump, rules)
-                                        - base).mean())
-                else:
-                    cache[key] = 0.0
-            total[i] += cache[key]
+        keys, which = _distinct_parts(given[:, cards])
+        gain = np.zeros(len(keys))
+        for k, key in enumerate(keys):
+            if key.any():
+                plus = np.minimum(sub + key, 4)
+                gain[k] = float((_part_value(cards, plus, trump, rules) - base).mean())
+        total += gain[which]
     return total
+
+
+def _distinct_parts(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct rows of ``(m, k)`` counts of a meld part's cards (0 to 4 each), and for
+    each row the index of its distinct one: rows coded as base-5 numbers, sorted as codes."""
+    weights = 5 ** np.arange(counts.shape[1], dtype=np.int64)
+    codes, which = np.unique(counts @ weights, return_inverse=True)
+    return (codes[:, None] // weights) % 5, which.ravel()
 
 
 def _submultisets(counts: tuple[int, ...], n: int) -> list[tuple[int, ...]]:
     """Every way to take ``n`` cards from a hand, as 20 counts each (copies are alike)."""
     kinds = [i for i in range(20) if counts[i]]
-    out = []
-    for combo in combinations_with_replacement(kinds, n):
-        c = [0] * 20
-        for i in combo:
-            c[i] += 1
-        if all(c[i] <= counts[i] for i in kinds):
-            out.append(tuple(c))
+    out: list[tuple[int, ...]] = []
+    taken = [0] * 20
+
+    def fill(at: int, left: int) -> None:  # the order combinations_with_replacement gives
+        if left == 0:
+            out.append(tuple(taken))
+            return
+        if at == len(kinds):
+            return
+        kind = kinds[at]
+        for k in range(min(left, counts[kind]), -1, -1):
+            taken[kind] = k
+            fill(at + 1, left - k)
+        taken[kind] = 0
+
+    fill(0, n)
     return out
 
 
@@ -413,17 +426,15 @@ def kept_after(mine: np.ndarray, choices: list[tuple[int, ...]], incoming: np.nd
         return out
     from .policy import meld_parts
 
-    total = np.zeros(len(choices))
+    left = mine[None, :] - np.asarray(choices, dtype=np.int64).reshape(-1, 20)
+    total = np.zeros(len(left))
     for part in meld_parts(trump):
         cards = list(part)
         arriving = incoming[:, cards]
-        cache: dict[tuple[int, ...], float] = {}
-        for i, c in enumerate(choices):
-            key = tuple(int(mine[j] - c[j]) for j in cards)
-            if key not in cache:
-                held = np.minimum(arriving + np.array(key), 4)
-                cache[key] = float(_part_value(cards, held, trump, rules).mean())
-            total[i] += cache[key]
+        keys, which = _distinct_parts(left[:, cards])
+        value = np.array([float(_part_value(cards, np.minimum(arriving + key, 4), trump,
+                                            rules).mean()) for key in keys])
+        total += value[which]
     return total
 
 
