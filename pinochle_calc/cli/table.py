@@ -346,7 +346,7 @@ class _Session:
             lines = advice(self.record, self.you, samples=self.samples, seed=self.seed,
                            convention=self.convention) or meld_lines(self.record, self.you)
             for line in lines or ["No advice: it is not your turn to decide"]:
-                self.prose(line, hang=4 if line.startswith(" ") else 2)
+                self.prose(line)
         elif command == "undo":
             if self.record.events:
                 last = self.record.events[-1]
@@ -372,7 +372,7 @@ class _Session:
             return
         for line in advice(self.record, self.you, samples=self.samples, seed=self.seed,
                            convention=self.convention):
-            self.prose(line, hang=4 if line.startswith(" ") else 2)
+            self.prose(line)
         facts = revealed(self.record, self.you)
         if facts:
             self.say("What the play shows:")
@@ -421,15 +421,11 @@ class _Session:
                 self.prose(f"Not on the score sheet: {e}")
                 self.code = 1
                 return False
-            if game is not None and game.failed:
-                self.prose("The score sheet has rows that cannot be scored:"
-                           f" {game.failed[0].error}")
-            if game is not None:
-                us, them = game.totals
-                self.say(f"The game: us {us}, them {them} (the target is {game.target})")
+            if game is not None:  # the sheet's game, said as score --sheet says it
+                from .score import game_state
+
+                self.prose(game_state(game))
                 if game.winner is not None:
-                    self.say(f"The game is over: {game.winner} won, {max(us, them)} to"
-                             f" {min(us, them)}")
                     return False
         self.record = next_record(record)
         deal = int(self.record.tag("Deal") or 2)
@@ -454,11 +450,11 @@ class _Session:
     def _stopped(self) -> None:
         if not self.written:
             sheet = f" --sheet {self.sheet}" if self.sheet else ""
-            self.prose(f"Stopped; the next hand starts with pinochle-calc table --dealer"
-                       f" {self.record.dealer}{sheet}")
+            self.say("Stopped before the next hand. To start it:")
+            self.say(f"  pinochle-calc table --dealer {self.record.dealer}{sheet}")
             return
-        self.prose(f"Stopped; the record is in {self.path}: go on with pinochle-calc table"
-                   f" --resume {self.path}")
+        self.prose(f"Stopped; the record is in {self.path}. To go on with it:")
+        self.say(f"  pinochle-calc table --resume {self.path}")
 
     def _completion(self) -> None:
         """Tab completes card names and the words a player may type (readline)."""

@@ -315,9 +315,9 @@ def test_the_game_goes_on_hand_after_hand_to_its_target(tmp_path):
     assert out.exit_code == 0, out.stdout
     game = score_game(list(read_sheet(sheet.read_text().splitlines(), "g")), load_rules(rules))
     assert game.totals == total and game.winner is not None
-    after_first = f"The game: us {first.score[0]}, them {first.score[1]}"
+    after_first = f"Game on: us {first.score[0]}, them {first.score[1]};"
     assert after_first in out.stdout and "Deal 2: seat 0 deals" in out.stdout
-    assert f"The game is over: {game.winner} won" in out.stdout
+    assert f"Game over on hand 2: {game.winner} win" in out.stdout
     again = load_record(str(tmp_path / "game-2.txt"))
     assert again.dealer == 0 and again.tag("Deal") == "2"
     assert again.events == tuple(replace(e, comment="") for e in turned.events)

@@ -150,3 +150,15 @@ def test_the_next_hand_passes_the_deal_left_and_never_takes_a_file(tmp_path):
     assert next_path(str(tmp_path / "game-2.txt"), 3) == str(tmp_path / "game-3.txt")
     (tmp_path / "game-3.txt").write_text("taken")
     assert next_path(str(tmp_path / "game-2.txt"), 3) == str(tmp_path / "game-4.txt")
+
+
+def test_a_sheet_is_read_within_its_bound(tmp_path, monkeypatch):
+    from pinochle_calc.game import session
+
+    sheet = tmp_path / "game.csv"
+    add_to_sheet(played(), str(sheet))
+    monkeypatch.setattr(session, "MAX_SHEET", len(sheet.read_bytes()) - 1)
+    with pytest.raises(UserError, match="longer than"):
+        add_to_sheet(played(), str(sheet))
+    with pytest.raises(UserError, match="longer than"):
+        game_so_far(str(sheet), load_rules("standard"))
