@@ -58,7 +58,7 @@ def test_a_fifo_is_refused_and_a_symbolic_link_written_through(tmp_path):
 
 @pytest.mark.parametrize("tag", ["Rules=book", "Dealer=9", "dealer=1", "You=3",
                                  "Convention=davis", "Date=a\nb", "Date=" + "x" * 2001,
-                                 "1x=2", "x y=1", "=x", "novalue"])
+                                 "1x=2", "x y=1", "=x", "novalue", "N" * 2000 + "=x"])
 def test_a_tag_no_record_could_be_read_back_with_is_refused_at_the_option(tmp_path, tag):
     path = tmp_path / "hand.txt"
     out = run("table", "--save", str(path), "--tag", tag, input="quit\n")
