@@ -136,7 +136,7 @@ def _new_path(given: str | None) -> str:
     import time
 
     if given is not None:
-        if os.path.lexists(given) and os.path.exists(given):
+        if os.path.exists(given):  # a link to no file yet is written through
             raise UserError(f"{given} exists: use --resume {given} to go on with it")
         return given
     stem = time.strftime("hand-%Y%m%d-%H%M%S")

@@ -428,14 +428,14 @@ def add_to_sheet(record: Record, path: str) -> dict[str, object]:
 def game_so_far(path: str, rules):
     """The game on the score sheet (``scoring.Game``: the running totals, the winner once a
     side reaches the target), or None where the sheet has no hands yet."""
+    import io
+
     from ..lines import read_lines
     from ..scoring import read_sheet, score_game
 
     text = read_sheet_text(path)
     if not text.strip():
         return None
-    import io
-
     rows = list(read_sheet(read_lines(io.BytesIO(text.encode("utf-8"))), path))
     return score_game(rows, rules, source=path)
 
