@@ -26,6 +26,7 @@ import io
 import os
 import random
 import re
+import stat
 import sys
 import tempfile
 import time
@@ -523,8 +524,8 @@ def fuzz_library(rng: random.Random, n: int, tally: Tally, tmp: str) -> None:
 
         def entry():
             found = read_entry(prefix, typed)
-            if found.event is not None:
-                prefix.then(found.event)
+            if found.events:
+                found.apply(prefix)
 
         run_one(tally, "table entry", entry, (text, typed))
 
@@ -536,9 +537,12 @@ def fuzz_library(rng: random.Random, n: int, tally: Tally, tmp: str) -> None:
         data = json.loads(pick(rng, record_jsons()))
         for _ in range(rng.randrange(1, 4)):
             value = pick(rng, [None, True, -1, 0, 3, 200, "pass", "AS", "H", "x", [], {}, ""])
-            if rng.random() < 0.5 and data["events"]:
-                pick(rng, data["events"])[pick(rng, ["kind", "seat", "call", "card", "cards",
-                                                      "suit", "points", "comment"])] = value
+            events = data.get("events")  # an earlier round may have spoilt the list itself
+            events = [e for e in events if isinstance(e, dict)] if isinstance(events, list) \
+                else []
+            if rng.random() < 0.5 and events:
+                pick(rng, events)[pick(rng, ["kind", "seat", "call", "card", "cards", "suit",
+                                             "points", "comment"])] = value
             else:
                 data[pick(rng, sorted(data))] = value
         run_one(tally, "read_json", lambda: read_json(json.dumps(data)), data)
@@ -612,7 +616,14 @@ RECORD_JUNK = ["call 0: 50", "call 9: 50", "call 1: 49", "lead 0: AS AS", "lead 
 TABLE_WORDS = ["50", "p", "pass", "60", "49", "H", "♥", "none", "AH", "A♥", "10s",
                "AH 10H KH QH", "1: ♠K Q", "0: none", "3 KS QS", "throw-in", "undo", "show",
                "help", "?", "quit", "call 2: 55", "lead 0: AS", "meld 1: 4 QS JD", "50 {late}",
-               "{", "AH AH", ""]
+               "{", "AH AH", "", "0: 39 ♣K Q", "1: Q♠", "0: 4 ♠K Q", "2: 999 ♠Q ♦J",
+               "lead 0: AS KS QS JS", "lead 1: A♥ 10♥ K♥ Q♥ J♥", "AS KS QS JS", "AS KS QS JS AH",
+               "\ufeff50", "\ufeffAS", "advice", "AS {x} KS", "lead 9: AS", "lead 0: QX",
+               "9" * 5000, "x" * 70_000, "\x00", "\udcff"]
+#: Tags given to ``table --tag``, right and wrong.
+TABLE_TAGS = ["Date=2026-03-14", "Place=Grange", "Rules=book", "Dealer=9", "You=2",
+              "Convention=davis", "Deal=3", "Sheet=x", "Date=a\nb", "Date=" + "x" * 2001,
+              "1x=2", "x y=1", "=x", "novalue", "Players=Ann \"A\" \\ B", "Date=\udcff"]
 
 
 def record_text(rng: random.Random) -> str:
@@ -666,15 +677,20 @@ def notation(rng: random.Random, hand) -> str:
 
 COMMANDS = ["meld", "legal", "tricks", "bid", "pass", "explain", "score", "rules", "card",
             "rules show", "play", "arena", "", "--version", "-h", "meld -h", "nosuch",
-            "play --record", "review", "table"]
+            "play --record", "review", "table", "card --record", "table --save"]
 OPTIONS = ["--trump", "-t", "--format", "-f", "--rules", "--seed", "--samples", "-n", "--jobs",
            "--auction", "--convention", "--role", "--cards", "--hint", "--trick", "--hand",
            "--partner", "--strict", "--sheet", "--bid", "--bidder", "--meld-us", "--result",
            "--confidence", "--score-us", "--bogus", "--input", "-", "--", "--deal", "--contract",
            "--us", "--them", "--deals", "--tricks", "-N", "--shown", "--position", "--seat",
-           "--passed", "--received"]
+           "--passed", "--received", "--record", "--at", "--from", "--save", "--resume",
+           "--tag", "--show-tricks", "--dealer"]
 CONTRACTS = ["0,H", "1,S,55", "3,♥,60", "0,H,²", "0,H,5x", "0,H," + "9" * 30,
-             "0,H," + "9" * 5000, "4,H", "0,X", "0", "", ",,", "0,H,55,1"]
+             "0,H," + "9" * 5000, "4,H", "0,X", "0", "", ",,", "0,H,55,1", "1:55", "0:",
+             "0:²", "0:⁵⁰", "0:" + "9" * 5000, "1:S:55", ":"]
+#: Events of a record, right and wrong, for ``--at``.
+EVENTS = ["1", "call 3", "trick 2", "trick 19", "trick 20", "trump", "pass", "meld", "play",
+          "999", "x", "0", "²", "trick ²", "9" * 5000, ""]
 NUMBERS = ["", "-1", "0", "1", "2", "3", "20", "1000000000000", "-9999999999999999999999",
            "abc", "1e9", "nan", "0.5", "100001", "1000001", "65", "4", "5",
            "9223372036854775808"]
@@ -701,13 +717,27 @@ def command_line(rng: random.Random, files: dict[str, str]) -> tuple[str, list[s
                                ("--tricks", ["0: AS KS QS JS", "0: AS KS QS; KH", "5: AS",
                                              "0: AS KS QS JS; 1: AH KH QH JH"]),
                                ("--shown", ["1:JS AC", "2:JC", "x", "3:QD QD QD QD QD"]),
-                               ("--contract", ["0,50", "1,55", "4,1", "x"]),
+                               ("--contract", ["0,50", "1,55", "4,1", "x", "1:55", "0",
+                                               "0,²", "0:⁵⁰", "0:" + "9" * 5000]),
                                ("--seat", ["0", "1", "3", "4"]),
                                ("--passed", ["KS", "ZZ"]), ("--received", ["QH"])):
             if rng.random() < 0.3:
                 args += [option, pick(rng, values)]
         if rng.random() < 0.1:
+            args += ["--tricks", "@" + pick(rng, [files["tricks"], files["tricks_bad"],
+                                                  files["deal_big"], "/no/such", ""])]
+        if rng.random() < 0.1:
             args = ["card", "--position", pick(rng, [files["hands"], "/no/such", "-"])]
+    if c == "card --record":
+        args = ["card", "--record", files["base"] if clean else files["record"]]
+        if rng.random() < 0.8 or clean:
+            args += ["--at", pick(rng, ["trick 2", "trick 7", "trick 19", "play", "trick 20"])
+                     if clean else pick(rng, EVENTS)]
+        if rng.random() < 0.2:
+            args += ["--seat", pick(rng, ["0", "1", "2", "3", "4"])]
+        if rng.random() < 0.1:
+            args += pick(rng, [["AS"], ["--trump", "H"], ["--rules", "book"],
+                               ["--position", "-"]])
     if c in ("legal", "tricks", "pass", "card") or ("trump" in takes and rng.random() < 0.2):
         args += [pick(rng, ["-t", "--trump"]), pick(rng, ["H", "♥", "hearts", "s", "♡"] + (
             [] if clean else ["Z", "", "10"]))]
@@ -772,16 +802,17 @@ def command_line(rng: random.Random, files: dict[str, str]) -> tuple[str, list[s
             args += ["--contract", pick(rng, CONTRACTS) if not clean else pick(rng, CONTRACTS[:3])]
         args += ["--seed", str(rng.randrange(2**32)) if clean else pick(rng, NUMBERS)]
         if rng.random() < 0.2:
-            args += ["--tricks"]
+            args += ["--show-tricks"]
+        if rng.random() < 0.2 and "--contract" in args:
+            args += ["--trump", pick(rng, ["H", "S", "x"])]
     if c == "arena":
         args += [pick(rng, ["formula", "pass", "FORMULA", "advisor:none"]) if clean
                  else policy_text(rng, ""), pick(rng, ["pass", "formula"]), "--deals",
                  pick(rng, ["1", "2"]) if clean else pick(rng, ["1", "0", "x", "2"])]
     if c == "play --record":
-        args += [files["record"]]
+        args += [pick(rng, [files["record"], files["record"], files["record_json"]])]
         if rng.random() < 0.6:
-            args += ["--from", pick(rng, ["1", "call 3", "trick 2", "trick 19", "trump", "pass",
-                                          "999", "x", "0"])]
+            args += [pick(rng, ["--at", "--at", "--from"]), pick(rng, EVENTS)]
             args += ["--us", pick(rng, ["formula", "pass", "formula/advisor", "pass/heuristic",
                                         "formula/x"]), "--them", "formula"]
     if c == "review":
@@ -789,7 +820,32 @@ def command_line(rng: random.Random, files: dict[str, str]) -> tuple[str, list[s
         if rng.random() < 0.5:
             args += ["--seat", pick(rng, ["0", "1", "2", "3", "4", "x"])]
     if c == "table":
-        args += [pick(rng, ["--resume", "--record"]), files["record"], "-n", "3"]
+        args += [pick(rng, ["--resume", "--resume", "--record", "--save"]),
+                 pick(rng, [files["record"], files["record"], files["fifo"], files["link"],
+                            "-", files["hands"]]), "-n", "3"]
+        if rng.random() < 0.2:
+            args += ["--sheet", pick(rng, [files["game"], "/dev/full", "/dev/zero",
+                                           files["fifo"], "-", os.path.join(tmp_of(files),
+                                                                            "no", "x.csv")])]
+    if c == "table --save" and clean:  # the base record's hand typed: the file holds it all
+        from pinochle_calc.game.hand import read_text, rules_spec
+
+        record = read_text(pick(rng, record_texts()))
+        files["typed"] = record  # type: ignore[assignment]
+        args = ["table", "--save", files["new"], "-n", "2", "--rules", rules_spec(record.rules),
+                record.hands[0].symbols()]
+    elif c == "table --save":
+        args = ["table", "--save", pick(rng, [files["new"], files["new"], files["hands"],
+                                              files["fifo"], files["link"], "-"]), "-n", "3"]
+        if rng.random() < 0.5:
+            args += [rng.choice(HANDS20) if clean else hand_text(rng)]
+        for _ in range(rng.choice((0, 0, 1, 2))):
+            args += ["--tag", pick(rng, TABLE_TAGS)]
+        if rng.random() < 0.3:
+            args += ["--sheet", pick(rng, [files["game"], "/dev/full", files["fifo"]])]
+        if rng.random() < 0.3:
+            args += ["--rules", pick(rng, ["standard,scoring.target=60", "book",
+                                           "standard,passing.cards=4"])]
     if c == "rules show" and rng.random() < 0.6:
         args += [rules_text(rng) or "standard"]
     if "format" in takes and rng.random() < 0.6:
@@ -808,9 +864,137 @@ def command_line(rng: random.Random, files: dict[str, str]) -> tuple[str, list[s
             args.insert(rng.randrange(len(args) + 1), pick(rng, NUMBERS + NEAR_TOKENS))
     if c in ("play", "arena") and "--samples" not in args and "-n" not in args:
         args += ["--samples", "5"]
-    if c in ("tricks", "bid", "pass", "card") and "--samples" not in args and "-n" not in args:
+    if c in ("tricks", "bid", "pass", "card", "card --record") and "--samples" not in args \
+            and "-n" not in args:
         args += ["-n", "5"]  # keep the default thousands of deals out of a fuzz run
+    if c == "card --record" and rng.random() < 0.7:
+        args += ["-f", "json"]
     return c or "(none)", args
+
+
+def tmp_of(files: dict[str, str]) -> str:
+    return os.path.dirname(files["hands"])
+
+
+def _read(path: str) -> bytes:
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def record_json_text(rng: random.Random, text: str) -> str:
+    """The record's JSON (where it reads), sometimes with a number of 5,000 digits."""
+    from pinochle_calc.game.hand import read_text, write_json
+
+    try:
+        data = write_json(read_text(text))
+    except UserError:
+        return text
+    if rng.random() < 0.3:
+        data = re.sub(r'"call": [0-9]+', '"call": ' + "9" * 5000, data, count=1)
+    return data
+
+
+def table_script(rng: random.Random, text: str) -> bytes:
+    """What is typed at the table: the record's own events (a trick a line, or card by card),
+    mixed with hostile lines, a byte order mark, bytes that are not UTF-8."""
+    lines = []
+    for line in text.splitlines():
+        if line.startswith("hand 0:") and rng.random() < 0.5:
+            lines.append(line.split(":", 1)[1])
+        elif line.startswith(("call", "trump", "pass", "meld", "lead")) and rng.random() < 0.4:
+            value = line.split(":", 1)[1].split("{")[0].strip() if ":" in line else line
+            lines.append(pick(rng, [line, value]))
+    for _ in range(rng.randrange(8)):
+        lines.insert(rng.randrange(len(lines) + 1), pick(rng, TABLE_WORDS))
+    data = "\n".join(lines).encode("utf-8", "surrogateescape")
+    if rng.random() < 0.1:
+        data = b"\xef\xbb\xbf" + data
+    if rng.random() < 0.05:
+        data += b"\n\xff\xfe 50"
+    return data + b"\n"
+
+
+def typed_script(rng: random.Random, record) -> bytes:
+    """What a player at seat 0 types for a whole hand: every event, the seat implied (a trick
+    card by card or whole, a meld with or without its points)."""
+    from pinochle_calc.cards import CARDS
+
+    state = record.state
+    lines: list[str] = []
+    trick: list[str] = []
+    whole = rng.random() < 0.5
+    for e in record.events:
+        if e.kind == "play":
+            trick.append(CARDS[e.card].symbol)
+            if len(trick) == 4 or not whole:
+                lines.append(" ".join(trick))
+                trick = []
+        elif e.kind == "call":
+            lines.append("p" if e.bid is None else str(e.bid))
+        elif e.kind in ("trump", "request"):
+            lines.append("none" if e.suit is None else SUIT_SYMBOLS[e.suit])
+        elif e.kind == "pass":
+            lines.append(e.cards.symbols())
+        elif e.kind == "meld":
+            points = state.melds[e.seat][0]
+            cards = e.cards.symbols() or "none"
+            lines.append(f"{e.seat}: {points} {cards}" if len(e.cards) and rng.random() < 0.5
+                         else f"{e.seat}: {cards}")
+        elif e.kind == "throw-in":
+            lines.append("throw-in")
+    return ("\n".join(lines) + "\n").encode()
+
+
+def check_typed(tally, target, args, record, result) -> None:
+    """A whole hand typed at the table: exit 0, and the file holds every event."""
+    from dataclasses import replace
+
+    from pinochle_calc.game.hand import load_record
+
+    if result.exit_code != 0:
+        tally.disagree(target, "a hand typed right was refused", (args, result.output[-300:]))
+        return
+    saved = load_record(args[2])
+    if saved.events != tuple(replace(e, comment="") for e in record.events) or \
+            saved.score != record.score:
+        tally.disagree(target, "the file holds another hand than was typed", args)
+
+
+def check_files(tally, target, args, files, kept, tmp) -> None:
+    """Nothing lost: a file given is never written over, a FIFO stays one, no temporary file
+    is left behind."""
+    for path, data in kept.items():
+        if _read(path) != data:
+            tally.disagree(target, f"{os.path.basename(path)} written over", args)
+    if not os.path.exists(files["fifo"]) or not stat.S_ISFIFO(os.stat(files["fifo"]).st_mode):
+        tally.disagree(target, "the FIFO replaced", args)
+    if any(p.endswith(".tmp") for p in os.listdir(tmp)):
+        tally.disagree(target, "a temporary file left", args)
+    if not os.path.islink(files["link"]):
+        tally.disagree(target, "the link replaced", args)
+
+
+def check_card(tally, target, args, result, json) -> None:
+    """``card --record --at`` against the library: the same advice as for the position
+    ``card_position`` gives just before that event."""
+    if len(args) != 9 or args[:2] != ["card", "--record"] or args[3] != "--at" or \
+            args[5:] != ["-n", "5", "-f", "json"]:
+        return
+    from pinochle_calc.game.hand import card_position, find_event, load_record
+    from pinochle_calc.play.advice import advise_card
+
+    try:
+        record = load_record(args[2])
+        n = find_event(record, args[4])
+        state = record.state_before(n)
+        advice = advise_card(card_position(state, state.to_play()), samples=5, seed=0,
+                             rules=record.rules)
+        got = json.loads(result.stdout.splitlines()[0])
+    except (UserError, ValueError, IndexError, AttributeError):
+        tally.disagree(target, "card --record read where the library does not", args)
+        return
+    if got != {"event": n, **advice.to_dict()}:
+        tally.disagree(target, "card --record against the library", args)
 
 
 def fuzz_cli(rng: random.Random, n: int, tally: Tally, tmp: str) -> None:
@@ -831,23 +1015,41 @@ def fuzz_cli(rng: random.Random, n: int, tally: Tally, tmp: str) -> None:
                        ("sheet", join_lines(rng, sheet_lines(rng))),
                        ("sheet2", open(os.path.join(os.path.dirname(__file__), "..", "samples",
                                                     "game.csv"), "rb").read()),
-                       ("rules", rule_file_text(rng))):
+                       ("rules", rule_file_text(rng)),
+                       ("tricks", b"# tricks\r\n0: AS KS QS JS\r\n10H JH QH KH\n"),
+                       ("tricks_bad", b"0: AS KS QS\n\xff\n10H JX QH KH\n")):
         files[name] = os.path.join(tmp, name)
         with open(files[name], "wb") as f:
             f.write(data)
+    files["fifo"] = os.path.join(tmp, "fifo")
+    os.mkfifo(files["fifo"])
+    files["link"] = os.path.join(tmp, "link")
+    os.symlink(os.path.join(tmp, "link-target"), files["link"])
+    files["game"] = os.path.join(tmp, "game.csv")
     runner = CliRunner()
-    for _ in range(n):
+    for number in range(n):
+        text = record_text(rng)
         with open(os.path.join(tmp, "record"), "w", encoding="utf-8",
                   errors="surrogateescape") as f:
-            f.write(record_text(rng))
+            f.write(text)
         files["record"] = os.path.join(tmp, "record")
+        files["record_json"] = os.path.join(tmp, "record.json")
+        with open(files["record_json"], "w", encoding="utf-8", errors="surrogateescape") as f:
+            f.write(record_json_text(rng, text))
+        files["new"] = os.path.join(tmp, f"new-{number}.txt")
+        files["base"] = os.path.join(tmp, "base.txt")
+        with open(files["base"], "w", encoding="utf-8") as f:
+            f.write(pick(rng, record_texts()))
+        files.pop("typed", None)
+        kept = {p: _read(p) for p in (files["hands"], files["deal"])}
         command, args = command_line(rng, files)
         stdin = join_lines(rng, sheet_lines(rng)) if "-" in args else None
         if "--deal" in args and "-" in args:
             with open(files[pick(rng, ["deal", "deal_bom", "deal_bad"])], "rb") as f:
                 stdin = f.read()
-        if command == "table":
-            stdin = "\n".join(pick(rng, TABLE_WORDS) for _ in range(rng.randrange(8)))
+        typed = files.get("typed")
+        if command in ("table", "table --save"):
+            stdin = table_script(rng, text) if typed is None else typed_script(rng, typed)
         env = {}
         if rng.random() < 0.05:  # an environment cannot hold a NUL
             env["PINOCHLE_RULES"] = (rules_text(rng) or "").replace("\x00", "")
@@ -867,10 +1069,14 @@ def fuzz_cli(rng: random.Random, n: int, tally: Tally, tmp: str) -> None:
             tally.examples.setdefault((target, "exit", result.exit_code), shorten(
                 (args, result.output[-300:])))
             continue
+        check_files(tally, target, args, files, kept, tmp)
+        if typed is not None:
+            check_typed(tally, target, args, typed, result)
         if result.exit_code != 0:
             tally.user_errors[target] += 1
             continue
         check_cli(tally, target, args, env, result, json, Hand, meld, load_rules)
+        check_card(tally, target, args, result, json)
 
 
 def check_cli(tally, target, args, env, result, json, Hand, meld, load_rules) -> None:

@@ -27,14 +27,16 @@ def dumps(value: object) -> str:
 
 def csv_row(fields: Iterable[object]) -> str:
     """A row of fields as one line of CSV, without its line end: a field quoted where it holds
-    a comma, a quote, CR or LF (quotes doubled); None is an empty field."""
+    a comma, a quote, CR or LF (quotes doubled); None is an empty field; a truth value is
+    ``true`` or ``false``, as JSON writes it."""
     import csv
     import io
 
     buffer = io.StringIO()
     # CR LF as the terminator makes the writer quote a field holding either (with LF alone it
     # leaves a lone CR bare, which a reader takes for a line end)
-    csv.writer(buffer, lineterminator="\r\n").writerow(fields)
+    csv.writer(buffer, lineterminator="\r\n").writerow(
+        ("true" if f else "false") if isinstance(f, bool) else f for f in fields)
     return buffer.getvalue()[:-2]
 
 

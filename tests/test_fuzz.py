@@ -329,7 +329,10 @@ def command_lines(draw):
     args = command + draw(st.lists(words | tricks_texts(), max_size=10))
     if command[:1] == ["play"]:  # quick policies, a deal from stdin or a contract of any text
         args += ["--us", "formula", "--them", "pass"]
-        args += draw(st.sampled_from([[], ["--deal", "-"], ["--contract", draw(contracts)]]))
+        args += draw(st.sampled_from([[], ["--deal", "-"], ["--contract", draw(contracts)],
+                                      ["--contract", draw(contracts), "--trump", "S"]]))
+    if command[:1] == ["card"] and draw(st.booleans()):
+        args += ["--contract", draw(contracts)]
     if command[:1] == ["arena"]:
         args += ["--deals", "1"]
     if command and command[0] in ("tricks", "bid", "pass", "card") and draw(st.booleans()):
@@ -342,8 +345,11 @@ def command_lines(draw):
 
 contracts = st.one_of(
     st.tuples(st.sampled_from(["0", "3", "4", "x", ""]), st.sampled_from(["H", "♠", "X", ""]),
-              st.sampled_from(["", "55", "²", "5x", "9" * 30, "9" * 5000, "-1"]))
+              st.sampled_from(["", "55", "²", "⁵⁰", "5x", "9" * 30, "9" * 5000, "-1"]))
     .map(lambda p: ",".join(x for x in p if x) if p[2] else f"{p[0]},{p[1]}"),
+    st.tuples(st.sampled_from(["0", "3", "4", "x", ""]),
+              st.sampled_from(["", "55", "²", "⁵⁰", "9" * 5000, "H:55"]))
+    .map(":".join),
     st.text(max_size=8))
 
 
@@ -472,8 +478,15 @@ def test_json_records_read_or_say_why(data):
 table_typing = st.one_of(st.sampled_from([
     "50", "p", "pass", "60", "49", "H", "♥", "none", "AH", "A♥", "10s", "AH 10H KH QH",
     "1: ♠K Q", "0: none", "3 KS QS", "throw-in", "undo", "show", "help", "?", "quit",
-    "call 2: 55", "lead 0: AS", "meld 1: 4 QS JD", "50 {late}", "{", "AH AH", ""]),
+    "call 2: 55", "lead 0: AS", "meld 1: 4 QS JD", "50 {late}", "{", "AH AH", "",
+    "0: 39 ♣K Q", "1: Q♠", "2: 999 ♠Q ♦J", "lead 0: AS KS QS JS", "lead 9: AS", "lead 0: QX",
+    "AS KS QS JS", "AS KS QS JS AH", "\ufeff50", "AS {x} KS", "advice", "9" * 5000]),
     hand_texts(), st.text(max_size=8))
+#: ``table --tag`` values, right and wrong.
+table_tags = st.one_of(st.sampled_from([
+    "Date=2026-03-14", "Rules=book", "Dealer=9", "You=2", "Convention=davis", "Deal=3",
+    "Sheet=x", "Date=a\nb", "Date=" + "x" * 2001, "1x=2", "x y=1", "=x", "novalue",
+    'Players=Ann "A" \\ B']), st.text(max_size=10))
 
 
 @settings(max_examples=max(settings().max_examples // 2, 20),
@@ -493,8 +506,8 @@ def test_table_entries_are_taken_or_refused(text, cut, typed):
         assert all(isinstance(line, str) for line in lines + revealed(record, seat))
     try:
         entry = read_entry(record, typed)
-        if entry.event is not None:
-            record.then(entry.event)
+        if entry.events:
+            entry.apply(record)
     except UserError:
         return
 
@@ -509,16 +522,45 @@ def test_table_entries_are_taken_or_refused(text, cut, typed):
      "pass/advisor"], ["play", "--record", "R", "--from", "trick 2", "--us", "formula/x"],
     ["play", "--record", "R", "--from", "x"], ["play", "--record", "R", "--from", "999"],
     ["review", "R", "-n", "3", "--seat", "1", "-f", "json"], ["review", "R", "-n", "3"],
-    ["table", "--resume", "R", "-n", "3"], ["table", "--record", "R", "-n", "3"]]),
-    st.lists(table_typing, max_size=6))
-def test_record_commands_exit_0_1_or_2_without_a_traceback(tmp_path, text, args, typed):
+    ["table", "--resume", "R", "-n", "3"], ["table", "--save", "NEW", "-n", "3"],
+    ["table", "--record", "R", "-n", "3"], ["table", "--resume", "-"],
+    ["table", "--resume", "R", "--sheet", "/dev/full"], ["table", "--save", "FIFO"],
+    ["table", "--resume", "FIFO"], ["table", "--save", "R"], ["table", "--save", "LINK"],
+    ["card", "--record", "R", "--at", "trick 2", "-n", "3"],
+    ["card", "--record", "R", "--at", "trick 19", "-n", "3", "-f", "csv"],
+    ["card", "--record", "R", "-n", "3"], ["card", "--record", "R", "--at", "²"],
+    ["card", "--record", "R", "--at", "1", "--seat", "2", "-n", "3"]]),
+    st.lists(table_typing, max_size=6), st.lists(table_tags, max_size=2))
+def test_record_commands_exit_0_1_or_2_without_a_traceback(tmp_path, text, args, typed, tags):
+    """Records, card at a record's event, and the table (scripted sessions with hostile lines,
+    tags, and the file cases: a file given, a FIFO, a symlink, stdin, a device as the sheet):
+    exit 0, 1 or 2, no traceback, nothing given written over, no temporary file left."""
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory(dir=tmp_path) as folder:  # a fresh one each example
+        _run_record_command(Path(folder), text, args, typed, tags)
+
+
+def _run_record_command(tmp_path, text, args, typed, tags):
+    import os
+
     path = tmp_path / "r.txt"
     path.write_text(text, encoding="utf-8", errors="surrogateescape")
-    if args[0] == "table" and args[1] == "--record":
-        path.unlink()
-    args = [str(path) if a == "R" else a for a in args]
+    fifo, link = tmp_path / "fifo", tmp_path / "link"
+    os.mkfifo(fifo)
+    link.symlink_to(tmp_path / "link-target")
+    names = {"R": str(path), "NEW": str(tmp_path / "new.txt"), "FIFO": str(fifo),
+             "LINK": str(link)}
+    args = [names.get(a, a) for a in args]
+    if args[0] == "table" and "--save" in args:
+        args += [x for t in tags for x in ("--tag", t)]
     stdin = ("\n".join(typed) + "\n").encode("utf-8", "surrogateescape")
     result = runner.invoke(app_for(args), args, input=stdin)
     assert result.exit_code in (0, 1, 2), (args, result.output, result.exception)
     assert result.exception is None or isinstance(result.exception, SystemExit), args
     assert "Traceback" not in result.stdout + result.stderr
+    if "--save" in args and args[args.index("--save") + 1] == str(path):
+        assert path.read_text(encoding="utf-8", errors="surrogateescape") == text
+    assert fifo.is_fifo() and link.is_symlink()
+    assert not [p for p in os.listdir(tmp_path) if p.endswith(".tmp")]

@@ -21,6 +21,7 @@ from .app import (
     SeedOption,
     TrumpOption,
     command,
+    contract_option,
     format_option,
     hand_argument,
     rules_option,
@@ -43,12 +44,16 @@ def card(
         " you lead).")] = "",
     tricks: Annotated[str, typer.Option(
         "--tricks", help="The tricks so far, in order, each the four cards from the lead,"
-        " separated by ';': '0: AS 10S KS QS; 10H JH QH KH' (SEAT: says who led; needed only"
-        " for the first trick, and not there with --contract). See docs/card-play.md.")] = "",
-    seat: Annotated[int, typer.Option("--seat", min=0, max=3,
-                                      help="Your seat, 0 to 3 (0 and 2 are us).")] = 0,
+        " separated by ';' or one a line: '0: AS 10S KS QS; 10H JH QH KH' (SEAT: says who led;"
+        " needed only for the first trick, and not there with --contract); @FILE reads them"
+        " from a file ('@-': stdin). See docs/card-play.md.")] = "",
+    seat: Annotated[Optional[int], typer.Option(  # noqa: UP045
+        "--seat", min=0, max=3, show_default=False,
+        help="Your seat, 0 to 3 (0 and 2 are us); default 0, or with --record the seat to"
+        " play.")] = None,
     contract: Annotated[Optional[str], typer.Option(  # noqa: UP045
-        "--contract", help="SEAT,BID: who won the auction and at what bid, e.g. 1,55.")] = None,
+        "--contract", help="SEAT:BID: who won the auction and at what bid, e.g. 1:55 (SEAT"
+        " alone: the minimum bid).")] = None,
     shown: Annotated[Optional[list[str]], typer.Option(  # noqa: UP045
         "--shown", help="SEAT:CARDS, the cards a seat showed in its meld (repeat for each"
         " seat), e.g. 1:KS QS JD QS.")] = None,
@@ -60,6 +65,13 @@ def card(
         "--position", help="The position as JSON instead of the options: a file, or '-' for"
         " stdin; a file of JSON lines, one position a line, is analysed line by line.")
     ] = None,
+    record: Annotated[Optional[str], typer.Option(  # noqa: UP045
+        "--record", help="A record of a hand (text or JSON; '-' for stdin): the position is"
+        " the hand's at --at EVENT (default: after its last event), the seat to play there.")
+    ] = None,
+    at: Annotated[Optional[str], typer.Option(  # noqa: UP045
+        "--at", help="With --record: the event whose card to advise (the events before it"
+        " stand): its number, 'trick N', or 'play' (the first card).")] = None,
     samples: Annotated[int, samples_option(CARD_DEALS, "Deals of the unseen cards")] = 300,
     seed: SeedOption = 0,
     format: FormatOption = None,
@@ -73,53 +85,139 @@ def card(
     --contract and --tricks the bidding side's chance to make the contract and the expected
     score (your side's less theirs); the card with the best is recommended, and why. Every
     option but the hand and trump may be left out: without --tricks the hand's size says how
-    many tricks were played, and the cards neither yours, shown nor in the trick are unseen."""
+    many tricks were played, and the cards neither yours, shown nor in the trick are unseen.
+    --record FILE --at EVENT takes the position from a record of the hand."""
     fmt = format_option(format)
-    rule_set = rules_option(rules)
-    if position is not None:
-        given = [o for o, v in (("HAND", hand), ("--trump", trump), ("--trick", trick),
-                                ("--tricks", tricks), ("--contract", contract),
-                                ("--shown", shown), ("--passed", passed),
-                                ("--received", received)) if v] + (["--seat"] if seat else [])
+    options = [o for o, v in (("HAND", hand), ("--trump", trump), ("--trick", trick),
+                              ("--tricks", tricks), ("--contract", contract),
+                              ("--shown", shown), ("--passed", passed),
+                              ("--received", received)) if v]
+    if at is not None and record is None:
+        raise typer.BadParameter("--at names an event of a record: give --record FILE",
+                                 param_hint="'--at'")
+    if position is not None or record is not None:
+        source = "--position" if position is not None else "--record"
+        given = options + (["--seat"] if seat is not None and position is not None else []) \
+            + (["--record"] if position is not None and record is not None else [])
         if given:
-            raise typer.BadParameter(f"give the position either with --position or as options,"
+            raise typer.BadParameter(f"give the position either with {source} or as options,"
                                      f" not both ({', '.join(given)} given)",
-                                     param_hint="'--position'")
-        _from_file(position, fmt, samples, seed, rule_set)
-        return
-    suit = trump_option(trump)
-    if suit is None:
-        raise typer.BadParameter("give the trump: S, H, D or C", param_hint="'--trump'")
-    held = hand_argument(hand)
-    spot = _position(held, suit, seat, trick, tricks, contract, shown or [], passed, received)
+                                     param_hint=f"'{source}'")
+        if position is not None:
+            _from_file(position, fmt, samples, seed, rules_option(rules))
+            return
+        if rules is not None:
+            raise typer.BadParameter("a record names its own rules: leave out --rules with"
+                                     " --record", param_hint="'--rules'")
+        assert record is not None
+        spot, rule_set, event = _from_record(record, at, seat)
+        text = ""
+    else:
+        rule_set = rules_option(rules)
+        suit = trump_option(trump)
+        if suit is None:
+            raise typer.BadParameter("give the trump: S, H, D or C", param_hint="'--trump'")
+        held = hand_argument(hand)
+        text = _tricks_text(tricks)
+        spot = _position(held, suit, 0 if seat is None else seat, trick, (text, tricks),
+                         contract, shown or [], passed, received, rule_set)
+        event = None
     from ..play.advice import advise_card
     from ..play.position import PositionError
 
     try:
         advice = advise_card(spot, samples=samples, seed=seed, rules=rule_set)
     except PositionError as e:
-        raise _located(e, tricks) from None
-    _write(advice, fmt)
+        raise _located(e, text, tricks) from None
+    _write(advice, fmt, event=event)
 
 
-def _located(e, tricks: str):
-    """A position error from the tricks, pointing at the card in ``--tricks``."""
+#: The largest file of tricks read by ``--tricks @FILE`` (20 tricks are about 300 bytes).
+TRICKS_BYTES = 1 << 16
+
+
+def _tricks_text(value: str) -> str:
+    """``--tricks``: the text, or with ``@FILE`` the text of the file (``@-``: stdin)."""
+    if not value.startswith("@"):
+        return value
+    import io
+
+    from ..lines import read_bytes, read_lines
+
+    path = value[1:]
+    name = "stdin" if path == "-" else path
+    if not path:
+        raise typer.BadParameter("'@': write @FILE, the file the tricks are in",
+                                 param_hint="'--tricks'")
+    data = read_bytes(path, TRICKS_BYTES)
+    if len(data) > TRICKS_BYTES:
+        raise UserError(f"--tricks {value}: {name} is longer than {TRICKS_BYTES:,} bytes: a"
+                        " hand's tricks are a few hundred")
+    lines = []
+    for number, line in enumerate(read_lines(io.BytesIO(data)), 1):
+        if isinstance(line, UserError):
+            raise UserError(f"--tricks {value}: {name} line {number}: {line}")
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def _from_record(path: str, at: str | None, seat: int | None):
+    """The position at event ``at`` of the record in ``path`` (default: after the last), of
+    the seat to play there; the record's rules; the event's number."""
+    from ..game.hand import card_position, find_event, load_record
+
+    record = load_record(path)
+    number = len(record.events) + 1 if at is None else find_event(record, at)
+    state = record.state_before(number)
+    d = state.next_decision()
+    to_play = None
+    if d.kind == "play" or d.kind == "meld" and state.played_hand and state.contract:
+        to_play = state.to_play()
+    if to_play is None:
+        raise UserError(f"event {number} is no card to play: {state.waiting()}")
+    if seat is not None and seat != to_play:
+        raise UserError(f"at event {number} seat {to_play} is to play, not seat {seat}")
+    spot = card_position(state, to_play)
+    if spot is None:
+        raise UserError(f"the record does not give seat {to_play}'s hand: its card cannot be"
+                        " advised")
+    return spot, record.rules, number
+def _located(e, tricks: str, given: str):
+    """A position error from the tricks, pointing at the card in ``--tricks`` (``given``: the
+    option's value, ``@FILE`` where the text is the file's)."""
     from ..play.position import parse_tricks
 
     if e.trick and tricks:
         e.locate(tricks, parse_tricks(tricks)[1])
-        e.message = f"--tricks: {e.message}"
+        _name_tricks(e, tricks, given)
     return e
 
 
-def _position(held, suit: int, seat: int, trick: str, tricks: str, contract: str | None,
-              shown: list[str], passed: str | None, received: str | None):
-    """The position the options describe."""
+def _name_tricks(e, tricks: str, given: str) -> None:
+    """The error's message names ``--tricks`` (and, from a file, the line; its pointer then
+    that line)."""
+    if not given.startswith("@") or e.span is None:
+        e.message = f"--tricks: {e.message}"
+        return
+    start, end = e.span
+    number = tricks.count("\n", 0, start) + 1
+    first = tricks.rfind("\n", 0, start) + 1
+    line = tricks[first:].split("\n", 1)[0]
+    e.message = f"--tricks {given} line {number}: {e.message}"
+    e.at(line, (start - first, min(end, first + len(line) + 1) - first))
+
+
+def _position(held, suit: int, seat: int, trick: str, tricks_given: tuple[str, str],
+              contract: str | None, shown: list[str], passed: str | None,
+              received: str | None, rules):
+    """The position the options describe (``tricks_given``: the tricks' text, and the
+    ``--tricks`` value it came from: itself, or ``@FILE``)."""
     from ..hand import Hand
     from ..play.position import Position, PositionError, parse_tricks, with_leaders
     from .play import _parse_trick
 
-    deal = _contract(contract)
+    deal = _contract(contract, suit, rules)
+    tricks, option = tricks_given
     seen: list = [None] * 4
     for text in shown:
         head, colon, cards = text.partition(":")
@@ -145,25 +243,27 @@ def _position(held, suit: int, seat: int, trick: str, tricks: str, contract: str
     except PositionError as e:
         if e.span is None:
             e.locate(tricks, spans)
-        e.message = f"--tricks: {e.message}"
+        _name_tricks(e, tricks, option)
         raise
     return Position(held, suit, seat, played, _parse_trick(trick), deal, tuple(seen),
                     exchange[0], exchange[1])
 
 
-def _contract(text: str | None) -> tuple[int, int] | None:
-    """``--contract SEAT,BID``."""
-    if text is None:
+def _contract(text: str | None, suit: int, rules) -> tuple[int, int] | None:
+    """``--contract SEAT:BID`` (the bid, by default the rule set's minimum)."""
+    given = contract_option(text)
+    if given is None:
         return None
-    parts = [p.strip() for p in text.split(",")]
-    if len(parts) != 2 or parts[0] not in ("0", "1", "2", "3") or not parts[1].isdigit():
-        raise typer.BadParameter(f"{text!r}: write SEAT,BID, e.g. 1,55 (a seat is 0 to 3)",
+    seat, bid, trump = given
+    if trump is not None and trump != suit:
+        raise typer.BadParameter("the trump is --trump's: write SEAT:BID, e.g. 1:55",
                                  param_hint="'--contract'")
-    return int(parts[0]), int(parts[1])
+    return seat, rules.min_bid_points if bid is None else bid
 
 
 def _from_file(path: str, fmt: str, samples: int, seed: int, rules) -> None:
-    """One position from a JSON file, or a JSON-lines batch, one answer a line, in order."""
+    """One position from a JSON file, or a JSON-lines batch, one answer a line, in order (with
+    ``json``: one document, the list of the answers, each with its line)."""
     from ..lines import LineError, open_lines
     from ..play.advice import advise_card
     from ..play.position import Position
@@ -186,6 +286,7 @@ def _from_file(path: str, fmt: str, samples: int, seed: int, rules) -> None:
         _write(advice, fmt)
         return
     failed = 0
+    answers: list[object] = []
     for number, line in enumerate(lines, 1):
         try:
             if isinstance(line, LineError):
@@ -202,34 +303,49 @@ def _from_file(path: str, fmt: str, samples: int, seed: int, rules) -> None:
             failed += 1
             sys.stderr.write(f"line {number}: {e}\n")
             continue
-        _write(advice, fmt, line=number)
+        if fmt == "json":
+            answers.append({"line": number, **advice.to_dict()})
+        else:
+            _write(advice, fmt, line=number, first=not answers)
+            answers.append(number)
+    if fmt == "json":
+        write_json(answers)
+    elif fmt == "csv" and not answers:
+        write_csv(("line", *CARD_CSV), [])
     if failed:
         raise typer.Exit(1)
 
 
-def _write(advice, fmt: str, line: int | None = None) -> None:
+def _write(advice, fmt: str, line: int | None = None, first: bool = True,
+           event: int | None = None) -> None:
+    """One answer: alone, or of a batch's ``line`` (its header with the ``first``); ``event``:
+    the record's event it advises."""
     record = advice.to_dict()
-    if line is not None and fmt in ("json", "jsonl"):
-        record = {"line": line, **record}
+    head = {"line": line} if line is not None else {"event": event} if event is not None \
+        else {}
     if fmt in ("json", "jsonl"):
-        write_json(record)
+        write_json({**head, **record})
     elif fmt == "csv":
-        write_csv(CARD_CSV if line in (None, 1) else None, [
-            (c["card"], c["card"] == record["card"], c["trick_points"]["mean"],
-             c["trick_points"]["stderr"], "" if c["make_probability"] is None else
-             c["make_probability"], "" if c["score"] is None else c["score"]["mean"],
-             "" if c["score"] is None else c["score"]["stderr"]) for c in record["choices"]])
+        rows = [(*head.values(), c["card"], c["card"] == record["card"],
+                 c["trick_points"]["mean"], c["trick_points"]["stderr"],
+                 "" if c["make_probability"] is None else c["make_probability"],
+                 "" if c["score"] is None else c["score"]["mean"],
+                 "" if c["score"] is None else c["score"]["stderr"])
+                for c in record["choices"]]
+        write_csv((*head, *CARD_CSV) if first else None, rows)
     else:
-        _table(advice, line)
+        _table(advice, line, event)
 
 
-def _table(advice, line: int | None) -> None:
+def _table(advice, line: int | None, event: int | None = None) -> None:
     from ..cards import CARDS
     from .render import add_row, console, new_table, say, show
 
     con = console()
     if line is not None:
         say(con, f"line {line}:")
+    if event is not None:
+        say(con, f"At event {event}:")
     say(con, f"Play {CARDS[advice.card].symbol}: {advice.reason}")
     scored = advice.choices[0].score is not None
     columns = [("card", "left", False), ("trick points", "right", False),
@@ -241,14 +357,14 @@ def _table(advice, line: int | None) -> None:
     for c in advice.choices:
         row = [CARDS[c.card].symbol, f"{c.trick_points.mean:.2f}", f"{c.trick_points.stderr:.2f}"]
         if scored:
-            row += [f"{c.make_probability:.1%}", f"{c.score.mean:.2f}", f"{c.score.stderr:.2f}"]
+            row += [f"{c.make_probability:.1%}", f"{c.score.mean:+.2f}", f"{c.score.stderr:.2f}"]
         add_row(table, *row)
     show(con, table)
     facts = advice.facts.lines()
     if facts:
         say(con, "What the play shows:")
-        for line in facts:
-            say(con, f"  {line}", hang=4)
+        for fact in facts:
+            say(con, f"  {fact}", hang=4)
     how = ("each layout searched exactly (best play by both sides)" if advice.searched
            else "each played out by the heuristic player")
     say(con, f"{advice.samples} deals of the unseen cards meeting every fact (seed"

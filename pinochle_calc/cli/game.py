@@ -21,8 +21,10 @@ from .app import (
     RulesOption,
     SeedOption,
     Stop,
+    TrumpOption,
     choice,
     command,
+    contract_option,
     format_option,
     rules_option,
     samples_option,
@@ -64,17 +66,18 @@ def play(
     them: Annotated[str, typer.Option("--them", help="The policy of seats 1 and 3.")
                     ] = "advisor:jump",
     contract: Annotated[Optional[str], typer.Option(  # noqa: UP045
-        "--contract", help="SEAT,TRUMP[,BID]: skip the auction; that seat wins at that bid"
-        " (default the minimum) and names that trump, e.g. 1,H,55.")] = None,
-    tricks: Annotated[bool, typer.Option("--tricks", help="Show the tricks one by one.")
-                      ] = False,
+        "--contract", help="SEAT:BID: skip the auction; that seat wins at that bid, e.g. 1:55"
+        " (SEAT alone: the minimum), and names --trump.")] = None,
+    trump: TrumpOption = None,
+    show_tricks: Annotated[bool, typer.Option("--show-tricks",
+                                              help="Show the tricks one by one.")] = False,
     record_file: Annotated[Optional[str], typer.Option(  # noqa: UP045
         "--record", help="A record of a hand (text or JSON; '-' for stdin) to replay as"
-        " recorded, or with --from to continue.")] = None,
+        " recorded, or with --at to continue.")] = None,
     start: Annotated[Optional[str], typer.Option(  # noqa: UP045
-        "--from", help="With --record: the event from which the engine's players (--us,"
-        " --them; default the record's) decide: its number, 'call N', 'trick N', 'pass',"
-        " 'trump', 'meld' or 'play'.")] = None,
+        "--at", help="With --record: the event from which the engine's players (--us,"
+        " --them; default the record's) decide (the events before it stand): its number,"
+        " 'call N', 'trick N', 'pass', 'trump', 'meld' or 'play'.")] = None,
     seed: Annotated[Optional[int], typer.Option(  # noqa: UP045
         "--seed", min=0, max=SEED_MAX, show_default=False,
         help=f"Random seed, 0 to {SEED_MAX:,}: deals (without --deal) and seeds every"
@@ -85,6 +88,8 @@ def play(
         help="table, json, jsonl, csv or record (the record's text); default: table on a"
         " terminal, jsonl otherwise.")] = None,
     rules: RulesOption = None,
+    start_old: Annotated[Optional[str], typer.Option(  # noqa: UP045
+        "--from", hidden=True, help="The old spelling of --at.")] = None,
 ) -> None:
     """Play one deal from the auction to the score: the calls with their meaning, the
     contract, the cards exchanged, each seat's meld, the tricks and the score.
@@ -93,12 +98,17 @@ def play(
     one is drawn and printed (--seed N replays the hand). json and jsonl give the hand as one
     JSON object, the record's JSON form (with its "seed"; docs/records.md); record its text
     form; csv one row, as the arena writes for each hand. --record replays a recorded hand,
-    and --from continues it with the engine's players from any event on."""
+    and --at continues it with the engine's players from any event on."""
     fmt = format_option(format)
+    if start_old is not None:
+        if start is not None:
+            raise typer.BadParameter("give the event once, by --at (--from is its old"
+                                     " spelling)", param_hint="'--at'")
+        start = start_old
     if record_file is not None:
-        if deal is not None or contract is not None:
+        if deal is not None or contract is not None or trump is not None:
             raise typer.BadParameter("--record holds the deal and the contract: leave out"
-                                     " --deal and --contract")
+                                     " --deal, --contract and --trump")
         from .render import progress
 
         given_by = click.get_current_context().get_parameter_source
@@ -110,12 +120,12 @@ def play(
         if fmt == "csv":
             write_csv(CSV_COLUMNS, [_csv_row("", "", replayed)])
             return
-        write_record(replayed, fmt, tricks)
+        write_record(replayed, fmt, show_tricks)
         return
     if start is not None:
-        raise typer.BadParameter("--from continues a recorded hand: give --record FILE")
+        raise typer.BadParameter("--at continues a recorded hand: give --record FILE")
     (us, _), (them, _) = _policy(us), _policy(them)
-    given = _contract(contract)
+    given = _contract(contract, trump)
     rule_set = rules_option(rules)
     from ..game.whole import deal_cards, hand_seed, play_hand
     from .render import progress
@@ -141,39 +151,26 @@ def play(
         return
     source = deal if deal is not None else f"a random deal, seed {seed}" + (
         f" (--seed {seed} replays it)" if fresh else "")
-    print_record(record, tricks, source)
+    print_record(record, show_tricks, source)
 
 
-def _contract(text: str | None):
-    """``--contract SEAT,TRUMP[,BID]`` as (seat, trump, bid or None)."""
-    if text is None:
+def _contract(text: str | None, trump: str | None):
+    """``--contract SEAT:BID`` and ``--trump`` as (seat, trump, bid or None)."""
+    given = contract_option(text)
+    suit = trump_option(trump)
+    if given is None:
+        if suit is not None:
+            raise typer.BadParameter("--trump is the trump a given contract names: give"
+                                     " --contract SEAT:BID", param_hint="'--trump'")
         return None
-    import re
-
-    from ..errors import quoted
-
-    parts = [p.strip() for p in text.split(",")]
-    if len(parts) not in (2, 3) or not all(parts):
-        raise typer.BadParameter(f"{quoted(text)}: write SEAT,TRUMP or SEAT,TRUMP,BID, e.g."
-                                 " 1,H,55", param_hint="'--contract'")
-    if parts[0] not in ("0", "1", "2", "3"):
-        raise typer.BadParameter(f"seat {quoted(parts[0])}: a seat is 0 to 3 from the dealer's"
-                                 " left (3 deals)", param_hint="'--contract'")
-    bid = None
-    if len(parts) == 3:
-        # ASCII digits only ('²' is a digit to str.isdigit), and no more than a bid can have
-        if not re.fullmatch(r"[0-9]+", parts[2]):
-            raise typer.BadParameter(f"bid {quoted(parts[2])}: a bid is a whole number",
-                                     param_hint="'--contract'")
-        if len(parts[2].lstrip("0")) > len(str(MAX_BID)):
-            raise typer.BadParameter(f"bid {quoted(parts[2])}: a bid is at most {MAX_BID:,}",
-                                     param_hint="'--contract'")
-        bid = int(parts[2])
-    return int(parts[0]), trump_option(parts[1], "--contract"), bid
-
-
-#: The highest bid ``--contract`` takes: the largest figure a score sheet holds.
-MAX_BID = 10**15
+    seat, bid, named = given
+    if named is not None and suit is not None and named != suit:
+        raise typer.BadParameter("give the trump once, by --trump", param_hint="'--contract'")
+    suit = named if named is not None else suit
+    if suit is None:
+        raise typer.BadParameter("a contract given names its trump: add --trump, e.g."
+                                 " --contract 1:55 --trump H", param_hint="'--contract'")
+    return seat, suit, bid
 
 
 #: A deal file is four lines of about 60 characters: more than this is not one.

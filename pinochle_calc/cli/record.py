@@ -1,4 +1,4 @@
-"""Records on the command line: ``play --record FILE [--from EVENT]`` reads a record and
+"""Records on the command line: ``play --record FILE [--at EVENT]`` reads a record and
 replays it, or continues it with the engine's players; every format ``play`` writes a hand in
 (``table``, ``json``, ``record``, ``csv``) is written here from a record.
 
@@ -8,16 +8,19 @@ inside each function so that the shell starts fast.
 
 from __future__ import annotations
 
+import re
 import sys
 
 import typer
+
+from ..limits import SEED_MAX
 
 #: The formats ``play`` writes a hand in: the shared ones and the record's text.
 PLAY_FORMATS = ("table", "json", "jsonl", "csv", "record")
 
 
-def play_record(path: str, start: str | None, us: str | None, them: str | None, seed: int | None,
-                samples: int, rules_given: bool):
+def play_record(path: str, start: str | None, us: str | None, them: str | None,
+                seed: int | None, samples: int, rules_given: bool):
     """The record in ``path``, checked; from event ``start`` on played by the engine's players
     (``us``/``them`` default to the record's Us/Them tags, else advisor:jump; ``seed``, default
     the record's Seed tag, seeds them as ``play --seed`` does)."""
@@ -30,14 +33,14 @@ def play_record(path: str, start: str | None, us: str | None, them: str | None, 
     record = load_record(path)
     if start is None:
         if us is not None or them is not None:
-            raise typer.BadParameter("--us and --them play from --from EVENT on: give --from")
+            raise typer.BadParameter("--us and --them play from --at EVENT on: give --at")
         return record
     number = find_event(record, start)
     mine = [policy_option(p)[0] for p in (us or record.tag("Us") or "advisor:jump",
                                           them or record.tag("Them") or "advisor:jump")]
-    if seed is None:
-        tag = record.tag("Seed") or "0"
-        seed = int(tag) if tag.isdigit() and len(tag) < 19 else 0
+    if seed is None:  # the record's seed where it is one (ASCII digits, in range)
+        tag = (record.tag("Seed") or "").strip()
+        seed = int(tag) if re.fullmatch(r"[0-9]{1,10}", tag) and int(tag) <= SEED_MAX else 0
     done = continue_from(record, number, mine[0], mine[1], seed=hand_seed(seed),
                          samples=samples)
     # the seed and samples the engine played with, as play writes them (review reads them)
@@ -93,7 +96,7 @@ def print_record(record, tricks: bool = True, source: str | None = None) -> None
     """A hand as tables, the one way every command shows one (``play``, ``play --record``,
     the table's ``show``): the deal, the auction (``#``: each call's event number), the
     contract, the exchange, the meld, the tricks (each with its events' numbers, for
-    ``--from``) and the score."""
+    ``--at``) and the score."""
     from ..bidding.conventions import meld_words
     from ..cards import CARDS, SUIT_SYMBOLS
     from ..game.hand import Call, Request, ThrowIn, Trump, rules_spec

@@ -11,7 +11,8 @@ Every command prints through these, so that all of them look alike:
 - ``new_table(...)`` and ``show(console, table)``: the one table style. Columns made with
   ``wrap=False`` (figures, names) are never cut or wrapped: the columns made with ``wrap=True``
   (cards, meanings) wrap at words to make room; headers wrap at words. A table that cannot fit
-  even so is shown a row at a time (``header: value`` lines) rather than cut.
+  even so is shown a row at a time (``header: value`` lines) rather than cut. Piped, no line
+  ends in spaces.
 - ``cards(text)``: text with every card, hand and suit symbol coloured by its suit (hearts and
   diamonds red; spades and clubs in the terminal's own colour).
 - ``bars(rows)``: a small bar chart, one line per row.
@@ -159,7 +160,13 @@ def show(con, table) -> None:
         return
     for column, w in zip(table.columns, widths):
         column.width, column.no_wrap = w, False
-    con.print(table)
+    if con.is_terminal:
+        con.print(table)
+        return
+    with con.capture() as captured:  # piped: the rows without the padding to the width
+        con.print(table)
+    con.file.write("".join(line.rstrip() + "\n" for line in captured.get().splitlines()))
+    con.file.flush()
 
 
 def bars(rows: Sequence[tuple[str, float, str]], width: int = 80,

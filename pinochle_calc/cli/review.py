@@ -104,34 +104,39 @@ def _symbols(phase: str, text: str) -> str:
 
 
 def _print_review(record, result) -> None:
-    from rich import box
-    from rich.console import Console
-    from rich.table import Table
+    """The review as the one table style (``render``), wrapped to the terminal's width; the
+    cost summed over each phase that had a decision."""
+    from .render import add_row, console, new_table, say, show
 
-    console = Console()
-
-    def say(text: str = "") -> None:
-        console.print(text, markup=False, highlight=False, soft_wrap=True)
-
+    con = console()
     seats = ", ".join(str(s) for s in result.seats)
-    say(f"Review of seat{'s' if len(result.seats) > 1 else ''} {seats}: each decision beside"
-        " the advice from that seat's knowledge then; cost in points, ± one standard error")
-    table = Table("event", "seat", "phase", "made", "advised", "cost", "mark",
-                  box=box.SIMPLE_HEAD)
-    for d in result.decisions:
-        cost = "0" if d.cost.mean == 0 and d.cost.stderr == 0 else \
-            f"{d.cost.mean:+.1f} ± {d.cost.stderr:.1f}"
-        table.add_row(str(d.event), str(d.seat), d.phase, _symbols(d.phase, d.actual),
-                      _symbols(d.phase, d.advised), cost, d.mark)
-    console.print(table)
-    totals = result.by_phase()
-    say("Cost by phase: " + ", ".join(f"{p} {c.mean:+.1f} ± {c.stderr:.1f}"
-                                      for p, c in totals.items()))
+    say(con, f"Review of seat{'s' if len(result.seats) > 1 else ''} {seats}: each decision"
+        " (#: its event) beside the advice from that seat's knowledge then; cost in points, ±"
+        " one standard error")
+    for s in result.seats:  # a table a seat: its decisions in the order made
+        table = new_table(("#", "right", False), ("phase", "left", False),
+                          ("made", "left", True), ("advised", "left", True),
+                          ("cost", "right", False), ("mark", "left", False),
+                          title=f"Seat {s} ({'us' if s % 2 == 0 else 'them'})")
+        mine = [d for d in result.decisions if d.seat == s]
+        for d in mine:
+            cost = "0" if d.cost.mean == 0 and d.cost.stderr == 0 else \
+                f"{d.cost.mean:+.1f} ± {d.cost.stderr:.1f}"
+            add_row(table, str(d.event), d.phase, _symbols(d.phase, d.actual),
+                    _symbols(d.phase, d.advised), cost, d.mark)
+        if mine:
+            show(con, table)
+    phases = {d.phase for d in result.decisions}
+    totals = [f"{p} {c.mean:+.1f} ± {c.stderr:.1f}" for p, c in result.by_phase().items()
+              if p in phases]
+    if totals:
+        say(con, "Cost by phase: " + ", ".join(totals))
     marks = [d.mark for d in result.decisions]
     plural = {"fine": "fine", "inaccuracy": "inaccuracies", "mistake": "mistakes",
               "blunder": "blunders"}
     counts = [f"{marks.count(m)} {m if marks.count(m) == 1 else plural[m]}"
               for m in ("fine", "inaccuracy", "mistake", "blunder") if marks.count(m)]
-    say(f"{len(marks)} decisions: {', '.join(counts)}" if marks else "No decisions to review")
+    say(con, f"{len(marks)} decisions: {', '.join(counts)}" if marks else
+        "No decisions to review")
     for note in result.skipped:
-        say(f"Left out: {note}")
+        say(con, f"Left out: {note}")

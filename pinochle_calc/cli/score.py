@@ -149,7 +149,7 @@ def _write_game(game, fmt: str, single: bool) -> None:
         add_row(grid, "hand", *(_signed(p) for p in s.points))
         add_row(grid, "total", *(str(t) for t in h.totals))
         show(con, grid)
-        say(con, _game_state(game))
+        say(con, game_state(game))
         return
     grid = new_table(("#", "right", False), ("bidder", "left", False), ("bid", "right", False),
                      ("result", "left", True), ("us", "right", False), ("them", "right", False),
@@ -164,10 +164,10 @@ def _write_game(game, fmt: str, single: bool) -> None:
                 _signed(s.points[0]), _signed(s.points[1]), str(h.totals[0]),
                 str(h.totals[1]), style="bold" if h.winner else None)
     show(con, grid)
-    say(con, _game_state(game))
+    say(con, game_state(game))
 
 
-def _game_state(game) -> str:
+def game_state(game) -> str:
     """The last line: the winner with the winner's score first, or what each side needs; and
     the rows the totals leave out."""
     us, them = game.totals

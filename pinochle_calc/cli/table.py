@@ -1,38 +1,48 @@
-"""``table``: follow a real hand as it happens, event by event, with the advice when it is your
-turn (``game.session``). The record is saved after every event (``--record``), so that an
-interrupted session resumes with ``--resume``.
+"""``table``: follow a real game as it happens, hand by hand and event by event, with the advice
+when it is your turn (``game.session``). Each hand's record is saved after every event
+(``--save``; the next hand's beside it), so that an interrupted session resumes with
+``--resume``; a finished hand goes on the game's score sheet (``--sheet``), which keeps the
+running score and says when the game is over.
 
 On a terminal the events are typed at a prompt, with completion of card names (Tab) and the
 line editing of readline; otherwise they are read one per line from standard input, so that a
-session can be scripted. Only typer and the standard library are imported at the top.
+session can be scripted (exit status 1 when a line was refused). Only typer and the standard
+library are imported at the top.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Annotated, Optional
 
 import typer
 
 from ..errors import UserError
-from .app import RulesOption, SeedOption, command, rules_option
+from .app import HandArgument, RulesOption, SeedOption, command, rules_option
 
 HELP = """Type the next event, the seat implied by whose turn it is:
   a call        50, 55, p (pass)
   a suit        H, ♥, hearts (trump; none: no marriage), also the suit asked for
   cards passed  AH 10H KH QH, or ♥A 10 K Q
-  meld shown    1: ♠K Q ♥K Q (the seat, then the cards; 1: none)
-  a card        AH, A♥, 10s (Tab completes card names)
+  meld shown    1: ♠K Q ♥K Q (the seat, then the cards; 1: none; 1: 4 ♠K Q with its points)
+  a card        AH, A♥, 10s (Tab completes card names); a whole trick: A♥ 10♥ K♥ J♥
   throw-in      the bidder concedes
-or a line of the record (call 2: 55), with a comment in braces at the end: 55 {late}.
+or a line of the record (call 2: 55, lead 1: A♠ 10♠ K♠ Q♠), with a comment in braces at the
+end: 55 {late}.
 Commands: undo (take the last event back), show (the hand so far), advice, help, quit."""
 
+#: The tags ``table`` writes from its own options: no ``--tag`` takes their names.
+OWN_TAGS = ("You", "Convention", "Deal", "Sheet")
 
-@command()
+
+@command(hand=True)
 def table(
-    record_path: Annotated[Optional[str], typer.Option(  # noqa: UP045
-        "--record", help="The file the record is written to, after every event (default:"
-        " hand-DATE-TIME.txt here).")] = None,
+    hand: HandArgument = None,
+    save: Annotated[Optional[str], typer.Option(  # noqa: UP045
+        "--save", help="The file the new hand's record is written to, after every event"
+        " (default: hand-DATE-TIME.txt here); never one that exists. The next hand's goes"
+        " beside it (FILE-2.txt, ...).")] = None,
     resume: Annotated[Optional[str], typer.Option(  # noqa: UP045
         "--resume", help="Go on with the hand recorded in this file (and keep writing it).")
     ] = None,
@@ -40,14 +50,13 @@ def table(
         "--seat", min=0, max=3, help="Your seat, 0 to 3 clockwise (us: 0 and 2; default 0,"
         " or the record's).")] = None,
     dealer: Annotated[int, typer.Option("--dealer", min=0, max=3, help="The seat that deals"
-                                        " (the seat on its left calls first).")] = 3,
-    hand: Annotated[Optional[str], typer.Option(  # noqa: UP045
-        "--hand", help="Your 20 cards, any notation (else asked for first).")] = None,
+                                        " the first hand (the seat on its left calls first;"
+                                        " the deal passes to the left).")] = 3,
     convention: Annotated[str, typer.Option(
         "--convention", "-c", help="The bidding convention: jump, davis or toby.")] = "jump",
     sheet: Annotated[Optional[str], typer.Option(  # noqa: UP045
-        "--sheet", help="A game score sheet (score --sheet) the finished hand is added to.")
-    ] = None,
+        "--sheet", "-s", help="The game's score sheet (score --sheet reads it): each finished"
+        " hand is added, and the running score and the game's end come from it.")] = None,
     tag: Annotated[Optional[list[str]], typer.Option(  # noqa: UP045
         "--tag", help="NAME=VALUE, a tag of the record (Date, Place, Players); repeatable.")
     ] = None,
@@ -56,47 +65,86 @@ def table(
         help="Simulated deals behind each advice; default: each advice's own.")] = None,
     seed: SeedOption = 0,
     rules: RulesOption = None,
+    hand_option: Annotated[Optional[str], typer.Option(  # noqa: UP045
+        "--hand", hidden=True, help="The old spelling of HAND.")] = None,
+    record_option: Annotated[Optional[str], typer.Option(  # noqa: UP045
+        "--record", hidden=True, help="Refused: --record names a record to read.")] = None,
 ) -> None:
-    """Follow a hand at the table: type your hand, then each event as it happens; the advice
-    shows when it is your turn, with what the play has revealed of the other hands.
+    """Follow a game at the table: give your hand (as the argument, or typed first), then type
+    each event as it happens; the advice shows when it is your turn, with what the play has
+    revealed of the other hands, and at the meld what your hand holds.
 
     The record is written after every event, so nothing is lost; --resume FILE goes on from
-    where it stopped. A finished hand goes on the score sheet with --sheet. Without a terminal,
-    the events are read one per line from standard input. Type help for what may be typed."""
+    where it stopped. A finished hand goes on the score sheet with --sheet, which gives the
+    running score; then the next hand starts, the deal passed to the left, until a side
+    reaches the target. Without a terminal, the events are read one per line from standard
+    input (exit status 1 if a line was refused). Type help for what may be typed."""
     from ..bidding.conventions import CONVENTIONS, convention_rules
     from ..game.hand import Record, load_record, save_record
+    from ..game.session import plain_file
     from ..seats import Seat
 
+    if record_option is not None:
+        raise typer.BadParameter("--record names a record to read (play, card): table writes"
+                                 " a new one to --save FILE, and goes on with one by --resume"
+                                 " FILE", param_hint="'--record'")
+    if hand_option is not None:
+        if hand:
+            raise typer.BadParameter("give the hand once, as the argument (--hand is its old"
+                                     " spelling)", param_hint="'--hand'")
+        hand = [hand_option]
     conv = convention.strip().lower()
     if conv not in CONVENTIONS:
         raise typer.BadParameter(f"{convention!r} is not one of {', '.join(CONVENTIONS)}",
                                  param_hint="'--convention'")
+    tags = _tags(tag)
+    for option, value in (("--resume", resume), ("--save", save), ("--sheet", sheet)):
+        if value is not None and value.strip() in ("", "-"):
+            raise typer.BadParameter(f"{value!r}: a file's name (table reads and writes it"
+                                     " again: not stdin)", param_hint=f"'{option}'")
+    if sheet is not None:
+        plain_file(sheet, "score sheet")
     if resume is not None:
-        if record_path is not None or rules is not None or hand is not None:
-            raise typer.BadParameter("--resume goes on with the record's own file, rules and"
-                                     " hand: leave out --record, --rules and --hand")
+        if save is not None or rules is not None or hand or tags:
+            raise typer.BadParameter("--resume goes on with the record's own file, rules, hand"
+                                     " and tags: leave out --save, --rules, the hand and --tag")
+        if not plain_file(resume, "record"):
+            raise UserError(f"cannot read {resume}: No such file or directory")
         record = load_record(resume)
         path = resume
         you = seat if seat is not None else _you(record)
         conv = record.tag("Convention") or conv
     else:
-        path = record_path or _default_path()
+        path = _new_path(save)
         you = 0 if seat is None else seat
         # a convention implies its game's rules, as in bid and explain
         chosen, _ = convention_rules(conv, rules_option(rules) if rules is not None else None)
         record = Record(chosen, Seat(dealer))
-        for name, value in [("You", str(you)), ("Convention", conv), *_tags(tag)]:
+        for name, value in [("You", str(you)), ("Convention", conv), *tags]:
             record = record.with_tag(name, value)
-        if hand is not None:
-            record = _with_hand(record, you, hand)
-        save_record(record, path)
-    _Session(record, path, you, conv, sheet, samples, seed).run()
+        if hand:
+            record = _with_hand(record, you, " ".join(hand))
+        save_record(record, path, new=True)
+    code = _Session(record, path, you, conv, sheet, samples, seed).run()
+    if code:
+        raise typer.Exit(code)
 
 
-def _default_path() -> str:
+def _new_path(given: str | None) -> str:
+    """The file a new record goes to: the one given, which must not exist; else a fresh name
+    here (hand-DATE-TIME.txt, numbered where taken)."""
     import time
 
-    return time.strftime("hand-%Y%m%d-%H%M%S.txt")
+    if given is not None:
+        if os.path.exists(given):  # a link to no file yet is written through
+            raise UserError(f"{given} exists: use --resume {given} to go on with it")
+        return given
+    stem = time.strftime("hand-%Y%m%d-%H%M%S")
+    path, n = f"{stem}.txt", 1
+    while os.path.lexists(path):
+        n += 1
+        path = f"{stem}-{n}.txt"
+    return path
 
 
 def _you(record) -> int:
@@ -108,13 +156,25 @@ def _you(record) -> int:
 
 
 def _tags(items: list[str] | None) -> list[tuple[str, str]]:
+    """The ``--tag`` options, each checked as a record checks its tags (exit 2 where one could
+    not be read back, or takes the name of a tag the record or the table writes itself)."""
+    from ..game.hand.tags import RECORD_TAGS, check_added_tag
+
     out = []
     for item in items or []:
         name, eq, value = item.partition("=")
         if not eq or not name.strip():
             raise typer.BadParameter(f"{item!r}: write NAME=VALUE, e.g. Date=2026-03-14",
                                      param_hint="'--tag'")
-        out.append((name.strip(), value.strip()))
+        name, value = name.strip(), value.strip()
+        if name.lower() in (t.lower() for t in (*RECORD_TAGS, *OWN_TAGS)):
+            raise typer.BadParameter(f"{name} is a tag the record writes itself (from --rules,"
+                                     " --dealer, --seat, --convention, the game): not a --tag",
+                                     param_hint="'--tag'")
+        try:
+            out.append(check_added_tag(name, value))
+        except UserError as e:
+            raise typer.BadParameter(str(e), param_hint="'--tag'") from None
     return out
 
 
@@ -126,21 +186,26 @@ def _with_hand(record, you: int, text: str):
 
     cards = Hand.parse(text)
     if len(cards) != 20:
-        raise UserError(f"your hand is 20 cards, not {len(cards)}")
+        raise UserError(f"your hand has {len(cards)} cards; a hand is 20")
     hands = list(record.hands)
     hands[you] = cards
     return settled(replace(record, hands=tuple(hands)))
 
 
 class _Session:
-    """The loop: read a line, refuse it or add it to the record, save, advise."""
+    """The loop: read a line, refuse it or add it to the record, save, advise; at the end of a
+    hand, the sheet and the next hand."""
 
     def __init__(self, record, path: str, you: int, convention: str, sheet: str | None,
                  samples: int | None, seed: int):
         self.record, self.path, self.you = record, path, you
         self.convention, self.sheet = convention, sheet
         self.samples, self.seed = samples, seed
+        self.written = True  # whether the record's file exists (a next hand's: once typed)
+        self.refused = 0
+        self.code = 0
         self.terminal = sys.stdin.isatty()
+        self._console = None
         if hasattr(sys.stdin, "reconfigure"):  # a line that is not UTF-8 is refused, not fatal
             sys.stdin.reconfigure(errors="surrogateescape")
 
@@ -148,35 +213,56 @@ class _Session:
         sys.stdout.write(text + "\n")
         sys.stdout.flush()
 
-    def run(self) -> None:
-        self.say(f"Recording to {self.path} (you: seat {self.you}; seat"
-                 f" {self.record.dealer} deals; rules {self.record.rules.name})")
+    def prose(self, text: str, hang: int = 2) -> None:
+        """A line of advice or facts, wrapped at words to the terminal's width (80 piped)."""
+        from .render import console, say
+
+        if self._console is None:
+            self._console = console()
+        say(self._console, text, hang=hang)
+
+    def run(self) -> int:
+        """The session; its exit status (1: a scripted line was refused; 130: Ctrl-C)."""
+        try:
+            self._loop()
+        except KeyboardInterrupt:  # at the prompt, or while advice is worked out
+            self.say("")
+            self._save_quietly()
+            self._stopped()
+            return 130
+        if self.code:
+            return self.code
+        return 1 if self.refused and not self.terminal else 0
+
+    def _loop(self) -> None:
+        self._recording()
         if self.terminal:
             self._completion()
         if self.record.hands[self.you] is not None:
             self._after()
         while True:
             if self.record.state.complete and self.record.hands[self.you] is not None:
-                self._finish()
-                return
+                if not self._finish():
+                    return
+                continue
             try:
                 line = self._read()
             except EOFError:
                 self._stopped()
                 return
-            except KeyboardInterrupt:
-                self.say("")
-                self._stopped()
-                raise typer.Exit(130) from None
             if line is None:
                 continue
             bad = next((i for i, ch in enumerate(line) if "\udc80" <= ch <= "\udcff"), None)
             if bad is not None:
-                self.say(f"refused: the line is not UTF-8 text (a byte it cannot read at"
-                         f" column {bad + 1})")
+                self._refuse(f"the line is not UTF-8 text (a byte it cannot read at column"
+                             f" {bad + 1})")
                 continue
             if not self._take(line):
                 return
+
+    def _recording(self) -> None:
+        self.prose(f"Recording to {self.path} (you: seat {self.you}; seat"
+                   f" {self.record.dealer} deals; rules {self.record.rules.name})")
 
     def _read(self) -> str | None:
         text = self._prompt()
@@ -185,7 +271,7 @@ class _Session:
         line = sys.stdin.readline()
         if not line:
             raise EOFError
-        line = line.rstrip("\r\n")
+        line = line.rstrip("\r\n").lstrip("\ufeff")  # a byte order mark is no part of a line
         if not line.strip() or line.lstrip().startswith("#"):
             return None
         shown = line.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
@@ -200,10 +286,14 @@ class _Session:
         n = len(self.record.events) + 1
         return f"event {n} · {prompt(self.record, self.you)}> "
 
+    def _refuse(self, text: str) -> None:
+        self.refused += 1
+        self.say(f"refused: {_short(text)}")
+
     def _take(self, line: str) -> bool:
         """One line typed; False when the session ends."""
         from ..game.hand import RecordError
-        from ..game.session import read_entry
+        from ..game.session import meld_warning, read_entry
 
         if self.record.hands[self.you] is None:
             if line.strip().lower() in ("quit", "q"):
@@ -212,7 +302,7 @@ class _Session:
             try:
                 self.record = _with_hand(self.record, self.you, line)
             except UserError as e:
-                self.say(f"refused: {e}")
+                self._refuse(str(e))
                 return True
             self._save()
             self._after()
@@ -220,22 +310,28 @@ class _Session:
         try:
             entry = read_entry(self.record, line)
         except RecordError as e:
-            self.say(f"refused: {e}")
+            self._refuse(str(e))
             return True
-        if entry.command is not None or entry.event is None:
+        if entry.command is not None or not entry.events:
             return self._command(entry.command or "help")
         try:
-            self.record = self.record.then(entry.event)
+            self.record = entry.apply(self.record)
         except RecordError as e:
-            self.say(f"refused: {_short(str(e))}")
+            self._refuse(str(e))
             return True
         self._save()
-        self.say(f"  event {len(self.record.events)}: {entry.event.words()}")
+        first = len(self.record.events) - len(entry.events) + 1
+        for n, event in enumerate(entry.events, first):
+            self.say(f"  event {n}: {event.words()}")
+        warning = meld_warning(self.record, self.you) if any(
+            e.kind == "meld" and e.seat == self.you for e in entry.events) else None
+        if warning:
+            self.prose(warning)
         self._after()
         return True
 
     def _command(self, command: str) -> bool:
-        from ..game.session import advice
+        from ..game.session import advice, meld_lines
 
         if command == "quit":
             self._stopped()
@@ -248,8 +344,9 @@ class _Session:
             print_record(self.record)
         elif command == "advice":
             lines = advice(self.record, self.you, samples=self.samples, seed=self.seed,
-                           convention=self.convention)
-            self.say("\n".join(lines) if lines else "No advice: it is not your turn to decide")
+                           convention=self.convention) or meld_lines(self.record, self.you)
+            for line in lines or ["No advice: it is not your turn to decide"]:
+                self.prose(line)
         elif command == "undo":
             if self.record.events:
                 last = self.record.events[-1]
@@ -261,27 +358,46 @@ class _Session:
         return True
 
     def _after(self) -> None:
-        """After an event: the advice when it is your turn, and what the play revealed."""
-        from ..game.session import advice, revealed, your_turn
+        """After an event: the advice when it is your turn, and what the play revealed; at the
+        meld, what your hand holds."""
+        from ..game.session import advice, meld_lines, revealed, your_turn
 
-        if self.record.state.complete or not your_turn(self.record, self.you):
+        state = self.record.state
+        if state.complete:
+            return
+        if state.next_decision().kind == "meld" and all(m is None for m in state.melds):
+            for line in meld_lines(self.record, self.you):
+                self.prose(line)
+        if not your_turn(self.record, self.you):
             return
         for line in advice(self.record, self.you, samples=self.samples, seed=self.seed,
                            convention=self.convention):
-            self.say(line)
+            self.prose(line)
         facts = revealed(self.record, self.you)
         if facts:
             self.say("What the play shows:")
             for line in facts:
-                self.say(f"  {line}")
+                self.prose(f"  {line}", hang=4)
 
     def _save(self) -> None:
         from ..game.hand import save_record
 
-        save_record(self.record, self.path)
+        save_record(self.record, self.path, new=not self.written)
+        self.written = True
 
-    def _finish(self) -> None:
-        from ..game.session import add_to_sheet
+    def _save_quietly(self) -> None:
+        """The record saved once more where it may not be (Ctrl-C between an event and its
+        save); a failure here is said by the next line."""
+        if not self.written:
+            return
+        try:
+            self._save()
+        except (UserError, KeyboardInterrupt):
+            pass
+
+    def _finish(self) -> bool:
+        """The hand is over: its score, the sheet, the game; True to go on to the next hand."""
+        from ..game.session import add_to_sheet, game_so_far, next_path, next_record
 
         record = self.record
         if record.result is not None:
@@ -290,19 +406,55 @@ class _Session:
             self.say(f"The hand is over: {record.result}{score}")
         else:
             self.say("The hand is over")
-        self.say(f"The record is in {self.path}")
+        self.prose(f"The record is in {self.path}")
         if self.sheet is not None:
             try:
-                row = add_to_sheet(record, self.sheet)
+                if record.tag("Sheet") != self.sheet:
+                    row = add_to_sheet(record, self.sheet)
+                    self.prose(f"Added to the score sheet {self.sheet}: {row['bidder']} bid"
+                               f" {row['bid']}, {record.result}")
+                    self._mark_on_sheet()
+                else:
+                    self.prose(f"On the score sheet {self.sheet} already")
+                game = game_so_far(self.sheet, record.rules)
             except UserError as e:
-                self.say(f"Not on the score sheet: {e}")
-                raise typer.Exit(1) from None
-            self.say(f"Added to the score sheet {self.sheet}: {row['bidder']} bid {row['bid']},"
-                     f" {row['result']}")
+                self.prose(f"Not on the score sheet: {e}")
+                self.code = 1
+                return False
+            if game is not None:  # the sheet's game, said as score --sheet says it
+                from .score import game_state
+
+                self.prose(game_state(game))
+                if game.winner is not None:
+                    return False
+        self.record = next_record(record)
+        deal = int(self.record.tag("Deal") or 2)
+        self.path = next_path(self.path, deal)
+        self.written = False
+        self.say("")
+        self.say(f"Deal {deal}: seat {self.record.dealer} deals"
+                 + ("" if self.sheet else " (no --sheet: the game's score is not kept)"))
+        self._recording()
+        return True
+
+    def _mark_on_sheet(self) -> None:
+        """The record tagged as on the sheet, so that a resumed hand is not added twice."""
+        from ..game.hand import RecordError
+
+        try:
+            self.record = self.record.with_tag("Sheet", str(self.sheet))
+        except RecordError:  # a sheet's name no tag can hold: not marked
+            return
+        self._save()
 
     def _stopped(self) -> None:
-        self.say(f"Stopped; the record is in {self.path}: go on with pinochle-calc table"
-                 f" --resume {self.path}")
+        if not self.written:
+            sheet = f" --sheet {self.sheet}" if self.sheet else ""
+            self.say("Stopped before the next hand. To start it:")
+            self.say(f"  pinochle-calc table --dealer {self.record.dealer}{sheet}")
+            return
+        self.prose(f"Stopped; the record is in {self.path}. To go on with it:")
+        self.say(f"  pinochle-calc table --resume {self.path}")
 
     def _completion(self) -> None:
         """Tab completes card names and the words a player may type (readline)."""

@@ -22,9 +22,8 @@ from typing import Literal
 from ..cards import CARDS, RANKS, SUIT_SYMBOLS, SUITS
 from ..errors import UserError
 from ..hand import Hand
-from .hand import Event, HandState, Play, Record, RecordError, ThrowIn, save_record
-from .hand.events import read_card
-from .hand.text import event_from_text, split_line, trailing_comment
+from .hand import Event, HandState, Meld, Play, Record, RecordError, ThrowIn, save_record
+from .hand.text import event_from_text, seat_word, split_at, trailing_comment, trick_items
 
 Command = Literal["undo", "show", "advice", "help", "quit"]
 COMMANDS: tuple[Command, ...] = ("undo", "show", "advice", "help", "quit")
@@ -34,16 +33,39 @@ WORDS = ("pass", "none", "throw-in", "undo", "show", "advice", "help", "quit")
 
 @dataclass(frozen=True)
 class Entry:
-    """What a line typed means: an event (with the seat filled in) or a command."""
+    """What a line typed means: events (a whole trick may be typed at once; the seats filled
+    in) or a command; ``said``: the points a meld was typed with, checked against the cards
+    (as a record's are)."""
 
-    event: Event | None = None
+    events: tuple[Event, ...] = ()
     command: Command | None = None
+    said: int | None = None
+
+    @property
+    def event(self) -> Event | None:
+        """The first event (None: a command)."""
+        return self.events[0] if self.events else None
+
+    def apply(self, record: Record) -> Record:
+        """The record with the events, all or none (``RecordError``: the first refused, or a
+        meld whose points are not what its cards make)."""
+        done = record
+        for event in self.events:
+            done = done.then(event)
+        if self.said is not None and isinstance(self.events[0], Meld):
+            seat = self.events[0].seat
+            shown = done.state.melds[seat]
+            points = shown[0] if shown is not None else 0
+            if points != self.said:
+                raise RecordError(f"the meld says {self.said}, but the cards shown make"
+                                  f" {points}", rule=f"the meld table, {record.rules.name}")
+        return done
 
 
 def read_entry(record: Record, text: str) -> Entry:
-    """The event or command a typed line means, for the hand as recorded so far
+    """The events or command a typed line means, for the hand as recorded so far
     (``RecordError`` saying what was expected where it means neither)."""
-    line = text.strip()
+    line = text.strip().lstrip("\ufeff").strip()
     word = line.lower()
     if word in COMMANDS:
         return Entry(command=word)  # type: ignore[arg-type]
@@ -54,11 +76,26 @@ def read_entry(record: Record, text: str) -> Entry:
     state = record.state
     if re.match(r"(call|contract|request|trump|pass|meld|throw-in|lead)\b", word) and (
             ":" in line or word.startswith("throw-in ")):
-        kind, seat_word, value, comment = split_line(line)
+        kind, seat_number, value, comment, at = split_at(line)
         if kind == "lead":
-            raise RecordError("type the cards one at a time, as they are played")
-        event, _ = event_from_text(kind, seat_word, value, comment)
-        return Entry(event=event)
+            leader = seat_word(seat_number)
+            if state.trick:
+                raise RecordError(f"a lead line starts a trick: the trick in progress has"
+                                  f" {len(state.trick)} cards (type the cards left)")
+            try:
+                items = trick_items(value)
+            except RecordError as e:
+                raise e.shifted(at) from None
+            if not 1 <= len(items) <= 4:
+                raise RecordError("a trick is its leader and up to four cards: lead 0: A♥ 10♥"
+                                  " K♥ J♥")
+            return Entry(tuple(Play(leader.after(k), card, remark)
+                               for k, (card, remark) in enumerate(items)))
+        try:
+            event, said = event_from_text(kind, seat_number, value, comment)
+        except RecordError as e:
+            raise e.shifted(at) from None
+        return Entry((event,), said=said)
     value, comment = trailing_comment(line)
     d = state.next_decision()
     kind, seat = d.kind, d.seat
@@ -66,23 +103,24 @@ def read_entry(record: Record, text: str) -> Entry:
         raise RecordError("the hand is over: nothing more comes (undo takes the last event"
                           " back)")
     if value.lower().replace(" ", "-") == "throw-in":
-        return Entry(event=ThrowIn(state.bidder, comment))
+        return Entry((ThrowIn(state.bidder, comment),))
     if kind in ("call", "request", "trump", "pass"):
         event, _ = event_from_text(kind, str(seat), value, comment)
-    elif kind == "meld":
+        return Entry((event,))
+    if kind == "meld":
         m = re.fullmatch(r"([0-3])\s*:?\s*(.*)", value, re.S)
         if m is None:
-            if _looks_like_card(value):
-                return Entry(event=_play(state, value, comment))
+            if all(_looks_like_card(v) for v in value.split()):
+                return Entry(_plays(state, value, comment))
             raise RecordError("meld: the seat, then the cards it shows (1: ♠K Q ♥K Q, or"
-                              " 1: none), or the first card played")
+                              " 1: none; its points first, as records write it, are checked:"
+                              " 1: 4 ♠K Q), or the first card played")
         shown = m.group(2).strip()
         if shown.lower() in ("none", "-", "nothing"):
             shown = ""
-        event, _ = event_from_text("meld", m.group(1), shown, comment)
-    else:
-        event = _play(state, value, comment)
-    return Entry(event=event)
+        event, said = event_from_text("meld", m.group(1), shown, comment)
+        return Entry((event,), said=said)
+    return Entry(_plays(state, value, comment))
 
 
 def _looks_like_card(text: str) -> bool:
@@ -91,10 +129,23 @@ def _looks_like_card(text: str) -> bool:
     return text.strip().lower() in CARD_TOKENS
 
 
-def _play(state: HandState, value: str, comment: str) -> Event:
-    if len(value.split()) != 1:
-        raise RecordError("play one card at a time: AH, A♥, 10s")
-    return Play(state.to_play(), read_card(value), comment)
+def _plays(state: HandState, value: str, comment: str) -> tuple[Event, ...]:
+    """The cards typed, played in turn from the seat to play (a trick may be typed whole,
+    never more than the trick in progress takes); the comment goes with the last."""
+    items = trick_items(value)
+    room = 4 - len(state.trick)
+    if not items:
+        raise RecordError("type the card played: AH, A♥, 10s")
+    if len(items) > room:
+        held = f"the trick in progress has {len(state.trick)}, so" if state.trick else "so"
+        raise RecordError(f"{len(items)} cards: a trick is four cards, {held} at most {room}"
+                          " more")
+    first = state.to_play()
+    plays = [Play(first.after(k), card, remark) for k, (card, remark) in enumerate(items)]
+    if comment:
+        last = plays[-1]
+        plays[-1] = Play(last.seat, last.card, comment)
+    return tuple(plays)
 
 
 def prompt(record: Record, you: int) -> str:
@@ -239,11 +290,65 @@ def revealed(record: Record, you: int) -> list[str]:
         return []
 
 
+# ------------------------------------------------------------------------------ meld
+
+
+def your_meld(record: Record, you: int) -> tuple[int, Hand] | None:
+    """The meld ``you`` hold now, in trump (or your best suit where no trump is named), and
+    the cards that show it (None: your cards are not known, or there is no trump yet)."""
+    state = record.state
+    held = state.after_exchange(you)
+    if held is None or not state.trump_named:
+        return None
+    return state.meld_shown(held)
+
+
+def meld_words_of(record: Record, cards: Hand) -> str:
+    """The melds ``cards`` make in the hand, in words (``a run, a pinochle``)."""
+    from ..meld.engine import meld
+    from ..meld.words import meld_words
+
+    state = record.state
+    report = meld(cards, state.rules)
+    named = state.trump is not None and not state.lost
+    return meld_words(report.trumps[state.trump] if named else report.best)  # type: ignore[index]
+
+
+def meld_lines(record: Record, you: int) -> list[str]:
+    """What your hand holds when the meld is shown: its points, in words, and what to type."""
+    mine = your_meld(record, you)
+    if mine is None or record.state.melds[you] is not None:
+        return []
+    points, cards = mine
+    if not points:
+        return [f"Your meld: none (type {you}: none)"]
+    return [f"Your meld: {points} ({meld_words_of(record, cards)}): type {you}:"
+            f" {cards.symbols()}"]
+
+
+def meld_warning(record: Record, you: int) -> str | None:
+    """A warning where the meld you showed is less than your hand holds (None: it is not)."""
+    state = record.state
+    shown = state.melds[you]
+    held = state.after_exchange(you)
+    if shown is None or held is None:
+        return None
+    points, cards = state.meld_shown(held)
+    if shown[0] >= points:
+        return None
+    return (f"warning: you showed {shown[0]} meld, but your hand holds {points}"
+            f" ({cards.symbols()}): undo, and show it all")
+
+
 # --------------------------------------------------------------------------- files
+
+#: The largest score sheet read (a game is a few dozen rows).
+MAX_SHEET = 1 << 20
 
 
 def sheet_row(record: Record) -> dict[str, object]:
-    """The finished hand as a row of the game's score sheet (``score --sheet``'s columns)."""
+    """The finished hand as a row of the game's score sheet (``score --sheet``'s columns; the
+    result is left to the scoring for a hand played, as ``score`` finds made or set)."""
     from ..scoring import SIDES
 
     state = record.state
@@ -263,6 +368,38 @@ def sheet_row(record: Record) -> dict[str, object]:
             "result": "" if outcome == "played" else outcome, "note": note}
 
 
+def plain_file(path: str, what: str) -> bool:
+    """Whether ``path`` exists, refusing one that is not a plain file (a FIFO, a device, a
+    folder: reading one may never end, and writing one keeps nothing)."""
+    import stat
+
+    try:
+        found = os.stat(path)
+    except FileNotFoundError:
+        return False
+    except OSError as e:
+        raise UserError(f"cannot use the {what} {path}: {e.strerror}") from None
+    if not stat.S_ISREG(found.st_mode):
+        raise UserError(f"the {what} {path} is not a plain file")
+    return True
+
+
+def read_sheet_text(path: str) -> str:
+    """A score sheet's text (empty where there is none yet), at most ``MAX_SHEET`` bytes."""
+    from ..lines import read_bytes
+
+    if not plain_file(path, "score sheet"):
+        return ""
+    data = read_bytes(path, MAX_SHEET)
+    if len(data) > MAX_SHEET:
+        raise UserError(f"the score sheet {path} is longer than {MAX_SHEET:,} bytes")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise UserError(f"cannot read the score sheet {path}: not UTF-8 text (byte"
+                        f" {e.start + 1})") from None
+
+
 def add_to_sheet(record: Record, path: str) -> dict[str, object]:
     """Append the finished hand to a score sheet (CSV with a header, made if new; or JSON
     lines, if the sheet is JSON lines); the row written."""
@@ -270,13 +407,7 @@ def add_to_sheet(record: Record, path: str) -> dict[str, object]:
     from ..scoring import SHEET_COLUMNS
 
     row = sheet_row(record)
-    existing = ""
-    if os.path.exists(path):
-        try:
-            with open(path, encoding="utf-8-sig") as f:
-                existing = f.read()
-        except (OSError, UnicodeDecodeError) as e:
-            raise UserError(f"cannot read the score sheet {path}: {e}") from None
+    existing = read_sheet_text(path)
     first = next((line for line in existing.splitlines()
                   if line.strip() and not line.lstrip().startswith("#")), "")
     if first.lstrip().startswith("{"):
@@ -284,7 +415,7 @@ def add_to_sheet(record: Record, path: str) -> dict[str, object]:
     else:
         text = (csv_row(SHEET_COLUMNS) + "\n" if not first else "") + csv_row(
             [row[c] for c in SHEET_COLUMNS]) + "\n"
-    if existing and not existing.endswith("\n"):
+    if existing and not existing.endswith(("\n", "\r")):
         text = "\n" + text
     try:
         with open(path, "a", encoding="utf-8") as f:
@@ -294,10 +425,63 @@ def add_to_sheet(record: Record, path: str) -> dict[str, object]:
     return row
 
 
+def game_so_far(path: str, rules):
+    """The game on the score sheet (``scoring.Game``: the running totals, the winner once a
+    side reaches the target), or None where the sheet has no hands yet."""
+    import io
+
+    from ..lines import read_lines
+    from ..scoring import read_sheet, score_game
+
+    text = read_sheet_text(path)
+    if not text.strip():
+        return None
+    rows = list(read_sheet(read_lines(io.BytesIO(text.encode("utf-8"))), path))
+    return score_game(rows, rules, source=path)
+
+
+def next_path(path: str, deal: int) -> str:
+    """The file for deal ``deal`` of the game whose last record is ``path``: its name with
+    ``-DEAL`` (in place of the last deal's), never a file that exists."""
+    folder, name = os.path.split(path)
+    stem, dot, ext = name.rpartition(".")
+    if not dot:
+        stem, ext = name, ""
+    stem = re.sub(rf"-{deal - 1}$", "", stem)
+    n = deal
+    while True:
+        candidate = os.path.join(folder, f"{stem}-{n}" + (f".{ext}" if dot else ""))
+        if not os.path.lexists(candidate):
+            return candidate
+        n += 1
+
+
+def next_record(record: Record) -> Record:
+    """The next hand of the game, before its cards: the same rules and tags, the deal passed
+    to the left (the old dealer's left-hand seat deals), the deal's number (its ``Deal`` tag)
+    one more."""
+    from ..seats import Seat
+
+    deal = deal_number(record) + 1
+    fresh = Record(record.rules, Seat((record.dealer + 1) % 4))
+    for name, value in record.tags:
+        if name.lower() not in ("deal", "sheet"):
+            fresh = fresh.with_tag(name, value)
+    return fresh.with_tag("Deal", str(deal))
+
+
+def deal_number(record: Record) -> int:
+    """The record's deal in the game (its ``Deal`` tag; 1 without one)."""
+    word = record.tag("Deal") or ""
+    return int(word) if re.fullmatch(r"[0-9]{1,6}", word) else 1
+
+
 def card_words() -> list[str]:
     """Every card as it may be typed (``AH``, ``10S``), for completion."""
     return [f"{r}{s}" for s in SUITS for r in RANKS]
 
 
 __all__ = ["Entry", "read_entry", "prompt", "your_turn", "advice", "revealed", "save_record",
-           "sheet_row", "add_to_sheet", "card_words", "COMMANDS", "WORDS"]
+           "sheet_row", "add_to_sheet", "game_so_far", "next_path", "next_record",
+           "deal_number", "your_meld", "meld_lines", "meld_warning", "plain_file", "card_words",
+           "COMMANDS", "WORDS"]

@@ -41,7 +41,7 @@ from ..errors import UserError, described
 from ..exchange.seat import suit_request
 from ..hand import Hand, HandLike, as_hand
 from ..limits import check
-from ..meld.engine import TrumpMeld, meld
+from ..meld.engine import meld
 from ..rules import STANDARD, RuleSet, RulesLike, as_rules
 from ..scoring import RESULTS
 from ..seats import SEATS, Seat
@@ -62,6 +62,7 @@ from .hand import (
     settled,
 )
 from .hand.events import MAX_TEXT
+from .hand.state import shown_cards
 from .policies import Bid, Policy, built_in, policy
 from .policies import Contract as Won
 from .policies import Seat as SeatView
@@ -134,19 +135,6 @@ def check_deal(hands: Sequence[HandLike]) -> tuple[Hand, Hand, Hand, Hand]:
             raise UserError(f"the deal holds {n} {CARDS[i]}, not {COPIES}: the four hands must"
                             " be the whole double deck")
     return seats[0], seats[1], seats[2], seats[3]
-
-
-def shown_cards(melds: TrumpMeld, hand: Hand) -> Hand:
-    """The cards a seat shows by declaring its meld: a card may serve in one meld of each type,
-    so the seat holds at least the cards of each type's melds together."""
-    types = {"pinochle": 1, "aces_around": 2, "kings_around": 2, "queens_around": 2,
-             "jacks_around": 2}
-    need = [[0] * KINDS for _ in range(3)]
-    for m in melds.melds:
-        row = need[types.get(m.name, 0)]
-        for card in m.cards:
-            row[card.index] += 1
-    return Hand(min(max(col), held) for col, held in zip(zip(*need), hand.counts))
 
 
 def play_hand(hands: Sequence[HandLike], us: Policy | str = "advisor:jump",

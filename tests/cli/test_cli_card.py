@@ -3,7 +3,10 @@ advice as a table, JSON or CSV, and impossible positions refused with the place 
 
 import json
 
+import pytest
 from cli_runner import run, run_json
+
+from pinochle_calc.cli.card import CARD_CSV
 
 ENDGAME = ["10S JS", "--trump", "H", "--trick", "AS QS", "--shown", "1:JS AC", "--shown",
            "2:JC", "--shown", "3:QD"]
@@ -47,7 +50,7 @@ def test_the_table_and_csv():
     csv = run("card", *ENDGAME, "--format", "csv")
     assert csv.stdout.splitlines() == [
         "card,recommended,trick_points,trick_points_stderr,make_probability,score,score_stderr",
-        "10S,True,2.0,0.0,,,", "JS,False,1.0,0.0,,,"]
+        "10S,true,2.0,0.0,,,", "JS,false,1.0,0.0,,,"]
 
 
 def test_the_position_as_json_and_a_batch_of_json_lines(tmp_path):
@@ -98,3 +101,125 @@ def test_misuse_exits_2():
     assert run("card", "AS", "--trump", "H", "--contract", "5,50").exit_code == 2
     assert run("card", "AS", "--trump", "H", "--shown", "KS").exit_code == 2
     assert run("card", "AS", "--position", "-", input="{}").exit_code == 2
+
+
+def test_the_contract_is_seat_colon_bid_and_the_old_spelling_still_reads():
+    base = ["card", MID, "--trump", "H", "--tricks", MID_TRICKS, "--samples", "40"]
+    new = run_json(*base, "--contract", "0:50")
+    assert run_json(*base, "--contract", "0,50") == new
+    assert run_json(*base, "--contract", "0") == new  # the seat alone: the minimum bid
+    assert run_json(*base, "--contract", "0:55") != new
+
+
+@pytest.mark.parametrize("contract", ["0,²", "0:²", "0,⁵⁰", "0:" + "9" * 5000, "0:5x", "4:50",
+                                      "x", "", "0:S:50", "1:2:3:4"])
+def test_a_contract_that_cannot_be_is_a_misused_option(contract):
+    out = run("card", "AS", "--trump", "H", "--contract", contract)
+    assert out.exit_code == 2, (contract, out.output)
+    assert out.stderr.startswith("Error: ") and out.stderr.count("\n") == 1
+
+
+def _record(tmp_path):
+    from pinochle_calc.game.hand import save_record
+    from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
+
+    record = play_hand(deal_cards(3), "formula", "formula", seed=hand_seed(3))
+    path = tmp_path / "hand.txt"
+    save_record(record, str(path), new=True)
+    return record, path
+
+
+@pytest.mark.parametrize("at", ["trick 5", "play", "61"])
+def test_the_position_at_an_event_of_a_record_is_the_same_as_given_whole(tmp_path, at):
+    """The oracle: the library's position before that event (``card_position``), given to
+    ``card --position``."""
+    from pinochle_calc.game.hand import card_position, find_event
+
+    record, path = _record(tmp_path)
+    n = find_event(record, at)
+    state = record.state_before(n)
+    seat = state.to_play()
+    position = tmp_path / "position.json"
+    position.write_text(json.dumps(card_position(state, seat).to_dict()))
+    expected = run_json("card", "--position", str(position), "-n", "30")
+    got = run_json("card", "--record", str(path), "--at", at, "-n", "30")
+    assert got == {"event": n, **expected}
+    assert run_json("card", "--record", str(path), "--at", at, "--seat", str(seat),
+                    "-n", "30") == got
+    table = run("card", "--record", str(path), "--at", at, "-n", "30", "-f", "table")
+    assert table.stdout.startswith(f"At event {n}:\nPlay ")
+
+
+def test_a_record_without_the_seats_hand_or_a_card_is_refused(tmp_path):
+    from dataclasses import replace
+
+    from pinochle_calc.game.hand import find_event, save_record
+
+    record, path = _record(tmp_path)
+    n = find_event(record, "trick 2")
+    seat = record.state_before(n).to_play()
+    wrong = run("card", "--record", str(path), "--at", "trick 2", "--seat", str((seat + 1) % 4))
+    assert wrong.exit_code == 1 and f"seat {seat} is to play" in wrong.stderr
+    call = run("card", "--record", str(path), "--at", "1")
+    assert call.exit_code == 1 and "event 1 is no card to play" in call.stderr
+    mine = tmp_path / "mine.txt"
+    hands = tuple(h if s != seat else None for s, h in enumerate(record.hands))
+    save_record(replace(record, hands=hands), str(mine), new=True)
+    unknown = run("card", "--record", str(mine), "--at", "trick 2")
+    assert unknown.exit_code == 1 and f"does not give seat {seat}'s hand" in unknown.stderr
+    assert run("card", "--at", "trick 2").exit_code == 2
+    assert run("card", "AS", "--record", str(path)).exit_code == 2
+    assert run("card", "--record", str(path), "--rules", "book").exit_code == 2
+    assert run("card", "--record", str(path), "--position", "-").exit_code == 2
+
+
+def test_tricks_from_a_file_read_as_given_inline(tmp_path):
+    inline = run_json("card", MID, "--trump", "H", "--tricks", MID_TRICKS, "-n", "40")
+    path = tmp_path / "tricks.txt"
+    path.write_bytes("\ufeff# the hand so far\r\n0: QS KS JS KH\r\n10D KH JH AD\r\n".encode())
+    assert run_json("card", MID, "--trump", "H", "--tricks", f"@{path}", "-n", "40") == inline
+    piped = run("card", MID, "--trump", "H", "--tricks", "@-", "-n", "40", "-f", "json",
+                input=MID_TRICKS.replace("; ", "\n"))
+    assert json.loads(piped.stdout) == inline
+    path.write_text("0: QS KS JS KH\n\n10D KH JX AD\n")
+    bad = run("card", MID, "--trump", "H", "--tricks", f"@{path}")
+    assert bad.exit_code == 1
+    lines = bad.stderr.splitlines()
+    assert lines[0].startswith(f"Error: --tricks @{path} line 3: trick 2, card 3: unknown card"
+                               " 'JX'") and lines[0].endswith("(column 8)")
+    assert lines[1:] == ["10D KH JX AD", " " * 7 + "^^"]
+    assert run("card", MID, "--trump", "H", "--tricks", "@/no/such").exit_code == 1
+    big = tmp_path / "big.txt"
+    big.write_text("x" * 70_000)
+    assert run("card", MID, "--trump", "H", "--tricks", f"@{big}").exit_code == 1
+
+
+def test_a_batch_as_json_is_one_document_and_as_csv_has_its_lines(tmp_path):
+    position = {"hand": MID, "trump": "H", "tricks": MID_TRICKS}
+    other = {"hand": "10S JS", "trump": "H", "trick": ["AS", "QS"],
+             "shown": {"1": "JS AC", "2": "JC", "3": "QD"}}
+    lines = [json.dumps(position), json.dumps({"hand": "AS", "trump": "X"}), json.dumps(other)]
+    path = tmp_path / "batch.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    one = run("card", "--position", str(path), "-n", "30", "-f", "json")
+    assert one.exit_code == 1 and len(one.stdout.splitlines()) == 1
+    document = json.loads(one.stdout)
+    each = [json.loads(x) for x in run("card", "--position", str(path), "-n", "30",
+                                       "-f", "jsonl").stdout.splitlines()]
+    assert document == each and [d["line"] for d in document] == [1, 3]
+    csv = run("card", "--position", str(path), "-n", "30", "-f", "csv").stdout.splitlines()
+    assert csv[0] == "line," + ",".join(CARD_CSV)
+    assert {row.split(",")[0] for row in csv[1:]} == {"1", "3"}
+    assert len(csv) - 1 == sum(len(d["choices"]) for d in document)
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    assert run("card", "--position", str(empty), "-f", "json").stdout == "[]\n"
+
+
+def test_the_score_has_its_sign_as_everywhere():
+    out = run("card", MID, "--trump", "H", "--tricks", MID_TRICKS, "--contract", "0:50",
+              "-n", "40", "-f", "table")
+    data = run_json("card", MID, "--trump", "H", "--tricks", MID_TRICKS, "--contract", "0:50",
+                    "-n", "40")
+    for c in data["choices"]:
+        assert f"{c['score']['mean']:+.2f}" in out.stdout

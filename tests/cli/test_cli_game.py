@@ -46,7 +46,8 @@ def test_play_json_contract(tmp_path):
 
 
 def test_play_a_given_contract_with_the_tricks(tmp_path):
-    out = run_json("play", "--deal", deal_file(tmp_path), "--contract", "3,♥,60", "--tricks")
+    out = run_json("play", "--deal", deal_file(tmp_path), "--contract", "3:60", "--trump", "♥",
+                   "--show-tricks")
     assert out["auction"] == [] and out["contract"]["bid"] == 60
     assert len(out["play"]) == 20
     assert out["play"][0]["leader"] == 3 and out["play"][0]["winner"] == 3
@@ -56,7 +57,7 @@ def test_play_a_given_contract_with_the_tricks(tmp_path):
 
 def test_play_table(tmp_path):
     result = run("play", "--deal", deal_file(tmp_path), "--us", "formula", "--them", "formula",
-                 "--tricks", "--format", "table")
+                 "--show-tricks", "--format", "table")
     assert result.exit_code == 0, result.exception
     text = result.stdout
     assert "us (seats 0, 2): formula, them (seats 1, 3): formula" in text

@@ -29,8 +29,10 @@ COMMANDS = {
     "tricks": ["tricks", HAND, "-n", "200"],
     "legal": ["legal", HAND, "-t", "S", "--trick", "KH QH"],
     "card": ["card", "JC JC JC JC QC QC QC QC KC KC KC KC 10C 10C 10C 10C JS JS", "-t", "H",
-             "--tricks", "0: QS KS JS KH; 10D KH JH AD", "--contract", "0,50", "-n", "30"],
-    "play": ["play", "--seed", "5", "-n", "30", "--tricks"],
+             "--tricks", "0: QS KS JS KH; 10D KH JH AD", "--contract", "0:50", "-n", "30"],
+    "card --record": ["card", "--record", "samples/hand.txt", "--at", "trick 5", "-n", "30"],
+    "play": ["play", "--seed", "5", "-n", "30", "--show-tricks"],
+    "review": ["review", "samples/hand.txt", "-n", "10"],
     "arena": ["arena", "advisor:jump", "formula", "--deals", "2", "-n", "10"],
     "score": ["score", "-b", "us", "--bid", "55", "--meld-us", "30", "--meld-them", "20",
               "--tricks-us", "30"],
@@ -69,6 +71,8 @@ def test_no_table_cuts_a_figure_or_a_word_at_any_width(name, width):
     text = table(COMMANDS[name], width)
     assert "…" not in text, (name, width, text)
     assert all(cell_len(line.rstrip()) <= width for line in text.splitlines()), (name, width)
+    # piped: no row padded with spaces to the width
+    assert all(line == line.rstrip() for line in text.splitlines()), (name, width)
 
 
 @pytest.mark.parametrize("width", [60, 80, 120])

@@ -1,4 +1,4 @@
-"""`play --format record`, `play --record FILE` and `--from EVENT`: a hand written, read back,
+"""`play --format record`, `play --record FILE` and `--at EVENT`: a hand written, read back,
 replayed as recorded, and continued by the engine; bad records exit 1 with a located error."""
 
 import json
@@ -43,14 +43,14 @@ def test_play_record_replays_the_hand_as_recorded(tmp_path):
 
 def test_from_the_first_event_with_the_records_policies_and_seed_is_the_same_hand(tmp_path):
     text = record_text()
-    again = run("play", "--record", write(tmp_path, text), "--from", "1", "--format", "record")
+    again = run("play", "--record", write(tmp_path, text), "--at", "1", "--format", "record")
     assert again.exit_code == 0
     assert again.stdout == text.replace('[Samples "1000"]\n', '[Samples "1000"]\n[From "1"]\n')
 
 
 def test_from_a_call_the_engine_decides_the_rest(tmp_path):
     path = write(tmp_path, record_text())
-    out = run("play", "--record", path, "--from", "call 3", "--us", "pass", "--them", "pass",
+    out = run("play", "--record", path, "--at", "call 3", "--us", "pass", "--them", "pass",
               "--format", "json")
     assert out.exit_code == 0, out.output
     data = json.loads(out.stdout)
@@ -65,7 +65,7 @@ def test_bad_records_and_options_exit_with_one_line():
     assert bad.exit_code == 1 and "cannot read /no/such/file" in bad.output
     both = run("play", "--record", "x.txt", "--deal", "d.txt")
     assert both.exit_code == 2
-    alone = run("play", "--from", "3")
+    alone = run("play", "--at", "3")
     assert alone.exit_code == 2 and "--record" in alone.output
 
 
@@ -76,7 +76,7 @@ def test_a_bad_event_names_the_line_event_and_rule(tmp_path):
     assert "hand.txt line 13, event 2 (seat 1 bids 50): 50 is not above the current bid 50" \
         in out.output
     assert "Traceback" not in out.output
-    out = run("play", "--record", write(tmp_path, record_text()), "--from", "call 99")
+    out = run("play", "--record", write(tmp_path, record_text()), "--at", "call 99")
     assert out.exit_code == 1 and "call 99: the record has 17 calls" in out.output
 
 
@@ -150,13 +150,13 @@ def test_from_a_card_event_the_card_players_play_on(tmp_path):
     path = write(tmp_path, run("play", "--seed", "8", "--us", "formula/advisor", "--them",
                                "formula", "--format", "record").stdout)
     # with the record's players and seed: the same hand, card for card
-    same = run("play", "--record", path, "--from", "trick 6", "--format", "record")
+    same = run("play", "--record", path, "--at", "trick 6", "--format", "record")
     assert same.exit_code == 0, same.output
     record, again = read_text(open(path, encoding="utf-8").read()), read_text(same.stdout)
     assert again.events == record.events and again.tag("From") == str(
         next(n for n, e in enumerate(record.events, 1) if e.kind == "play") + 20)
     # other card players from trick 6 on: the first five tricks stand, the hand is finished
-    other = run("play", "--record", path, "--from", "trick 6", "--us", "formula/heuristic",
+    other = run("play", "--record", path, "--at", "trick 6", "--us", "formula/heuristic",
                 "--them", "formula/advisor", "--format", "json")
     assert other.exit_code == 0, other.output
     data = json.loads(other.stdout)
@@ -164,5 +164,78 @@ def test_from_a_card_event_the_card_players_play_on(tmp_path):
     assert data["play"][:5] == json.loads(run("play", "--record", path, "--format",
                                               "json").stdout)["play"][:5]
     assert read_json(other.stdout).state.complete
-    bad = run("play", "--record", path, "--from", "trick 6", "--us", "formula/cheat")
+    bad = run("play", "--record", path, "--at", "trick 6", "--us", "formula/cheat")
     assert bad.exit_code == 2 and "/advisor or /heuristic" in bad.output
+
+
+def test_at_is_the_event_and_from_its_old_spelling_says_the_same(tmp_path):
+    path = write(tmp_path, record_text())
+    args = ("--us", "formula", "--them", "pass", "--format", "record")
+    new = run("play", "--record", path, "--at", "call 3", *args)
+    old = run("play", "--record", path, "--from", "call 3", *args)
+    assert new.exit_code == old.exit_code == 0 and new.stdout == old.stdout
+    assert run("play", "--record", path, "--at", "1", "--from", "1").exit_code == 2
+
+
+def test_show_tricks_is_plays_flag_and_tricks_is_no_option_of_play():
+    shown = run("play", "--seed", "3", "--us", "formula", "--them", "formula", "--show-tricks",
+                "-f", "table")
+    assert shown.exit_code == 0 and " 20. seat " in shown.stdout
+    assert run("play", "--seed", "3", "--tricks").exit_code == 2
+
+
+def test_a_contract_is_seat_colon_bid_with_its_trump(tmp_path):
+    args = ("play", "--seed", "3", "--us", "formula", "--them", "formula", "-f", "record")
+    new = run(*args, "--contract", "1:55", "--trump", "S")  # seat 1 has a marriage in ♠
+    assert new.exit_code == 0, new.output
+    assert run(*args, "--contract", "1,S,55").stdout == new.stdout
+    assert "contract 1: 55\ntrump 1: ♠\n" in new.stdout
+    least = run(*args, "--contract", "1", "--trump", "S")
+    assert "contract 1: 50\n" in least.stdout
+    assert run(*args, "--contract", "1:55").exit_code == 2  # which trump?
+    assert run(*args, "--trump", "S").exit_code == 2  # a trump without a contract
+    assert run(*args, "--contract", "1,S,55", "--trump", "H").exit_code == 2
+
+
+def test_a_records_seed_samples_or_event_of_any_text_is_no_crash(tmp_path):
+    text = record_text()
+    for old, new in (('[Seed "3"]', '[Seed "²"]'), ('[Samples "1000"]', '[Samples "²"]'),
+                     ('[Seed "3"]', '[Seed "' + "9" * 40 + '"]')):
+        assert old in text
+        path = write(tmp_path, text.replace(old, new))
+        out = run("play", "--record", path, "--at", "trick 19", "--us", "formula", "--them",
+                  "formula", "-f", "record")
+        assert out.exit_code == 0, (new, out.output)
+    odd = run("play", "--record", write(tmp_path, text), "--at", "²")
+    assert odd.exit_code == 1 and "names no event" in odd.stderr
+
+
+def test_a_json_record_with_a_number_of_thousands_of_digits_exits_1(tmp_path):
+    data = run("play", "--seed", "3", "--us", "formula", "--them", "formula", "-f", "json")
+    big = data.stdout.replace('"call": 50', '"call": ' + "9" * 5000, 1)
+    out = run("play", "--record", write(tmp_path, big, "big.json"))
+    assert out.exit_code == 1 and "4,300 digits" in out.stderr
+
+
+def test_a_prediction_of_hundreds_of_digits_is_no_infinity_in_json(tmp_path):
+    text = record_text()
+    path = write(tmp_path, text.replace('[Seed "3"]', '[Prediction "' + "9" * 400 + '"]\n'
+                                        '[Seed "3"]'))
+    out = run("play", "--record", path, "-f", "json")
+    assert out.exit_code == 0
+    data = json.loads(out.stdout, parse_constant=lambda c: (_ for _ in ()).throw(ValueError(c)))
+    assert data["prediction"] is None
+
+
+def test_review_sums_only_the_phases_that_had_a_decision(tmp_path):
+    path = write(tmp_path, record_text())  # the standard rules pass no cards
+    out = run("review", path, "-n", "10", "-f", "table")
+    data = json.loads(run("review", path, "-n", "10", "-f", "json").stdout)
+    phases = {d["phase"] for d in data["decisions"]}
+    assert "exchange" not in phases
+    line = next(x for x in out.stdout.splitlines() if x.startswith("Cost by phase: "))
+    assert [p.split()[0] for p in line.removeprefix("Cost by phase: ").split(", ")] == [
+        p for p in ("auction", "exchange", "play") if p in phases]
+    sample = run("review", "samples/hand.txt", "--seat", "0", "-n", "10", "-f", "table")
+    assert "exchange +" in sample.stdout or "exchange -" in sample.stdout
+    assert "Seat 0 (us)" in sample.stdout and "Seat 1" not in sample.stdout

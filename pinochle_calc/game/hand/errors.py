@@ -10,11 +10,13 @@ from ...errors import UserError
 @dataclass(frozen=True)
 class Place:
     """Where an error is: the record's ``source`` (a file name, ``stdin``), its ``line`` (text
-    form), the ``event`` (1-based) with its ``words``, the ``seat`` at fault and the ``rule``
-    broken (as the rule files name it: ``bidding.steps``, ``the play rules``)."""
+    form) and the ``column`` in it (1-based; of the value, where there is no line), the
+    ``event`` (1-based) with its ``words``, the ``seat`` at fault and the ``rule`` broken (as
+    the rule files name it: ``bidding.steps``, ``the play rules``)."""
 
     source: str | None = None
     line: int | None = None
+    column: int | None = None
     event: int | None = None
     words: str | None = None
     seat: int | None = None
@@ -24,8 +26,8 @@ class Place:
 class RecordError(UserError):
     """A record that cannot be read, or an event the rules refuse. ``reason`` says what is
     wrong; ``place`` where (``Place``): its fields are the error's ``source``, ``line``,
-    ``event``, ``seat`` and ``rule``. ``str`` reads ``FILE line 4, event 12 (seat 1 plays
-    K♠): REASON (RULE)``."""
+    ``column``, ``event``, ``seat`` and ``rule``. ``str`` reads ``FILE line 4, column 9, event
+    12 (seat 1 plays K♠): REASON (RULE)``."""
 
     def __init__(self, reason: str, place: Place | None = None, **where: object):
         self.reason = reason
@@ -46,6 +48,17 @@ class RecordError(UserError):
         return self.place.line
 
     @property
+    def column(self) -> int | None:
+        return self.place.column
+
+    def shifted(self, offset: int) -> RecordError:
+        """The same error with its column counted ``offset`` further (the value it was found
+        in starts there in the line)."""
+        if self.place.column is None:
+            return self
+        return RecordError(self.reason, replace(self.place, column=self.place.column + offset))
+
+    @property
     def event(self) -> int | None:
         return self.place.event
 
@@ -60,13 +73,18 @@ class RecordError(UserError):
     def __str__(self) -> str:
         p = self.place
         head = []
+        where = f"line {p.line}" if p.line is not None else ""
+        if p.line is not None and p.column is not None:
+            where += f", column {p.column}"
         if p.source is not None:
-            head.append(p.source + (f" line {p.line}" if p.line is not None else ""))
-        elif p.line is not None:
-            head.append(f"line {p.line}")
+            head.append(p.source + (f" {where}" if where else ""))
+        elif where:
+            head.append(where)
         if p.event is not None:
             head.append(f"event {p.event}" + (f" ({p.words})" if p.words else ""))
         text = self.reason + (f" ({p.rule})" if p.rule else "")
+        if p.column is not None and p.line is None:
+            text += f" (column {p.column})"
         return f"{', '.join(head)}: {text}" if head else text
 
     def __reduce__(self):

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from ...cards import CARDS, KINDS, SUIT_SYMBOLS, SUITS, Card, suit_index
-from ...errors import UserError, quoted
+from ...errors import NotationError, UserError, quoted
 from ...hand import Hand
 from ...seats import Seat
 from .errors import RecordError
@@ -61,15 +61,23 @@ def comment_text(text: str) -> str:
 
 
 def read_hand(text: str, what: str) -> Hand:
+    """The cards of a value (``what``: the value's name, for the error); a card that cannot be
+    read is an error at its column (1-based, in ``text``)."""
     try:
         return Hand.parse(text)
+    except NotationError as e:
+        raise RecordError(f"{what}: {e.message}", column=e.start + 1) from None
     except UserError as e:
         raise RecordError(f"{what}: {e}") from None
 
 
 def read_card(text: str) -> int:
+    """One card; one that cannot be read is an error at its column (1-based, in ``text``)."""
     try:
         return Card.parse(text).index
+    except NotationError as e:
+        lead = len(text) - len(text.lstrip())
+        raise RecordError(e.message, column=lead + 1) from None
     except UserError as e:
         raise RecordError(str(e)) from None
 
@@ -354,11 +362,14 @@ class Meld(Event):
     def read_value(cls, seat: Seat, value: str, comment: str) -> tuple[Event, int | None]:
         """The points (a number, checked against the cards by the hand), then the cards
         shown (none: nothing to show)."""
-        said = None
-        m = re.fullmatch(r"([0-9]{1,9})(?:\s+(.*))?", value.strip(), re.S)
+        said, at = None, 0
+        m = re.fullmatch(r"(\s*([0-9]{1,9})(?:\s+|$))(.*)", value, re.S)
         if m:
-            said, value = int(m.group(1)), (m.group(2) or "").strip()
-        cards = read_hand(value, "the meld shown") if value.strip() else NO_CARDS
+            said, at, value = int(m.group(2)), m.end(1), m.group(3)
+        try:
+            cards = read_hand(value, "the meld shown") if value.strip() else NO_CARDS
+        except RecordError as e:
+            raise e.shifted(at) from None
         return cls(seat, cards, comment), said
 
     @classmethod

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import stat
 from collections.abc import Mapping
 from typing import Any
 
@@ -17,8 +18,8 @@ from .errors import RecordError
 from .events import EVENT_KINDS, EVENT_TYPES, Event, comment_text, read_hand
 from .json_form import FORMAT, to_json
 from .record import MAX_EVENTS, Record, settled
-from .tags import load_spec
-from .text import check_tag, read_text, result_word, write_text
+from .tags import check_added_tag, load_spec
+from .text import read_text, result_word, write_text
 
 #: The largest record file read.
 MAX_FILE = 1 << 20
@@ -65,6 +66,9 @@ def read_json(data: str | Mapping[str, Any], name: str = "record") -> Record:
                               source=name) from None
         except RecursionError:
             raise RecordError("not JSON: nested too deeply", source=name) from None
+        except ValueError:  # a number of more digits than Python reads (4,300)
+            raise RecordError("not JSON: a number of more than 4,300 digits",
+                              source=name) from None
     if not isinstance(data, Mapping):
         raise RecordError("a JSON record is an object with rules, dealer, hands and events",
                           source=name)
@@ -116,7 +120,7 @@ def _from_json(data: Mapping[str, Any]) -> Record:
     for key, value in tags_in.items():
         if not isinstance(value, str):
             raise RecordError(f"tag {quoted(str(key))}: its value is text")
-        tags.append(check_tag(str(key), value))
+        tags.append(check_added_tag(str(key), value))
     hands_in = data.get("hands", [None] * 4)
     if not isinstance(hands_in, list) or len(hands_in) != 4:
         raise RecordError("hands: a list of four hands (text, or null where not known)")
@@ -174,19 +178,58 @@ def _event(item: object, number: int) -> Event:
     return kind_type.read_json(Seat(seat), item, comment_text(comment) if comment else "")
 
 
-def save_record(record: Record, path: str) -> None:
+def save_record(record: Record, path: str, new: bool = False) -> None:
     """Write the record's text to ``path`` so that a crash at any moment leaves either the old
-    file or the new one: a temporary file beside it, flushed to disk, then renamed."""
-    folder = os.path.dirname(os.path.abspath(path))
-    temporary = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}.tmp")
+    file or the new one: a temporary file beside it, flushed to disk, then renamed over it.
+    ``new``: the file must not exist yet (nothing is ever written over one that appeared
+    meanwhile). A symbolic link is written through to its target; a path that is not a plain
+    file (a FIFO, a device, a folder) is refused. The temporary file is removed on any failure,
+    Ctrl-C included."""
+    target = os.path.realpath(path)
     try:
-        with open(temporary, "w", encoding="utf-8") as f:
-            f.write(write_text(record))
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(temporary, path)
+        found = os.stat(target)
+    except FileNotFoundError:
+        found = None
     except OSError as e:
         raise UserError(f"cannot write {path}: {e.strerror}") from None
+    if found is not None and new:
+        raise UserError(f"{path} exists: a new record is never written over a file")
+    if found is not None and not stat.S_ISREG(found.st_mode):
+        raise UserError(f"{path} is not a plain file: a record is written to one")
+    folder, name = os.path.split(target)
+    temporary = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
+    try:
+        try:
+            with open(temporary, "w", encoding="utf-8") as f:
+                f.write(write_text(record))
+                f.flush()
+                os.fsync(f.fileno())
+            if new:
+                _link_new(temporary, target, path)
+            else:
+                os.replace(temporary, target)
+        except OSError as e:
+            raise UserError(f"cannot write {path}: {e.strerror}") from None
+    finally:
+        if os.path.lexists(temporary):
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
+
+
+def _link_new(temporary: str, target: str, path: str) -> None:
+    """The temporary file as ``target``, which must not exist (a hard link, which no other
+    writer can win a race against; a rename where the file system has no links)."""
+    try:
+        os.link(temporary, target)
+    except FileExistsError:
+        raise UserError(f"{path} exists: a new record is never written over a file") from None
+    except OSError:
+        if os.path.lexists(target):
+            raise UserError(f"{path} exists: a new record is never written over a file"
+                            ) from None
+        os.replace(temporary, target)
 
 
 __all__ = ["read_json", "read_record", "load_record", "save_record", "MAX_FILE"]

@@ -62,7 +62,12 @@ class Record:
         return next((v for k, v in self.tags if k.lower() == low), None)
 
     def with_tag(self, name: str, value: str) -> Record:
-        """The record with one tag set (replacing one of the same name)."""
+        """The record with one tag set (replacing one of the same name), checked
+        (``tags.check_added_tag``: a ``RecordError`` for a tag no record could be read back
+        with)."""
+        from .tags import check_added_tag
+
+        check_added_tag(name, value)
         low = name.lower()
         if any(k.lower() == low for k, _ in self.tags):
             return replace(self, tags=tuple((k, value if k.lower() == low else v)

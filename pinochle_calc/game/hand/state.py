@@ -45,6 +45,7 @@ from .events import (
 
 if TYPE_CHECKING:
     from ...bidding.auction import Auction
+    from ...meld.engine import TrumpMeld
     from ...play.tricks import Trick
 
 DecisionKind = Literal["call", "request", "pass", "trump", "meld", "play", "over"]
@@ -104,6 +105,19 @@ def trump_to_name(hand: Hand, rules: RuleSet, needs: bool) -> int | None:
         return None
     trumps = meld(hand, rules).trumps
     return max(pool, key=lambda t: (trumps[t].points, hand.suit_length(t), -t))
+
+
+def shown_cards(melds: TrumpMeld, hand: Hand) -> Hand:
+    """The cards a seat shows by declaring its meld: a card may serve in one meld of each type,
+    so the seat holds at least the cards of each type's melds together."""
+    types = {"pinochle": 1, "aces_around": 2, "kings_around": 2, "queens_around": 2,
+             "jacks_around": 2}
+    need = [[0] * KINDS for _ in range(3)]
+    for m in melds.melds:
+        row = need[types.get(m.name, 0)]
+        for card in m.cards:
+            row[card.index] += 1
+    return Hand(min(max(col), held) for col, held in zip(zip(*need), hand.counts))
 
 
 def _add(a: Counts, b: Counts, sign: int = 1) -> Counts:
@@ -436,16 +450,19 @@ class HandState:
         return new
 
     def _meld(self, event: Meld) -> HandState:
-        from ...meld.engine import meld
-
         seat, cards = event.seat, event.cards
         if self.melds[seat] is not None:
             raise RecordError(f"seat {seat} has shown its meld already")
-        points = 0
-        if len(cards):
-            report = meld(cards, self.rules)
-            points = report.best.points if self.trump is None or self.lost else \
-                report.trumps[self.trump].points
+        points, needed = self.meld_shown(cards)
+        if points == 0 and len(cards):
+            raise RecordError(f"{cards_text(cards)} {'makes' if len(cards) == 1 else 'make'}"
+                              " no meld: a seat with none shows"
+                              " nothing", rule=f"the meld table, {self.rules.name}")
+        idle = Hand(max(0, n - k) for n, k in zip(cards.counts, needed.counts))
+        if len(idle):
+            raise RecordError(f"{cards_text(idle)} {'is' if len(idle) == 1 else 'are'} in no"
+                              f" meld of {cards_text(cards)}: a seat shows the cards of its"
+                              " melds", rule=f"the meld table, {self.rules.name}")
         hand = self.after_exchange(seat)
         if hand is not None and any(c > h for c, h in zip(cards.counts, hand.counts)):
             raise RecordError(f"seat {seat} shows {cards_text(cards)} but {_holds(hand.counts)}"
@@ -455,6 +472,19 @@ class HandState:
         new = replace(self, melds=tuple(melds))
         new._check_deck("the cards seen")
         return new
+
+    def meld_shown(self, cards: Hand) -> tuple[int, Hand]:
+        """The meld ``cards`` make in this hand (in trump; in their best suit where no trump is
+        named: module docstring), and the cards of those melds (``shown_cards``: what a seat
+        showing them lays down)."""
+        from ...meld.engine import meld
+
+        if not len(cards):
+            return 0, cards
+        report = meld(cards, self.rules)
+        named = self.trump is not None and not self.lost
+        melds = report.trumps[self.trump] if named else report.best  # type: ignore[index]
+        return melds.points, shown_cards(melds, cards)
 
     def _throw_in(self, event: ThrowIn) -> HandState:
         if self.plays:
@@ -569,4 +599,4 @@ _RULES: dict[type, Callable] = {
 }
 
 __all__ = ["HandState", "Decision", "DecisionKind", "Contracted", "Ending", "needs_marriage",
-           "may_name", "trump_to_name"]
+           "may_name", "trump_to_name", "shown_cards"]

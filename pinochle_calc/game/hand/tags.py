@@ -1,4 +1,5 @@
-"""What a record's tags say: its rule set as text that loads back without a file
+"""What a record's tags may be (``check_tag``: the names ``RECORD_TAGS`` are the record's own
+fields) and what they say: its rule set as text that loads back without a file
 (``rules_spec``, ``load_spec``), the convention a seat's calls are read under
 (``convention_of``) and the bidder's chance of making the contract (``prediction_of``)."""
 
@@ -12,6 +13,33 @@ from typing import Protocol
 from ...errors import UserError, quoted
 from ...rules import PRESETS, SCHEMA, STANDARD, RuleSet, load_rules
 from .errors import RecordError
+from .events import MAX_TEXT
+
+_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,39}")
+#: The tags every record writes from its own fields (its rule set, its dealer): no other tag
+#: takes their names.
+RECORD_TAGS = ("Rules", "Dealer")
+
+
+def check_tag(key: str, value: str) -> tuple[str, str]:
+    """A tag's name and value, checked: a name of letters, digits and _ (at most 40), a value
+    of one line of printable text (at most ``MAX_TEXT`` characters)."""
+    if not isinstance(key, str) or not _TAG_NAME.fullmatch(key):
+        raise RecordError(f"tag name {quoted(str(key))}: letters, digits and _, starting with a"
+                          " letter, at most 40")
+    if not isinstance(value, str) or len(value) > MAX_TEXT or not value.isprintable():
+        raise RecordError(f"tag {key}: one line of printable text, at most {MAX_TEXT:,}"
+                          " characters")
+    return key, value
+
+
+def check_added_tag(key: str, value: str) -> tuple[str, str]:
+    """``check_tag``, and not one of ``RECORD_TAGS`` (in any case): a tag added to a record."""
+    check_tag(key, value)
+    if key.lower() in (t.lower() for t in RECORD_TAGS):
+        raise RecordError(f"tag {key} is the record's own: set by its rule set and dealer, not"
+                          " as a tag")
+    return key, value
 
 
 class Tagged(Protocol):
@@ -86,4 +114,5 @@ def prediction_of(record: Tagged) -> float | None:
     return value if math.isfinite(value) and 0 <= value <= 1 else None
 
 
-__all__ = ["rules_spec", "load_spec", "convention_of", "prediction_of"]
+__all__ = ["rules_spec", "load_spec", "convention_of", "prediction_of", "check_tag",
+           "check_added_tag", "RECORD_TAGS"]

@@ -15,7 +15,6 @@ from ...seats import Seat
 from .errors import RecordError
 from .events import (
     EVENT_TYPES,
-    MAX_TEXT,
     Event,
     Meld,
     Play,
@@ -25,9 +24,8 @@ from .events import (
     read_hand,
 )
 from .record import MAX_EVENTS, Record, settled
-from .tags import load_spec, rules_spec
+from .tags import check_tag, load_spec, rules_spec
 
-_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,39}")
 _TAG_LINE = re.compile(r'\[\s*([^\s"\]]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _LINE = re.compile(r"([a-z][a-z-]*)\s*([0-9]+)?\s*(?::\s*(.*))?", re.S)
 #: The words that start a line of the text form.
@@ -105,14 +103,22 @@ class _Reading:
         self.result: str | None = None
         self.score: tuple[int, int] | None = None
 
-    def line(self, n: int, line: str) -> None:
+    def line(self, n: int, line: str, lead: int = 0) -> None:
+        """Line ``n``, stripped (``lead``: the columns stripped from its start)."""
         if line.startswith("["):
             self._tag(line, n)
             return
         if (self.result is not None or self.score is not None) and not line.startswith(
                 ("result", "score")):
             raise RecordError("nothing comes after the result and the score")
-        kind, seat, value, comment = split_line(line)
+        kind, seat, value, comment, at = split_at(line)
+        try:
+            self._event_line(n, kind, seat, value, comment)
+        except RecordError as e:  # a card's column, counted in the line
+            raise e.shifted(lead + at) from None
+
+    def _event_line(self, n: int, kind: str, seat: str | None, value: str,
+                    comment: str) -> None:
         if kind == "hand":
             if self.events:
                 raise RecordError("the hands come before the events")
@@ -173,13 +179,13 @@ def read_text(text: str | list, name: str = "record") -> Record:
     for n, raw in enumerate(lines, 1):
         if isinstance(raw, UserError):
             raise RecordError(str(raw), source=name, line=n)
-        line = raw.strip()
         if n == 1:
-            line = line.lstrip("\ufeff")
+            raw = raw.lstrip("\ufeff")
+        line = raw.strip()
         if not line or line.startswith("#"):
             continue
         try:
-            reading.line(n, line)
+            reading.line(n, line, len(raw) - len(raw.lstrip()))
         except RecordError as e:
             raise e.at(source=name, line=n) from None
     if reading.rules is None:
@@ -227,20 +233,13 @@ def read_tag(line: str) -> tuple[str, str]:
     return check_tag(m.group(1), _unescape(m.group(2)))
 
 
-def check_tag(key: str, value: str) -> tuple[str, str]:
-    """A tag's name and value, checked: a name of letters, digits and _, a value of one line
-    of printable text."""
-    if not _TAG_NAME.fullmatch(key):
-        raise RecordError(f"tag name {quoted(key)}: letters, digits and _, starting with a"
-                          " letter")
-    if len(value) > MAX_TEXT or not value.isprintable():
-        raise RecordError(f"tag {key}: one line of printable text, at most {MAX_TEXT:,}"
-                          " characters")
-    return key, value
-
-
 def split_line(line: str) -> tuple[str, str | None, str, str]:
     """An event line's kind, seat, value and comment (``{...}`` at its end)."""
+    return split_at(line)[:4]
+
+
+def split_at(line: str) -> tuple[str, str | None, str, str, int]:
+    """``split_line``, and the column (0-based) where the value starts in the line."""
     m = _LINE.fullmatch(line)
     if m is None or m.group(1) not in LINE_KINDS:
         word = line.split()[0] if line.split() else line
@@ -250,10 +249,11 @@ def split_line(line: str) -> tuple[str, str | None, str, str]:
                           f" or one of {', '.join(LINE_KINDS)} with a seat, a colon and its"
                           " value")
     kind, seat, value = m.group(1), m.group(2), (m.group(3) or "").strip()
+    at = m.start(3) if m.group(3) is not None else len(line)
     comment = ""
     if kind != "lead":
         value, comment = trailing_comment(value)
-    return kind, seat, value, comment
+    return kind, seat, value, comment, at
 
 
 def trailing_comment(value: str) -> tuple[str, str]:
@@ -285,18 +285,25 @@ def event_from_text(kind: str, seat: str | None, value: str,
 
 
 def trick_items(value: str) -> list[tuple[int, str]]:
-    """The cards of a trick line, each with the comment after it."""
+    """The cards of a trick line, each with the comment after it; a card that cannot be read
+    is an error at its column (1-based, in ``value``)."""
     items: list[tuple[int, str]] = []
     for m in re.finditer(r"\{([^{}]*)\}|([^\s{},]+)|([{}])", value):
         if m.group(3):
-            raise RecordError("a comment is {text}, without braces inside")
+            raise RecordError("a comment is {text}, without braces inside", column=m.start() + 1)
         if m.group(1) is not None:
             if not items:
-                raise RecordError("a comment follows the card it is about")
+                raise RecordError("a comment follows the card it is about",
+                                  column=m.start() + 1)
             card, _ = items[-1]
             items[-1] = (card, comment_text(m.group(1)))
         else:
-            items.append((read_card(m.group(2)), ""))
+            try:
+                card = read_card(m.group(2))
+            except RecordError as e:
+                raise RecordError(f"card {len(items) + 1} of the trick: {e.reason}",
+                                  column=m.start(2) + 1) from None
+            items.append((card, ""))
     return items
 
 
@@ -316,5 +323,5 @@ def score_words(value: str) -> tuple[int, int]:
     return int(m.group(1)), int(m.group(2))
 
 
-__all__ = ["write_text", "read_text", "split_line", "trailing_comment", "event_from_text",
-           "read_tag", "check_tag", "seat_word", "trick_items", "LINE_KINDS"]
+__all__ = ["write_text", "read_text", "split_line", "split_at", "trailing_comment",
+           "event_from_text", "read_tag", "check_tag", "seat_word", "trick_items", "LINE_KINDS"]

@@ -1,0 +1,164 @@
+"""The table's logic (``game.session``): what a typed line means for the hand so far (a whole
+trick at once, a lead line, a meld with its points, checked as records check them), what your
+hand holds at the meld, the score sheet read within bounds, and the next hand of the game."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from pinochle_calc.cards import CARDS
+from pinochle_calc.errors import UserError
+from pinochle_calc.game.hand import Meld, Play, Record, RecordError
+from pinochle_calc.game.session import (
+    add_to_sheet,
+    game_so_far,
+    meld_lines,
+    meld_warning,
+    next_path,
+    next_record,
+    read_entry,
+    sheet_row,
+    your_meld,
+)
+from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
+from pinochle_calc.hand import Hand
+from pinochle_calc.meld.engine import meld
+from pinochle_calc.rules import load_rules
+from pinochle_calc.scoring import read_sheet, score_game
+
+
+def played(seed: int = 3, rules="standard") -> Record:
+    return play_hand(deal_cards(seed), "formula", "formula", load_rules(rules),
+                     seed=hand_seed(seed))
+
+
+def first_play(record: Record) -> int:
+    return next(i for i, e in enumerate(record.events) if isinstance(e, Play))
+
+
+def test_a_whole_trick_typed_at_once_is_its_four_plays():
+    record = played()
+    for start in range(first_play(record), len(record.events), 4):
+        before = record.prefix(start)
+        cards = " ".join(CARDS[e.card].symbol for e in record.events[start:start + 4])
+        entry = read_entry(before, cards)
+        assert entry.events == record.events[start:start + 4]
+        assert entry.apply(before).events == record.events[:start + 4]
+
+
+def test_a_lead_line_is_the_trick_and_its_leader_is_checked():
+    record = played()
+    start = first_play(record) + 8
+    trick = record.events[start:start + 4]
+    line = f"lead {trick[0].seat}: " + " ".join(CARDS[e.card].symbol for e in trick)
+    before = record.prefix(start)
+    assert read_entry(before, line).apply(before).events == record.events[:start + 4]
+    wrong = f"lead {(trick[0].seat + 1) % 4}: " + " ".join(CARDS[e.card].symbol for e in trick)
+    with pytest.raises(RecordError, match="turn"):
+        read_entry(before, wrong).apply(before)
+    with pytest.raises(RecordError, match="a lead line starts a trick"):
+        read_entry(record.prefix(start + 1), line)
+
+
+def test_the_rest_of_a_trick_may_be_typed_but_never_more():
+    record = played()
+    start = first_play(record) + 1
+    rest = " ".join(CARDS[e.card].symbol for e in record.events[start:start + 3])
+    before = record.prefix(start)
+    assert read_entry(before, rest).apply(before).events == record.events[:start + 3]
+    more = rest + " " + CARDS[record.events[start + 3].card].symbol
+    with pytest.raises(RecordError, match="at most 3 more"):
+        read_entry(before, more)
+
+
+def _meld_moment(record: Record) -> tuple[Record, Meld]:
+    n = next(i for i, e in enumerate(record.events) if isinstance(e, Meld) and len(e.cards))
+    return record.prefix(n), record.events[n]
+
+
+def test_a_meld_typed_with_its_points_is_checked_as_a_record_checks_it():
+    record = played()
+    before, event = _meld_moment(record)
+    after = before.then(event)
+    points = after.state.melds[event.seat][0]
+    line = f"{event.seat}: {points} {event.cards.symbols()}"
+    assert read_entry(before, line).apply(before) == after
+    for wrong in (points + 1, 0):
+        entry = read_entry(before, f"{event.seat}: {wrong} {event.cards.symbols()}")
+        with pytest.raises(RecordError, match=f"the meld says {wrong}, but the cards shown"
+                           f" make {points}"):
+            entry.apply(before)
+    as_record = read_entry(before, f"meld {event.seat}: {points + 2} {event.cards.symbols()}")
+    with pytest.raises(RecordError, match="the meld says"):
+        as_record.apply(before)
+
+
+def test_your_meld_at_the_meld_and_a_warning_when_you_show_less():
+    record = played()
+    before, event = _meld_moment(record)
+    you = 0
+    state = before.state
+    held = state.after_exchange(you)
+    report = meld(held, record.rules).trumps[state.trump]
+    assert your_meld(before, you) == (report.points, your_meld(before, you)[1])
+    lines = meld_lines(before, you)
+    assert lines and str(report.points) in lines[0]
+    assert len(report.melds) > 1  # seed 3: seat 0 holds three melds
+    shown = your_meld(before, you)[1]
+    # show one meld only (the cheapest), where the hand holds more
+    least = min(report.melds, key=lambda m: m.points)
+    less = Hand.parse(" ".join(str(c) for c in least.cards))
+    warned = read_entry(before, f"{you}: {less.symbols()}").apply(before)
+    assert warned.state.melds[you][0] == least.points < report.points
+    assert f"you showed {least.points} meld, but your hand holds {report.points}" in \
+        (meld_warning(warned, you) or "")
+    whole = read_entry(before, f"{you}: {shown.symbols()}").apply(before)
+    assert meld_warning(whole, you) is None
+
+
+def test_the_sheet_row_and_the_game_it_makes(tmp_path):
+    sheet = tmp_path / "game.csv"
+    records = [played(seed) for seed in (3, 4, 5)]
+    for record in records:
+        add_to_sheet(record, str(sheet))
+    rows = list(read_sheet(sheet.read_text().splitlines(), "g"))
+    game = score_game(rows, load_rules("standard"))
+    # the oracle: each record's own score, summed
+    assert game.totals == tuple(sum(r.score[k] for r in records) for k in (0, 1))
+    assert game_so_far(str(sheet), load_rules("standard")).totals == game.totals
+    assert sheet_row(records[0])["result"] in ("", "thrown-in", "no-marriage")
+
+
+def test_a_sheet_that_is_no_plain_file_is_refused_without_reading_it(tmp_path):
+    fifo = tmp_path / "pipe.csv"
+    os.mkfifo(fifo)
+    for path in (str(fifo), "/dev/full", "/dev/zero", str(tmp_path)):
+        with pytest.raises(UserError, match="not a plain file"):
+            add_to_sheet(played(), path)
+
+
+def test_the_next_hand_passes_the_deal_left_and_never_takes_a_file(tmp_path):
+    record = played().with_tag("Date", "2026-03-14")
+    nxt = next_record(record)
+    assert nxt.dealer == (record.dealer + 1) % 4 and nxt.events == ()
+    assert nxt.tag("Deal") == "2" and nxt.tag("Date") == "2026-03-14"
+    assert next_record(nxt).tag("Deal") == "3" and next_record(nxt).dealer == (nxt.dealer + 1) % 4
+    first = tmp_path / "game.txt"
+    assert next_path(str(first), 2) == str(tmp_path / "game-2.txt")
+    assert next_path(str(tmp_path / "game-2.txt"), 3) == str(tmp_path / "game-3.txt")
+    (tmp_path / "game-3.txt").write_text("taken")
+    assert next_path(str(tmp_path / "game-2.txt"), 3) == str(tmp_path / "game-4.txt")
+
+
+def test_a_sheet_is_read_within_its_bound(tmp_path, monkeypatch):
+    from pinochle_calc.game import session
+
+    sheet = tmp_path / "game.csv"
+    add_to_sheet(played(), str(sheet))
+    monkeypatch.setattr(session, "MAX_SHEET", len(sheet.read_bytes()) - 1)
+    with pytest.raises(UserError, match="longer than"):
+        add_to_sheet(played(), str(sheet))
+    with pytest.raises(UserError, match="longer than"):
+        game_so_far(str(sheet), load_rules("standard"))
