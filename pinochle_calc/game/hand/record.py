@@ -155,11 +155,6 @@ def _replay(record: Record) -> HandState:
     return state
 
 
-def replay(record: Record) -> HandState:
-    """``record.state``: the hand after every event, checked."""
-    return record.state
-
-
 def settled(record: Record) -> Record:
     """The record checked, with the result and score the events give filled in."""
     score = record.state.scored()
@@ -236,4 +231,4 @@ def find_event(record: Record, text: str) -> int:
                     f" of {', '.join(EVENT_KINDS)}")
 
 
-__all__ = ["Record", "replay", "settled", "find_event", "MAX_EVENTS"]
+__all__ = ["Record", "settled", "find_event", "MAX_EVENTS"]
