@@ -258,3 +258,27 @@ def test_a_module_or_factory_that_exits_or_interrupts_is_refused(tmp_path):
     factory.write_text("import sys\ndef make():\n    sys.exit(5)\n", encoding="utf-8")
     with pytest.raises(PolicyLoadError, match=r"make\(\) failed: SystemExit: 5$"):
         load_policy(f"{factory}:make")
+
+
+def test_a_policy_reads_suits_as_suits(bots):
+    """What the seat knows about suits is ``Suit``s, the very suits of the record."""
+    from bots import Opener
+
+    from pinochle_calc.cards import Suit
+    from pinochle_calc.game.policies import most_meld
+
+    seen = {}
+
+    class Watcher(Opener):
+        name = "watcher"
+
+        def throw_in(self, seat):
+            seen.update(trump=seat.trump, named=seat.named, may=seat.may_name(),
+                        most=most_meld(seat), text=f"{seat.named}")
+            return False
+
+    record = play_hand(deal_cards(1), Watcher(), "pass")
+    trump = record.state.trump
+    assert type(seen["trump"]) is Suit and seen["trump"] == seen["named"] == trump
+    assert seen["text"] == "SHDC"[trump] and all(type(s) is Suit for s in seen["may"])
+    assert type(seen["most"]) is Suit and seen["most"] in seen["may"]
