@@ -2,7 +2,9 @@
 
 A policy is any object with a ``name``, a ``convention`` (the bidding system its calls are read
 under by its partner; None for natural bids) and the five calls a seat makes (``Policy``). Each
-call gets a ``Seat``: what that seat knows at that moment. Write a new policy by subclassing
+call gets a ``Seat``: what that seat knows at that moment, in the game's words (its suits are
+``Suit``s, its hand counts cards by name, its auction gives the legal bid nearest a limit:
+docs/arena.md, "The policy author's words"). Write a new policy by subclassing
 ``StandardPlay`` and overriding ``call``: it then names trump, exchanges cards and decides on
 a throw-in as every built-in policy does, so a match between policies measures the bidding::
 

@@ -23,7 +23,11 @@ that check a record read from a file:
 6. the record, settled: its result and score (``scoring.score_hand``).
 
 Policies see seats counted from the dealer's left, as the auction counts them (in a hand seat 3
-deals, that is the seat's own number). Everything depends only on the arguments: every random
+deals, that is the seat's own number). A policy written outside the project is asked as outside
+code (``outside.run_outside``: what it prints goes to stderr, whatever it raises is its failure)
+and each answer is checked before it is applied (``_bid_problem``, the suit named, the cards
+passed, the throw-in's bool, its name still one line of text): any failure is a ``PolicyError``
+naming the policy, the seat and the call. Everything depends only on the arguments: every random
 choice is seeded from ``seed``, the step, the seat (counted from the dealer's left) and the
 call it is for.
 """
