@@ -3,10 +3,12 @@
 A double deck holds four identical copies of each of 20 cards: A 10 K Q J in spades, hearts,
 diamonds and clubs. Everything in the package that counts cards uses the same index,
 ``suit * 5 + rank``, with suits in the order S H D C and ranks from high to low A 10 K Q J.
+A suit is a ``Suit``: an int (0-3) that reads as its letter.
 """
 
 from __future__ import annotations
 
+from enum import IntEnum
 from numbers import Integral
 from typing import NamedTuple, TypeAlias
 
@@ -18,7 +20,6 @@ SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 RANKS = ("A", "10", "K", "Q", "J")
 RANK_NAMES = ("ace", "ten", "king", "queen", "jack")
 ACE, TEN, KING, QUEEN, JACK = range(5)
-SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
 COPIES = 4  # copies of each card in a double deck
 KINDS = 20  # distinct cards
 HAND_SIZE = 20
@@ -27,13 +28,65 @@ COUNTER = (1, 1, 1, 0, 0)
 LAST_TRICK_BONUS = 2
 
 
+class Suit(IntEnum):
+    """A suit: an int, 0 to 3 in the order S H D C (``suit * 5 + rank`` indexes a hand's
+    counts), that reads as its letter (``str``: ``H``; ``repr``: ``Suit.H``). ``Suit("H")``,
+    ``Suit("♥")``, ``Suit("hearts")`` and ``Suit(1)`` are all ``Suit.HEARTS``. JSON writes it
+    as its number, as any int."""
+
+    S = 0
+    H = 1
+    D = 2
+    C = 3
+    SPADES = 0
+    HEARTS = 1
+    DIAMONDS = 2
+    CLUBS = 3
+
+    @property
+    def letter(self) -> str:
+        return SUITS[self]
+
+    @property
+    def symbol(self) -> str:
+        return SUIT_SYMBOLS[self]
+
+    @property
+    def word(self) -> str:
+        """Its name as players say it: ``hearts``."""
+        return SUIT_NAMES[self]
+
+    def __str__(self) -> str:
+        return SUITS[self]
+
+    def __repr__(self) -> str:
+        return f"Suit.{SUITS[self]}"
+
+    def __format__(self, spec: str) -> str:
+        # a number's format (``{suit:d}``) formats the number; any other, the letter
+        if spec and spec[-1] in "bcdoxXneEfFgG%":
+            return int.__format__(int(self), spec)
+        return format(SUITS[self], spec)
+
+    @classmethod
+    def _missing_(cls, value: object) -> Suit | None:
+        if isinstance(value, str):
+            return cls(suit_index(value))
+        return None
+
+
+SPADES, HEARTS, DIAMONDS, CLUBS = Suit
+
+
 def n_cards(n: int) -> str:
     """``1 card``, ``3 cards``."""
     return f"{n} card" if n == 1 else f"{n} cards"
 
 
 class Card(NamedTuple):
-    """One card of the double deck, e.g. ``Card(HEARTS, ACE)``; ``str`` gives ``AH``."""
+    """One card of the double deck, e.g. ``Card(HEARTS, ACE)``; ``str`` gives ``AH``. The
+    cards of ``CARDS`` (and of ``Card.parse`` and a hand's iteration) hold their suit as a
+    ``Suit``."""
 
     suit: int
     rank: int
@@ -74,7 +127,7 @@ class Card(NamedTuple):
                             len(text), 1)
 
 
-CARDS: tuple[Card, ...] = tuple(Card(s, r) for s in range(4) for r in range(5))
+CARDS: tuple[Card, ...] = tuple(Card(s, r) for s in Suit for r in range(5))
 
 # How players write cards ---------------------------------------------------------------------
 
@@ -151,4 +204,29 @@ def as_suit(value: SuitLike, name: str = "trump") -> int:
                         f" {described(value)}")
     if not 0 <= value <= 3:
         raise UserError(f"{name} must be a suit: 0 to 3 (S H D C), not {number_text(value)}")
+    return int(value)
+
+
+#: A rank as a hand's accessors take it: a letter or a word (``"A"``, ``"10"``, ``"T"``,
+#: ``"ace"``, ``"aces"``) or its index, 0 to 4 in the order A 10 K Q J (``ACE`` is 0).
+RankLike: TypeAlias = int | str
+
+
+def as_rank(value: RankLike, name: str = "rank") -> int:
+    """The index (0-4, A 10 K Q J) of a rank given as ``RankLike``: a ``UserError`` for a word
+    that is no rank or an index out of range, a ``TypeError`` for anything else."""
+    if isinstance(value, str):
+        low = value.strip().lower()
+        for i, word in enumerate(RANK_NAMES):
+            if low in (word, word + "s"):
+                return i
+        if low in RANK_WORDS:
+            return RANK_WORDS[low]
+        raise UserError(f"unknown rank {quoted(value)}: use A, 10, K, Q, J or a rank's name"
+                        " (ace, ten, king, queen, jack)")
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        raise TypeError(f"{name} must be a rank: 'A', '10', 'ace' or 0 to 4 (A 10 K Q J), not"
+                        f" {described(value)}")
+    if not 0 <= value <= 4:
+        raise UserError(f"{name} must be a rank: 0 to 4 (A 10 K Q J), not {number_text(value)}")
     return int(value)

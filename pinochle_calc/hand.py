@@ -6,7 +6,20 @@ import operator
 from collections.abc import Iterable, Iterator
 from typing import TypeAlias
 
-from .cards import CARDS, COPIES, HAND_SIZE, KINDS, SUIT_SYMBOLS, SUITS, Card, n_cards
+from .cards import (
+    CARDS,
+    COPIES,
+    HAND_SIZE,
+    KINDS,
+    SUIT_SYMBOLS,
+    SUITS,
+    Card,
+    RankLike,
+    SuitLike,
+    as_rank,
+    as_suit,
+    n_cards,
+)
 from .errors import DeckError, HandError, described
 from .notation import parse_counts
 
@@ -18,6 +31,9 @@ class Hand:
 
     ``Hand.parse(text)`` reads any accepted notation; ``str(hand)`` is the canonical form
     (``AS 10S KS ... JC``: suits S H D C, ranks A 10 K Q J), and ``Hand.parse(str(h)) == h``.
+    In the game's words: ``hand.count("AH")`` (copies of a card), ``"AH" in hand``,
+    ``hand.count_rank("A")`` (aces; ``hand.count_rank("A", "H")`` in hearts),
+    ``hand.suit_length("H")`` and ``hand.in_suit("H")`` (the hearts held, a ``Hand``).
     """
 
     __slots__ = ("counts",)
@@ -79,11 +95,22 @@ class Hand:
             for _ in range(n):
                 yield card
 
-    def __contains__(self, card: Card) -> bool:
-        return self.counts[card.index] > 0
+    def __contains__(self, card: Card | str) -> bool:
+        return self.count(card) > 0
 
-    def count(self, card: Card) -> int:
+    def count(self, card: Card | str) -> int:
+        """Copies held of a card: a ``Card`` or its text in any notation (``"AH"``, ``"A♥"``)."""
+        if not isinstance(card, Card):
+            card = Card.parse(card)
         return self.counts[card.index]
+
+    def count_rank(self, rank: RankLike, suit: SuitLike | None = None) -> int:
+        """Cards held of a rank (``"A"``, ``"10"``, ``"ace"``, or 0-4), in every suit or in
+        ``suit`` (``"H"``, ``"♥"``, ``"hearts"`` or 0-3): ``count_rank("A")`` is the aces."""
+        r = as_rank(rank)
+        if suit is None:
+            return sum(self.counts[s * 5 + r] for s in range(4))
+        return self.counts[as_suit(suit, "suit") * 5 + r]
 
     def __add__(self, other: HandLike) -> Hand:
         """Two hands' cards together (fails if the deck could not hold them)."""
@@ -97,8 +124,15 @@ class Hand:
             raise HandError(f"the hand does not hold {' '.join(missing)}")
         return Hand(diff)
 
-    def suit_length(self, suit: int) -> int:
-        return sum(self.counts[suit * 5 : suit * 5 + 5])
+    def suit_length(self, suit: SuitLike) -> int:
+        """Cards held in a suit (``"H"``, ``"♥"``, ``"hearts"`` or 0-3)."""
+        s = as_suit(suit, "suit")
+        return sum(self.counts[s * 5 : s * 5 + 5])
+
+    def in_suit(self, suit: SuitLike) -> Hand:
+        """The cards held in a suit, as a hand."""
+        s = as_suit(suit, "suit")
+        return Hand(n if i // 5 == s else 0 for i, n in enumerate(self.counts))
 
     def symbols(self) -> str:
         """The hand in suit groups with symbols, as printed on a rules page: ``♠A K K ♥A 10``."""

@@ -3,7 +3,9 @@
 A policy is any object with a ``name``, a ``convention`` (None: its calls are natural bids)
 and the five calls of the ``Policy`` protocol (``pinochle_calc.game.policies``). Subclassing
 ``StandardPlay`` gives it the project's way of naming trump, passing cards and throwing in, so
-only ``call`` is written here and a match measures the bidding alone.
+only ``call`` is written here and a match measures the bidding alone. The words it reads are
+the game's (docs/arena.md, "The policy author's words"): a ``Suit`` reads as its letter, a hand
+counts its cards by name, the auction gives the legal bid nearest a limit.
 
 From a fresh clone (docs/arena.md), by the file's path or as a module on ``PYTHONPATH``::
 
@@ -23,17 +25,17 @@ class AcesAndMeld(StandardPlay):
     convention = None
 
     def call(self, seat: Seat) -> Bid:
-        legal = seat.auction.legal()
-        if legal.forced:  # the first three passed: the dealer must bid the minimum
-            return Bid(legal.min_bid, "forced")
-        trump = most_meld(seat)  # the suit it would name; None: no marriage anywhere
+        auction = seat.auction
+        if auction.legal().forced:  # the first three passed: the dealer must bid the minimum
+            return Bid(auction.lowest_bid, "forced")
+        trump = most_meld(seat)  # the Suit it would name (reads as H); None: no marriage
         if trump is None:
             return Bid(None, "no marriage: it could not name trump")
-        if seat.auction.high_seat == seat.partner:
+        if auction.high_seat == seat.partner:
             return Bid(None, "the partner holds the bid")
-        aces = sum(seat.hand.counts[suit * 5] for suit in range(4))  # A is the first of a suit
-        own = meld(seat.hand, seat.rules).trumps[trump].points
+        aces = seat.hand.count_rank("A")  # in every suit (count_rank("A", trump): in trump)
+        own = meld(seat.hand, seat.rules)[trump].points
         limit = own + (4 * aces + 30) * seat.rules.scale
-        if legal.min_bid > limit:
-            return Bid(None, f"{legal.min_bid} is above its limit {limit}", trump=trump)
-        return Bid(legal.min_bid, f"limit {limit}: meld {own}, {aces} aces", trump=trump)
+        if auction.bid_at_most(limit) is None:  # even the lowest bid open is above it
+            return Bid(None, f"{auction.lowest_bid} is above its limit {limit}", trump=trump)
+        return Bid(auction.lowest_bid, f"limit {limit}: meld {own}, {aces} aces", trump=trump)

@@ -80,3 +80,128 @@ class BadPass(Opener):
 
     def pass_cards(self, seat, n):
         raise KeyError("lost the cards")
+
+
+# ------------------------------------------------------------- answers that are not answers
+
+
+class HugeBid(Opener):
+    """Bids a number too large to print."""
+
+    name = "huge"
+
+    def call(self, seat):
+        return Bid(10**5000, "everything")
+
+
+class Predicts(Opener):
+    """Opens, giving ``chance`` as its prediction."""
+
+    def __init__(self, chance, name="predicts"):
+        self.chance, self.name = chance, name
+
+    def call(self, seat):
+        return super().call(seat)._replace(prediction=self.chance)
+
+
+predicts_high = Predicts("high")
+predicts_nan = Predicts(float("nan"))
+predicts_inf = Predicts(float("inf"))
+predicts_minus = Predicts(-1)
+predicts_two = Predicts(2)
+predicts_true = Predicts(True)
+predicts_huge = Predicts(10**5000)
+
+
+class Renames(Opener):
+    """Its name stops being text at its first call."""
+
+    name = "renames"
+
+    def call(self, seat):
+        self.name = 5
+        return super().call(seat)
+
+
+class ThrowsIn(Opener):
+    """Opens, and answers the throw-in with ``answer``."""
+
+    name = "throws"
+
+    def __init__(self, answer):
+        self.answer = answer
+
+    def throw_in(self, seat):
+        return self.answer
+
+
+throws_no = ThrowsIn("no")
+throws_nan = ThrowsIn(float("nan"))
+throws_two = ThrowsIn(2)
+throws_none = ThrowsIn(None)
+
+
+class Says(Opener):
+    """Opens, meaning ``meaning``."""
+
+    name = "says"
+
+    def __init__(self, meaning):
+        self.meaning = meaning
+
+    def call(self, seat):
+        return super().call(seat)._replace(meaning=self.meaning)
+
+
+says_a_number = Says(42)
+#: braces, a newline, a tab, a line separator, a NUL, quotes and a backslash, and megabytes
+says_too_much = Says('} {[x]}\n\tnew \u2028 line \x00 "q" \\b ' + "y" * 3_000_000)
+
+
+class Exits(Opener):
+    """Calls ``sys.exit`` when asked to call."""
+
+    name = "exits"
+
+    def call(self, seat):
+        import sys
+
+        sys.exit(3)
+
+
+class Interrupts(Opener):
+    """Raises KeyboardInterrupt itself (no Ctrl-C) when asked to call."""
+
+    name = "interrupts"
+
+    def call(self, seat):
+        raise KeyboardInterrupt
+
+
+class Prints(Opener):
+    """Prints to stdout in every call it makes."""
+
+    name = "prints"
+
+    def call(self, seat):
+        print("thinking about", seat.auction)
+        return super().call(seat)
+
+    def throw_in(self, seat):
+        print("thinking about the throw-in")
+        return super().throw_in(seat)
+
+
+class Sleeps(Opener):
+    """Says it is thinking (on stdout), then thinks for a minute: to be stopped by Ctrl-C."""
+
+    name = "sleeps"
+
+    def call(self, seat):
+        import sys
+        import time
+
+        print("thinking", flush=True)
+        sys.stdout.flush()
+        time.sleep(60)
+        return super().call(seat)

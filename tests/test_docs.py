@@ -1,6 +1,7 @@
 """Every example in the README and in docs/ is true: each ``$ command`` of a ```console block runs
 (in a shell, from a scratch folder holding the samples) and prints what the page shows, and every
-``>>>`` example runs as a doctest.
+``>>>`` example runs as a doctest. Every file a page cites is in the repository, and no page
+cites a path outside it.
 
 In an expected output, a line that is just ``...`` stands for any lines (none too), and ``...``
 inside a line for any text: for timings and the like. Run this file as a script to rewrite the
@@ -121,6 +122,53 @@ def test_python_examples_run(page: Path):
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)
     assert runner.summarize(verbose=False).failed == 0
+
+
+#: A fenced block (its commands are run above), a link's target, a span of inline code.
+FENCE = re.compile(r"^```.*?^```", re.S | re.M)
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+CODE = re.compile(r"`([^`\n]+)`")
+#: A path of the repository's own in a span of code: ``benchmarks/bench_card.py``, and
+#: ``benchmarks/unpriced.py:jump`` for the file ``benchmarks/unpriced.py``.
+OWN_PATH = re.compile(r"(?<![\w./-])((?:benchmarks|samples|docs|tests|pinochle_calc)/[\w./-]*)")
+#: A path outside the repository, anywhere on a page (a clone has none of them).
+OUTSIDE = re.compile(r"(?<![\w.~-])(/(?:work|tmp|home|root|Users)/[^\s`)'\"]*)")
+
+
+def cited(page: Path) -> list[str]:
+    """The paths a page cites, relative to the repository: its links' targets (not web
+    addresses or anchors) and the paths of its own in its inline code."""
+    prose = FENCE.sub("", page.read_text())
+    out = []
+    for m in LINK.finditer(prose):
+        target = m.group(1).split("#")[0]
+        if target and not re.match(r"[a-z]+:", target):
+            out.append(os.path.relpath((page.parent / target).resolve(), ROOT.resolve()))
+    for m in CODE.finditer(prose):
+        out += [p.split(":")[0].rstrip(".") for p in OWN_PATH.findall(m.group(1))]
+    return out
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.name for p in PAGES])
+def test_every_file_a_page_cites_is_in_the_repository(page: Path):
+    paths = cited(page)
+    missing = [p for p in paths if p.startswith("..") or not (ROOT / p).exists()]
+    assert not missing, f"{page.name} cites what the repository does not hold: {missing}"
+    outside = OUTSIDE.findall(page.read_text())
+    assert not outside, f"{page.name} cites paths outside the repository: {outside}"
+
+
+def test_the_citation_check_sees_links_code_and_paths_outside(tmp_path: Path):
+    page = tmp_path / "docs" / "page.md"
+    page.parent.mkdir()
+    page.write_text("See [the sample](../samples/my_bidder.py#L3), [web](https://x.org/a.py),"
+                    " `benchmarks/unpriced.py:jump`, `.venv/bin/python benchmarks/x.py`\n"
+                    "```console\n$ cat tests/not_cited.py\n```\nraw output in"
+                    " `/work/notes/run.log` and /tmp/x\n", encoding="utf-8")
+    assert [Path(p).parts[-2:] for p in cited(page)] == [("samples", "my_bidder.py"),
+                                                   ("benchmarks", "unpriced.py"),
+                                                   ("benchmarks", "x.py")]
+    assert OUTSIDE.findall(page.read_text()) == ["/work/notes/run.log", "/tmp/x"]
 
 
 def update() -> None:

@@ -17,13 +17,15 @@ Everything here is pure: ``parse_auction`` returns an immutable ``Auction`` or r
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from numbers import Real
 from typing import NamedTuple, TypeAlias
 
 from ..errors import UserError, described, number_text, quoted, shorten
-from ..limits import AUCTION_CALLS
+from ..limits import AUCTION_CALLS, FIGURE_MAX
 from ..rules import STANDARD, BidRounds, RuleSet, RulesLike, as_rules
 
 #: The seats, clockwise from the dealer's left.
@@ -82,8 +84,15 @@ class Call(NamedTuple):
 
 
 class Legal(NamedTuple):
-    """The calls open to the player about to call: the lowest bid allowed (None if no bid is
-    allowed) and whether a pass is allowed; ``forced`` when that player is the stuck dealer."""
+    """The calls open to the player about to call (``Auction.legal()``).
+
+    ``min_bid``: the lowest bid it may make, scaled (None once the auction is over); the bids
+    open are that one and every legal bid above it on the rule set's steps (``Auction.bids``;
+    ``Auction.bid_at_most`` and ``bid_at_least`` give the one nearest a figure).
+    ``can_pass``: whether it may pass (not the stuck dealer, nor anyone once it is over).
+    ``forced``: it is the stuck dealer (the first three passed), whose one call is
+    ``min_bid``.
+    """
 
     min_bid: int | None
     can_pass: bool
@@ -172,6 +181,33 @@ class Auction:
             return Legal(self.rules.stuck_dealer_bid(), False, True)
         return Legal(self.rules.next_bid(self.high), True)
 
+    def bid_at_most(self, limit: float) -> int | None:
+        """The highest bid the player about to call may make that is at most ``limit`` (any
+        number: a fraction counts down), or None where there is none: the lowest bid open is
+        above it, or the auction is over. What a bidder with a limit bids."""
+        low = self.legal().min_bid
+        top = _figure(limit, "limit", math.floor)
+        if low is None or top is None or top < low:
+            return None
+        if self.stuck:
+            return low
+        return self.rules.highest_bid(top)
+
+    def bid_at_least(self, target: float) -> int | None:
+        """The lowest bid the player about to call may make that is at least ``target`` (any
+        number: a fraction counts up), or None where there is none: the auction is over, or the
+        stuck dealer, whose one bid is the minimum, is asked for more."""
+        low = self.legal().min_bid
+        floor = _figure(target, "target", math.ceil)
+        if low is None:
+            return None
+        if floor is None or floor <= low:
+            return low
+        if self.stuck or floor > FIGURE_MAX:
+            return None
+        bid = floor if self.rules.is_legal_bid(floor) else self.rules.next_bid(floor)
+        return bid if bid <= FIGURE_MAX else None
+
     def legal_bids(self, upto: int) -> list[int]:
         """Every legal bid for the player about to call, up to ``upto``."""
         return list(self.bids(upto))
@@ -213,6 +249,19 @@ class Auction:
         if self.stuck:
             turn += f"; the first three passed, so the dealer must bid {self.legal().min_bid}"
         return f"{holder}; {turn}"
+
+
+def _figure(value: object, name: str, whole) -> int | None:
+    """A bid figure given as any real number, as a whole number (``whole``: ``math.floor`` or
+    ``math.ceil``), held within the figures a bid may be (``FIGURE_MAX``; beyond it either way
+    the nearest end); None for minus infinity."""
+    if isinstance(value, bool) or not isinstance(value, Real):
+        raise TypeError(f"{name} must be a number, not {described(value)}")
+    if value != value:
+        raise UserError(f"{name} must be a number, not NaN")
+    if value < -FIGURE_MAX:
+        return None if value == -math.inf else -FIGURE_MAX - 1
+    return whole(min(value, FIGURE_MAX + 1))
 
 
 def start(rules: RulesLike = STANDARD) -> Auction:

@@ -127,7 +127,7 @@ def play(
     (us, _), (them, _) = _policy(us), _policy(them)
     given = _contract(contract, trump)
     rule_set = rules_option(rules)
-    from ..game.whole import deal_cards, hand_seed, play_hand
+    from ..game.whole import PolicyError, deal_cards, hand_seed, play_hand
     from .render import progress
 
     fresh = seed is None
@@ -138,9 +138,13 @@ def play(
         if fmt == "csv":  # the row has no room for it
             sys.stderr.write(f"seed {seed} (--seed {seed} replays this hand)\n")
     hands = _read_deal(deal) if deal is not None else deal_cards(seed)
-    with progress("playing the hand", None):
-        record = play_hand(hands, us, them, rule_set, seed=hand_seed(seed), contract=given,
-                           samples=samples)
+    try:
+        with progress("playing the hand", None):
+            record = play_hand(hands, us, them, rule_set, seed=hand_seed(seed),
+                               contract=given, samples=samples)
+    except PolicyError as e:  # named with the deal, as the arena names its deals
+        dealt = f"the deal in {deal}" if deal is not None else f"the deal of seed {seed}"
+        raise PolicyError(f"{dealt}: {e}") from None
     # the seed and samples the engine played with (review reads them)
     record = record.with_tag("Seed", str(seed)).with_tag("Samples", str(samples))
     if fmt in ("json", "jsonl", "record"):

@@ -1,5 +1,6 @@
 """What the terminal shows, in one place: the console, the one table style, prose wrapped at
-words, suits coloured, small bar charts and progress bars; and a hand's meld as a table.
+words, suits coloured, small bar charts, histograms and progress bars; and a hand's meld as a
+table.
 
 Every command prints through these, so that all of them look alike:
 
@@ -8,16 +9,20 @@ Every command prints through these, so that all of them look alike:
   under ``NO_COLOR``.
 - ``say(console, text)``: a line of prose, wrapped at word boundaries to the console's width
   (continuation lines indented under the first word), cards coloured.
-- ``new_table(...)`` and ``show(console, table)``: the one table style. Columns made with
-  ``wrap=False`` (figures, names) are never cut or wrapped: the columns made with ``wrap=True``
-  (cards, meanings) wrap at words to make room; headers wrap at words. A table that cannot fit
-  even so is shown a row at a time (``header: value`` lines) rather than cut. Piped, no line
-  ends in spaces.
+- ``new_table(...)``, ``add_row(table, ...)`` and ``show(console, table)``: the one table
+  style. Columns made with ``wrap=False`` (figures, names) are never cut or wrapped: the
+  columns made with ``wrap=True`` (cards, meanings) wrap at words to make room; headers wrap at
+  words. A table that cannot fit even so is shown a row at a time (``header: value`` lines)
+  rather than cut. Piped, no line ends in spaces.
 - ``cards(text)``: text with every card, hand and suit symbol coloured by its suit (hearts and
-  diamonds red; spades and clubs in the terminal's own colour).
-- ``bars(rows)``: a small bar chart, one line per row.
+  diamonds red; spades and clubs in the terminal's own colour); ``symbols(text)``: the cards
+  of plain text written with suit symbols.
+- ``bars(rows)``: a small bar chart, one line per row; ``histogram(distribution, scale)``: the
+  trick points of many deals in bands of 5, as bars.
 - ``progress(label, total)``: a progress bar on a terminal's stderr, with counts (12/40) and a
   time estimate averaged over the whole run.
+- ``show_meld(console, item)``: a hand's meld per trump as a table (``table``; each trump's
+  first cell by ``suit_heading``), then its warnings.
 """
 
 from __future__ import annotations
@@ -243,8 +248,8 @@ def suit_heading(trump: int, best: bool) -> str:
 def table(item, trump: int | None = None, lone: bool = False):
     """A table of one hand's meld per trump (``item``: a ``meld.batch.Scored``): the total,
     then each meld with its points and cards, the best trump starred; its title names the
-    hand's line and id, unless it is a ``lone`` hand (not from a file). Warnings follow it
-    (``table_warnings``)."""
+    hand's line and id, unless it is a ``lone`` hand (not from a file). ``show_meld`` prints
+    the hand's warnings after it."""
     hand = Hand(item.counts)
     title = hand.symbols()
     if not lone:

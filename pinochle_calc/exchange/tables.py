@@ -65,7 +65,7 @@ def name(trump: int, rules: RuleSet, hint: Signal | None, married: bool, samples
          most: int | None) -> str:
     """The entry's name: ``2|card:4:0|1|400|5|<signature>``."""
     words = "-" if hint is None else f"{hint.kind}:{hint.rank}:{hint.meld}"
-    return f"{trump}|{words}|{int(married)}|{samples}|{most}|{signature(rules)}"
+    return f"{int(trump)}|{words}|{int(married)}|{samples}|{most}|{signature(rules)}"
 
 
 def shipped() -> Iterator[tuple[int, RuleSet, Signal | None, bool, int, int]]:

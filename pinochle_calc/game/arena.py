@@ -208,6 +208,7 @@ def play_twice(number: int, job: _Job) -> tuple[Record, Record]:
     decisions again with the seeds they were made with."""
     hands = deal_cards(job.seed, number)
     a, b = policy(job.a, job.samples), policy(job.b, job.samples)
+    names = {id(a): a.name, id(b): b.name}  # as loaded: a policy may change its own
     seed = hand_seed(job.seed, number)
     out = []
     for run, (us, them) in enumerate(((a, b), (b, a))):
@@ -216,8 +217,8 @@ def play_twice(number: int, job: _Job) -> tuple[Record, Record]:
             out.append(record.with_tag("Seed", str(job.seed)).with_tag("Deal", str(number))
                        .with_tag("Run", str(run)).with_tag("Samples", str(job.samples)))
         except PolicyError as e:
-            raise PolicyError(f"deal {number} (seed {job.seed}), {us.name} at seats 0 and 2:"
-                              f" {e}") from None
+            raise PolicyError(f"deal {number} (seed {job.seed}), {names[id(us)]} at seats 0"
+                              f" and 2: {e}") from None
     return out[0], out[1]
 
 

@@ -2,7 +2,9 @@
 
 A policy is any object with a ``name``, a ``convention`` (the bidding system its calls are read
 under by its partner; None for natural bids) and the five calls a seat makes (``Policy``). Each
-call gets a ``Seat``: what that seat knows at that moment. Write a new policy by subclassing
+call gets a ``Seat``: what that seat knows at that moment, in the game's words (its suits are
+``Suit``s, its hand counts cards by name, its auction gives the legal bid nearest a limit:
+docs/arena.md, "The policy author's words"). Write a new policy by subclassing
 ``StandardPlay`` and overriding ``call``: it then names trump, exchanges cards and decides on
 a throw-in as every built-in policy does, so a match between policies measures the bidding::
 
@@ -63,9 +65,10 @@ from typing import (
 
 from ..bidding.auction import Auction
 from ..bidding.estimate import DEFAULT_SAMPLES
-from ..cards import SUITS
+from ..cards import Suit
 from ..errors import UserError, described
 from ..exchange.seat import Role, choose_pass
+from .outside import OutsideFailed, error_text, name_problem, run_outside, shown
 
 if TYPE_CHECKING:
     from ..exchange.hints import Signal
@@ -101,15 +104,17 @@ class Contract(NamedTuple):
 class Seat:
     """What a seat knows when it decides.
 
-    ``number`` is the seat (0-3 from the dealer's left; 3 deals), ``hand`` its cards now, ``seed``
-    the seed for this decision's random choices, ``bids`` the seat's own calls so far. Later in
-    the hand: the ``contract``, the ``trump`` named (or, before it is named, the suit the bidder
-    plans), the ``hint`` the partner's calls gave in the auction (a convention ``Signal``: what
-    to pass it) and what the seat's own asked for (``asked``), the suit the bidder asked to
-    receive (``request``), whether naming a suit
-    now needs a marriage in it (``needs_marriage``), the sides' meld once shown (``meld``, us
-    then them) and the cards the seat knows each other seat holds (``known``: the meld shown,
-    the cards passed).
+    ``number`` is the seat (0-3 from the dealer's left; 3 deals), ``hand`` its cards now (a
+    ``Hand``: ``hand.count("AH")``, ``hand.count_rank("A")``, ``hand.suit_length("H")``),
+    ``rules`` the rule set, ``auction`` the calls so far (``auction.legal()``,
+    ``auction.bid_at_most(limit)``), ``seed`` the seed for this decision's random choices,
+    ``bids`` the seat's own calls so far. Later in the hand: the ``contract``, the ``trump``
+    named (or, before it is named, the suit the bidder plans), the ``hint`` the partner's calls
+    gave in the auction (a convention ``Signal``: what to pass it) and what the seat's own
+    asked for (``asked``), the suit the bidder asked to receive (``request``), whether naming a
+    suit now needs a marriage in it (``needs_marriage``), the sides' meld once shown (``meld``,
+    us then them) and the cards the seat knows each other seat holds (``known``: the meld
+    shown, the cards passed). Suits are ``Suit``s: ints 0-3 (S H D C) that read as letters.
     """
 
     number: int
@@ -119,13 +124,19 @@ class Seat:
     seed: int = 0
     bids: tuple[Bid, ...] = ()
     contract: Contract | None = None
-    trump: int | None = None
+    trump: Suit | None = None
     hint: Signal | None = None
     asked: Signal | None = None
-    request: int | None = None
+    request: Suit | None = None
     needs_marriage: bool = True
     meld: tuple[int, int] | None = None
     known: tuple[Hand | None, ...] = (None, None, None, None)
+
+    def __post_init__(self) -> None:
+        for field in ("trump", "request"):  # a suit given as an int reads as a Suit
+            value = getattr(self, field)
+            if value is not None and type(value) is not Suit:
+                object.__setattr__(self, field, Suit(value))
 
     @property
     def partner(self) -> int:
@@ -137,21 +148,20 @@ class Seat:
         return _known(self.contract, "the contract")
 
     @property
-    def named(self) -> int:
+    def named(self) -> Suit:
         """The trump named (or, before it is named, the suit the bidder plans), once there is
         one (a ``ValueError`` before)."""
         return _known(self.trump, "the trump")
 
     def __repr__(self) -> str:
-        trump = None if self.trump is None else SUITS[self.trump]
         return (f"Seat(number={self.number}, hand={str(self.hand)!r}, rules={self.rules.name!r},"
-                f" contract={self.contract}, trump={trump!r})")
+                f" contract={self.contract}, trump={self.trump!r})")
 
-    def may_name(self) -> list[int]:
+    def may_name(self) -> list[Suit]:
         """The suits the seat may name as trump now."""
         from .hand.state import may_name
 
-        return may_name(self.hand, self.rules, self.needs_marriage)
+        return [Suit(t) for t in may_name(self.hand, self.rules, self.needs_marriage)]
 
 
 K = TypeVar("K")
@@ -241,12 +251,13 @@ def quick_pass(seat: Seat, n: int) -> Hand:
                        asked=seat.asked, request=seat.request)
 
 
-def most_meld(seat: Seat) -> int | None:
+def most_meld(seat: Seat) -> Suit | None:
     """The trump the seat names: the suit with the most meld among those it may name (ties: the
     longer suit, then S H D C); None when it may name none (``hand.trump_to_name``)."""
     from .hand.state import trump_to_name
 
-    return trump_to_name(seat.hand, seat.rules, seat.needs_marriage)
+    trump = trump_to_name(seat.hand, seat.rules, seat.needs_marriage)
+    return None if trump is None else Suit(trump)
 
 
 def throw_in_is_better(seat: Seat, samples: int = THROW_IN_SAMPLES) -> bool:
@@ -495,7 +506,9 @@ def load_policy(spec: str) -> Policy:
     ``sys.path``, then in the current directory) or the path of a ``.py`` file, ``NAME`` a
     class or factory in it, called with no argument, or a policy object; the policy must have
     a ``name``, a ``convention`` (None or a known one) and the five calls (``Policy``).
-    Raises ``PolicyLoadError`` saying which of these went wrong."""
+    Raises ``PolicyLoadError`` saying which of these went wrong. The module and the factory run
+    as outside code (``outside.run_outside``): whatever they raise, ``sys.exit`` included, is
+    named in the error, and what they print goes to stderr."""
     module_text, _, attr = spec.strip().rpartition(":")
     if not module_text or not attr:
         raise PolicyLoadError(f"policy {spec!r}: write MODULE:NAME (a module or a .py file, and"
@@ -503,10 +516,9 @@ def load_policy(spec: str) -> Policy:
     module = _import(module_text)
     obj: object = module
     for part in attr.split("."):
-        if not hasattr(obj, part):
-            raise PolicyLoadError(f"policy {spec!r}: {module_text} has no name {attr!r}")
-        obj = getattr(obj, part)
-    lacks = [c for c in POLICY_CALLS if not callable(getattr(obj, c, None))]
+        obj = _read(obj, part, f"policy {spec!r}: {module_text} has no name {attr!r}",
+                    f"policy {spec!r}: reading {attr}")
+    lacks = _outside(_lacks, obj, f"policy {spec!r}: reading {attr}")
     if isinstance(obj, type) and lacks:
         raise PolicyLoadError(f"policy {spec!r}: the class {attr} is not a policy: it lacks"
                               f" {', '.join(lacks)} (see the Policy protocol in"
@@ -514,30 +526,66 @@ def load_policy(spec: str) -> Policy:
     if not isinstance(obj, type) and not lacks:
         made = obj  # a policy object itself
     elif callable(obj):
-        try:
-            made = obj()
-        except Exception as e:  # the user's code: its error, in one line
-            raise PolicyLoadError(f"policy {spec!r}: {attr}() failed: {type(e).__name__}:"
-                                  f" {e}") from None
+        made = _outside(obj, None, f"policy {spec!r}: {attr}() failed")
     else:
         raise PolicyLoadError(f"policy {spec!r}: {attr} is a {type(obj).__name__}, not a class"
                               " or factory that makes a policy")
-    missing = [c for c in POLICY_CALLS if not callable(getattr(made, c, None))]
-    if missing or not isinstance(made, Policy):
-        missing += [a for a in ("name", "convention") if not hasattr(made, a)]
-        raise PolicyLoadError(f"policy {spec!r}: {attr}() gave a {type(made).__name__}, which is"
-                              f" not a policy: it lacks {', '.join(missing)} (see the Policy"
-                              " protocol in pinochle_calc.game.policies; subclass StandardPlay)")
-    if not isinstance(made.name, str) or not made.name.strip():
-        raise PolicyLoadError(f"policy {spec!r}: its name must be a non-empty text, not"
-                              f" {made.name!r}")
-    if made.convention is not None:
+    problem = policy_problem(made)
+    if problem.startswith("it lacks") and made is not obj:
+        problem = f"{attr}() gave a {type(made).__name__}, which is not a policy: {problem}"
+    if problem:
+        raise PolicyLoadError(f"policy {spec!r}: {problem}")
+    return made  # type: ignore[return-value]  # policy_problem checked it
+
+
+_MISSING = object()
+
+
+def _outside(fn, arg: object, what: str):
+    """``fn(arg)`` (``fn()`` for None) run as outside code, its failure a ``PolicyLoadError``
+    that says ``what`` failed and how."""
+    try:
+        return run_outside(fn) if arg is None else run_outside(fn, arg)
+    except OutsideFailed as f:
+        raise PolicyLoadError(f"{what}: {error_text(f.error)}") from None
+
+
+def _read(obj: object, name: str, missing: str, what: str) -> object:
+    """An attribute of outside code's object (``missing``: the error where it has none)."""
+    found = _outside(lambda o: getattr(o, name, _MISSING), obj, what)
+    if found is _MISSING:
+        raise PolicyLoadError(missing)
+    return found
+
+
+def _lacks(obj: object) -> list[str]:
+    """The calls of the ``Policy`` protocol that ``obj`` lacks."""
+    return [c for c in POLICY_CALLS if not callable(getattr(obj, c, None))]
+
+
+def policy_problem(made: object) -> str:
+    """Why ``made`` cannot be used as a policy ('' if it can): the calls or attributes it
+    lacks, a name that is not one line of text, a convention that is not None or a known one.
+    Its attributes are read as outside code (their failure is named)."""
+    what = "reading its name, convention and calls"
+    missing = _outside(_lacks, made, what)
+    missing += [a for a in ("name", "convention")
+                if _outside(lambda o, a=a: getattr(o, a, _MISSING), made, what) is _MISSING]
+    if missing:
+        return (f"it lacks {', '.join(missing)} (see the Policy protocol in"
+                " pinochle_calc.game.policies; subclass StandardPlay)")
+    name = _outside(lambda o: o.name, made, what)
+    problem = name_problem(name, "its name")
+    if problem:
+        return f"{problem}, not {shown(name)}"
+    convention = _outside(lambda o: o.convention, made, what)
+    if convention is not None:
         from ..bidding.conventions import CONVENTIONS
 
-        if made.convention not in CONVENTIONS:
-            raise PolicyLoadError(f"policy {spec!r}: its convention {made.convention!r} is not"
-                                  f" one of {', '.join(CONVENTIONS)} (or None)")
-    return made
+        if not isinstance(convention, str) or convention not in CONVENTIONS:
+            return (f"its convention {shown(convention)} is not one of {', '.join(CONVENTIONS)}"
+                    " (or None)")
+    return ""
 
 
 #: Modules loaded from a file, by absolute path: each is run once per process.
@@ -545,37 +593,36 @@ _FILES: dict[str, object] = {}
 
 
 def _import(text: str):
-    """The module ``text`` names (a dotted module, or the path of a ``.py`` file)."""
+    """The module ``text`` names (a dotted module, or the path of a ``.py`` file), imported as
+    outside code: whatever the import raises, ``SystemExit`` included, is a
+    ``PolicyLoadError``."""
     import importlib
     import importlib.util
     import os
     import sys
 
-    try:
-        if text.endswith(".py") or os.sep in text or "/" in text:
-            path = os.path.abspath(text)
-            if path not in _FILES:
-                if not os.path.isfile(path):
-                    raise PolicyLoadError(f"cannot import {text}: no such file")
-                name = "pinochle_policy_" + os.path.splitext(os.path.basename(path))[0]
-                found = importlib.util.spec_from_file_location(name, path)
-                if found is None or found.loader is None:
-                    raise PolicyLoadError(f"cannot import {text}: not a Python file")
-                module = importlib.util.module_from_spec(found)
-                found.loader.exec_module(module)
-                _FILES[path] = module
-            return _FILES[path]
-        if os.getcwd() not in sys.path:  # as ``python -m`` would find it
-            sys.path.append(os.getcwd())
-        return importlib.import_module(text)
-    except PolicyLoadError:
-        raise
-    except Exception as e:  # the user's module, or no such module: its error, in one line
-        raise PolicyLoadError(f"cannot import {text}: {type(e).__name__}: {e}") from None
+    what = f"cannot import {text}"
+    if text.endswith(".py") or os.sep in text or "/" in text:
+        path = os.path.abspath(text)
+        if path not in _FILES:
+            if not os.path.isfile(path):
+                raise PolicyLoadError(f"{what}: no such file")
+            name = "pinochle_policy_" + os.path.splitext(os.path.basename(path))[0]
+            found = _outside(lambda p: importlib.util.spec_from_file_location(name, p), path,
+                             what)
+            if found is None or found.loader is None:
+                raise PolicyLoadError(f"{what}: not a Python file")
+            module = importlib.util.module_from_spec(found)
+            _outside(found.loader.exec_module, module, what)
+            _FILES[path] = module
+        return _FILES[path]
+    if os.getcwd() not in sys.path:  # as ``python -m`` would find it
+        sys.path.append(os.getcwd())
+    return _outside(importlib.import_module, text, what)
 
 
 __all__ = ["Policy", "StandardPlay", "Seat", "Bid", "Contract", "Advisor", "Formula", "Thumb",
            "Passer", "policy", "PolicyName", "POLICY_NAMES", "CARD_PLAYERS", "split_policy_name",
-           "load_policy", "PolicyLoadError", "POLICY_CALLS", "built_in",
+           "load_policy", "PolicyLoadError", "POLICY_CALLS", "built_in", "policy_problem",
            "most_meld", "advised_pass", "quick_pass", "throw_in_is_better",
            "THROW_IN_SAMPLES"]

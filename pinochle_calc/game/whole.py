@@ -23,7 +23,11 @@ that check a record read from a file:
 6. the record, settled: its result and score (``scoring.score_hand``).
 
 Policies see seats counted from the dealer's left, as the auction counts them (in a hand seat 3
-deals, that is the seat's own number). Everything depends only on the arguments: every random
+deals, that is the seat's own number). A policy written outside the project is asked as outside
+code (``outside.run_outside``: what it prints goes to stderr, whatever it raises is its failure)
+and each answer is checked before it is applied (``_bid_problem``, the suit named, the cards
+passed, the throw-in's bool, its name still one line of text): any failure is a ``PolicyError``
+naming the policy, the seat and the call. Everything depends only on the arguments: every random
 choice is seeded from ``seed``, the step, the seat (counted from the dealer's left) and the
 call it is for.
 """
@@ -31,6 +35,7 @@ call it is for.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from numbers import Real
 from typing import TYPE_CHECKING, Any
 
 from ..bidding.auction import AuctionError
@@ -40,7 +45,7 @@ from ..cards import CARDS, COPIES, HAND_SIZE, KINDS, SUIT_SYMBOLS, SuitLike, as_
 from ..errors import UserError, described
 from ..exchange.seat import suit_request
 from ..hand import Hand, HandLike, as_hand
-from ..limits import check
+from ..limits import FIGURE_MAX, check
 from ..meld.engine import meld
 from ..rules import STANDARD, RuleSet, RulesLike, as_rules
 from ..scoring import RESULTS
@@ -63,7 +68,8 @@ from .hand import (
 )
 from .hand.events import MAX_TEXT
 from .hand.state import shown_cards
-from .policies import Bid, Policy, built_in, policy
+from .outside import OutsideFailed, error_text, name_problem, run_outside, shown
+from .policies import Bid, Policy, PolicyLoadError, built_in, policy, policy_problem
 from .policies import Contract as Won
 from .policies import Seat as SeatView
 
@@ -84,8 +90,8 @@ class AuctionTooLong(UserError):
 
 class PolicyError(UserError):
     """A policy did something the rules do not allow (an illegal call, cards it does not hold),
-    gave something that is not an answer, or failed (raised an error): the message names the
-    policy, the seat and the call."""
+    gave something that is not an answer, or failed (raised an error, ``sys.exit`` included):
+    the message names the policy, the seat and the call."""
 
 
 def deal_cards(seed: int, number: int = 0) -> tuple[Hand, Hand, Hand, Hand]:
@@ -175,10 +181,12 @@ def play_on(record: Record, us: Policy | str, them: Policy | str, *, seed: int =
     engine = _Engine(record, sides, seed, trump)
     engine.run()
     done = settled(engine.record())
-    done = done.with_tag("Us", sides[0].name).with_tag("Them", sides[1].name)
-    for tag, side in (("UsConvention", sides[0]), ("ThemConvention", sides[1])):
-        if side.convention is not None and side.name.split("/")[0] != f"advisor:{side.convention}":
-            done = done.with_tag(tag, side.convention)  # a convention its name does not say
+    names, conventions = engine.names, engine.conventions
+    done = done.with_tag("Us", names[0]).with_tag("Them", names[1])
+    for side, tag in enumerate(("UsConvention", "ThemConvention")):
+        convention = conventions[side]
+        if convention is not None and names[side].split("/")[0] != f"advisor:{convention}":
+            done = done.with_tag(tag, convention)  # a convention its name does not say
     prediction = engine.prediction()
     if prediction is not None:
         done = done.with_tag("Prediction", repr(prediction))  # every digit: the arena counts it
@@ -186,11 +194,17 @@ def play_on(record: Record, us: Policy | str, them: Policy | str, *, seed: int =
 
 
 def _policy(value: Policy | str, name: str, samples: int) -> Policy:
-    """A side's policy, given as one or by a built-in policy's name."""
-    side = policy(value, samples) if isinstance(value, str) else value
-    if not isinstance(side, Policy):
-        raise TypeError(f"{name} must be a Policy or a policy's name, not {described(side)}")
-    return side
+    """A side's policy, given as one or by a built-in policy's name (a policy object given
+    is checked as ``load_policy`` checks one: ``PolicyLoadError``)."""
+    if isinstance(value, str):
+        return policy(value, samples)
+    if not isinstance(value, Policy):
+        raise TypeError(f"{name} must be a Policy or a policy's name, not {described(value)}")
+    if not built_in(value):
+        problem = policy_problem(value)
+        if problem:
+            raise PolicyLoadError(f"the policy of {name}: {problem}")
+    return value
 
 
 def _given(contract: object, rules: RuleSet) -> tuple[Seat, int | None, int]:
@@ -207,12 +221,59 @@ def _given(contract: object, rules: RuleSet) -> tuple[Seat, int | None, int]:
     return Seat(s), trump, bid
 
 
-def _comment(text: object) -> str:
-    """A policy's words as an event's comment: one line of printable text, no braces."""
-    words = text if isinstance(text, str) else ""
+def _comment(text: str) -> str:
+    """A policy's words as an event's comment: one line of printable text, no braces, at most
+    ``MAX_TEXT`` characters (the rest cut)."""
+    words = text[:2 * MAX_TEXT]  # enough to fill a comment once spaces are merged
     words = " ".join("".join(c if c.isprintable() and c not in "{}" else " " for c in words)
                      .split())
-    return words[:MAX_TEXT]
+    return words[:MAX_TEXT].rstrip()
+
+
+def _bid_problem(bid: object) -> str:
+    """What is wrong with a policy's answer to a call ('' if nothing): a ``Bid`` whose call is
+    a whole number (an int, at most ``FIGURE_MAX``) or None, whose meaning is text, whose
+    prediction is None or a chance from 0 to 1 and whose trump is None or a suit."""
+    if not isinstance(bid, Bid):
+        return "a call is a Bid whose call is a whole number or None (pass)"
+    call, meaning, prediction, trump = bid
+    if not (call is None or type(call) is int):
+        return "a call is a Bid whose call is a whole number or None (pass)"
+    if call is not None and not -FIGURE_MAX <= call <= FIGURE_MAX:
+        return f"a bid is at most {FIGURE_MAX:,}"
+    if not isinstance(meaning, str):
+        return f"a Bid's meaning is text, not {described(meaning)}"
+    if prediction is not None and _chance(prediction) is None:
+        return ("a Bid's prediction is the chance of making the bid, a number from 0 to 1, or"
+                " None")
+    if trump is not None:
+        try:
+            as_suit(trump, "a Bid's trump")
+        except (TypeError, UserError):
+            return "a Bid's trump is a suit (0 to 3, S H D C, or its letter) or None"
+    return ""
+
+
+def _chance(value: object) -> float | None:
+    """``value`` as a chance, a real number from 0 to 1 (not a bool); None if it is not one."""
+    if isinstance(value, bool) or not isinstance(value, Real):
+        return None
+    try:
+        p = float(value)
+    except (OverflowError, ValueError, TypeError):
+        return None
+    return p if 0 <= p <= 1 else None  # NaN fails both
+
+
+def _suit_answer(value: object) -> int | None:
+    """A policy's answer that names a suit, as an int (None: none named); a ``ValueError`` for
+    anything that is not a suit (a bool, a number out of 0-3, a word that is no suit)."""
+    if value is None:
+        return None
+    try:
+        return as_suit(value)  # type: ignore[arg-type]
+    except (TypeError, UserError):
+        raise ValueError(value) from None
 
 
 class _Engine:
@@ -224,6 +285,11 @@ class _Engine:
         self.start = record
         self.events: list[Event] = []
         self.players = (sides[0], sides[1], sides[0], sides[1])
+        # read once, as the hand starts: what the record is tagged with and the partner reads
+        self.names = (sides[0].name, sides[1].name)
+        self.conventions = (sides[0].convention, sides[1].convention)
+        self.card_players = tuple("advisor" if getattr(p, "cards", None) == "advisor"
+                                  else "heuristic" for p in self.players)
         self.seed, self.given = seed, given
         self.rules = record.rules
         self.bids: list[list[Bid]] = [[], [], [], []]
@@ -238,7 +304,7 @@ class _Engine:
         if won is None or won.given or not self.bids[won.seat]:
             return None
         p = self.bids[won.seat][-1].prediction
-        return float(p) if isinstance(p, (int, float)) and 0 <= p <= 1 else None
+        return None if p is None else float(p)  # checked when the call was made (``_chance``)
 
     def record(self) -> Record:
         from dataclasses import replace
@@ -276,21 +342,32 @@ class _Engine:
         return SeatView(t, hand, self.rules, s.auction, derived(self.seed, step, t, *key),
                         tuple(self.bids[seat]), won, **known)
 
+    def name(self, seat: int) -> str:
+        """The name of the policy at ``seat`` (as the hand started)."""
+        return self.names[seat & 1]
+
     def ask(self, seat: int, what: str, where: str, *args):
-        """Seat ``seat``'s policy's answer to the call ``what`` at ``where``: an error it raises
-        becomes a ``PolicyError`` naming the policy, the seat and the call (a built-in
-        policy's error is a bug, and left as it is)."""
+        """Seat ``seat``'s policy's answer to the call ``what`` at ``where``, run as outside
+        code (``outside.run_outside``: what it prints goes to stderr): whatever it raises,
+        ``sys.exit`` and a ``KeyboardInterrupt`` of its own included, becomes a
+        ``PolicyError`` naming the policy, the seat and the call, and so does a name that is
+        no longer one line of text after it (a built-in policy's error is a bug, and left as it
+        is; so is a real Ctrl-C)."""
         player = self.players[seat]
-        try:
+        if built_in(player):
             return getattr(player, what)(*args)
-        except PolicyError:
-            raise
-        except Exception as e:
-            if built_in(player):
-                raise
-            error = f"{type(e).__name__}: {e}" if str(e) else type(e).__name__
-            raise PolicyError(f"policy {player.name} at seat {seat} failed in {what}, at"
-                              f" {where}: {error}") from None
+        try:
+            answer = run_outside(getattr(player, what), *args)
+            name = run_outside(getattr, player, "name", None)
+        except OutsideFailed as f:
+            if isinstance(f.error, PolicyError):
+                raise f.error from None
+            raise PolicyError(f"policy {self.name(seat)} at seat {seat} failed in {what}, at"
+                              f" {where}: {error_text(f.error)}") from None
+        if name_problem(name):
+            raise PolicyError(f"policy {self.name(seat)} at seat {seat} changed its name to"
+                              f" {shown(name)} in {what}, at {where}: {name_problem(name)}")
+        return answer
 
     def decide(self, d: Decision) -> Event | None:
         assert d.kind != "over"
@@ -308,15 +385,15 @@ class _Engine:
         where = f"call {calls + 1} of the auction ({self._so_far()})"
         bid = self.ask(seat, "call", where, self.view(seat, _CALL, calls, needs_marriage=(
             needs_marriage(self.rules, False))))
-        if not isinstance(bid, Bid) or not (bid.call is None or type(bid.call) is int):
-            raise PolicyError(f"policy {self.players[seat].name} at seat {seat} answered {where}"
-                              f" with {bid!r}: a call is a Bid whose call is a whole number or"
-                              " None (pass)")
+        problem = _bid_problem(bid)
+        if problem:
+            raise PolicyError(f"policy {self.name(seat)} at seat {seat} answered {where} with"
+                              f" {shown(bid)}: {problem}")
         try:
             s.auction.then(bid.call)
         except AuctionError as e:
-            raise PolicyError(f"policy {self.players[seat].name} at seat {seat} made an illegal"
-                              f" call, {'pass' if bid.call is None else bid.call}, at {where}:"
+            raise PolicyError(f"policy {self.name(seat)} at seat {seat} made an illegal call,"
+                              f" {'pass' if bid.call is None else bid.call}, at {where}:"
                               f" {e}") from None
         self.bids[seat].append(bid)
         return Call(seat, bid.call, _comment(bid.meaning))
@@ -349,12 +426,15 @@ class _Engine:
         bidder = self.state.bidder
         plan = self.given
         if plan is None:
-            plan = self.ask(bidder, "name_trump", "the suit asked for before the exchange",
-                            self.view(bidder, _PLAN, needs_marriage=(
-                                self.rules.marriage_required == "true")))
-        if plan is not None and plan not in range(4):
-            raise PolicyError(f"policy {self.players[bidder].name} at seat {bidder} planned to"
-                              f" name {plan!r}: a trump is a suit 0 to 3 (S H D C) or None")
+            answer = self.ask(bidder, "name_trump", "the suit asked for before the exchange",
+                              self.view(bidder, _PLAN, needs_marriage=(
+                                  self.rules.marriage_required == "true")))
+            try:
+                plan = _suit_answer(answer)
+            except ValueError:
+                raise PolicyError(f"policy {self.name(bidder)} at seat {bidder} planned to name"
+                                  f" {shown(answer)}: a trump is a suit 0 to 3 (S H D C) or"
+                                  " None") from None
         held = self.state.holding(bidder)
         assert held is not None
         return Request(bidder, suit_request(held, plan))
@@ -371,10 +451,15 @@ class _Engine:
                                 f" no marriage in {SUIT_SYMBOLS[self.given]} ({self.rules.name}"
                                 " rules)")
             return Trump(bidder, self.given if self.given in allowed else None)
-        trump = self.ask(bidder, "name_trump", "naming trump", view)
+        answer = self.ask(bidder, "name_trump", "naming trump", view)
+        try:
+            trump = _suit_answer(answer)
+        except ValueError:
+            trump = -1  # not a suit: refused below
         if trump is None and allowed or trump is not None and trump not in allowed:
-            raise PolicyError(f"policy {self.players[bidder].name} at seat {bidder} named"
-                              f" {trump!r}; it may name one of {allowed}")
+            options = " ".join(str(t) for t in allowed) or "none (None)"
+            raise PolicyError(f"policy {self.name(bidder)} at seat {bidder} named"
+                              f" {shown(answer)}; it may name one of: {options}")
         return Trump(bidder, trump)
 
     def _pass(self, d: Decision) -> Event:
@@ -408,15 +493,15 @@ class _Engine:
         """What ``caller``'s calls asked for, read under ``reader``'s policy's convention."""
         if self.state.contract is None or self.state.contract.given:
             return None
-        return asked_for(self.state.auction, self.turn(caller), self.players[reader].convention)
+        return asked_for(self.state.auction, self.turn(caller), self.conventions[reader & 1])
 
     def _check_pass(self, cards: object, seat: int, n: int, hand: Hand) -> None:
         if not isinstance(cards, Hand):
-            raise PolicyError(f"policy {self.players[seat].name} at seat {seat} passed"
-                              f" {cards!r}: it must pass a Hand of {n} of the cards it holds"
+            raise PolicyError(f"policy {self.name(seat)} at seat {seat} passed"
+                              f" {shown(cards)}: it must pass a Hand of {n} of the cards it holds"
                               f" ({hand})")
         if len(cards) != n or any(c > h for c, h in zip(cards.counts, hand.counts)):
-            raise PolicyError(f"policy {self.players[seat].name} at seat {seat} passed {cards}:"
+            raise PolicyError(f"policy {self.name(seat)} at seat {seat} passed {cards}:"
                               f" it must pass {n} of the cards it holds ({hand})")
 
     # ------------------------------------------------------------ meld, throw-in, cards
@@ -455,12 +540,17 @@ class _Engine:
         seen = tuple(known[Seat.at_turn(t, s.dealer)] for t in range(4))
         if Seat.ZERO.turn(s.dealer) % 2:  # the policies' "us" is the other side here
             meld_sides = (meld_sides[1], meld_sides[0])
-        return bool(self.ask(bidder, "throw_in", "the throw-in", self.view(
-            bidder, _THROW, trump=s.trump, meld=meld_sides, known=seen)))
+        answer = self.ask(bidder, "throw_in", "the throw-in", self.view(
+            bidder, _THROW, trump=s.trump, meld=meld_sides, known=seen))
+        if (isinstance(answer, int) or _numpy_bool(answer)) and answer in (True, False):
+            return bool(answer)
+        raise PolicyError(f"policy {self.name(bidder)} at seat {bidder} answered the throw-in"
+                          f" with {shown(answer)}: the answer is True (throw the hand in) or"
+                          " False (a bool; 1 and 0 are taken too)")
 
     def _card(self, seat: Seat) -> int:
         s = self.state
-        players = [getattr(self.players[x], "cards", "heuristic") for x in SEATS]
+        players = self.card_players
         if "advisor" not in players:  # the heuristic's cards, on the fast engine, all at once
             if self.cards is None:
                 self.cards = self._heuristic_cards()
@@ -516,8 +606,15 @@ class _Engine:
     def _refused(self, d: Decision, event: Event, error: RecordError) -> Exception:
         """A policy's event the rules refuse, as the policy's error."""
         seat = event.seat
-        return PolicyError(f"policy {self.players[seat].name} at seat {seat}: {error.reason}"
+        return PolicyError(f"policy {self.name(seat)} at seat {seat}: {error.reason}"
                            + (f" ({error.rule})" if error.rule else ""))
+
+
+def _numpy_bool(value: object) -> bool:
+    """Whether ``value`` is numpy's bool (a comparison of arrays gives one)."""
+    import numpy as np
+
+    return isinstance(value, np.bool_)
 
 
 __all__ = ["play_hand", "play_on", "PolicyError", "AuctionTooLong", "RESULTS", "deal_cards",

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal, NamedTuple
 
-from ..cards import ACE, CARDS, JACK, KING, QUEEN, SUITS, TEN, Card, SuitLike, as_suit
+from ..cards import ACE, CARDS, JACK, KING, QUEEN, SUITS, TEN, Card, Suit, SuitLike, as_suit
 from ..errors import shorten
 from ..hand import Hand, HandLike, as_hand
 from ..rules import MELD_NAMES, STANDARD, MeldName, RuleSet, RulesLike, as_rules
@@ -47,11 +47,12 @@ MeldKind = MeldName | Literal["roundhouse", "roundhouse_with_run"]
 
 
 class Meld(NamedTuple):
-    """One declared meld: its kind, suit (None for pinochles and arounds), multiplicity 1-4,
-    scaled points, the cards it uses, and a note where a rule option produced the value."""
+    """One declared meld: its kind, suit (a ``Suit``; None for pinochles and arounds),
+    multiplicity 1-4, scaled points, the cards it uses, and a note where a rule option produced
+    the value."""
 
     name: MeldKind
-    suit: int | None
+    suit: int | None  # a Suit
     count: int  # type: ignore[assignment]  # the multiplicity: tuple.count means nothing here
     points: int
     cards: tuple[Card, ...]
@@ -75,14 +76,15 @@ class Meld(NamedTuple):
         return record
 
     def __repr__(self) -> str:
-        suit = "" if self.suit is None else f", suit={SUITS[self.suit]!r}"
+        suit = "" if self.suit is None else f", suit={Suit(self.suit)!r}"
         return f"Meld({self.name!r}{suit}, count={self.count}, points={self.points})"
 
 
 class TrumpMeld(NamedTuple):
-    """The maximal meld of a hand with one suit as trump."""
+    """The maximal meld of a hand with one suit as trump (a ``Suit``: an int that reads as its
+    letter)."""
 
-    trump: int
+    trump: int  # a Suit (typed int: what reads it counts with it)
     points: int
     callable: bool  # the hand may name this suit as bidder (it holds a marriage in it)
     melds: tuple[Meld, ...]
@@ -95,7 +97,7 @@ class TrumpMeld(NamedTuple):
 
     def __repr__(self) -> str:
         melds = ", ".join(m.describe() for m in self.melds) or "no meld"
-        return (f"TrumpMeld(trump={SUITS[self.trump]!r}, points={self.points},"
+        return (f"TrumpMeld(trump={Suit(self.trump)!r}, points={self.points},"
                 f" callable={self.callable}, melds={shorten(melds, 80)!r})")
 
 
@@ -121,7 +123,7 @@ class HandMeld:
 
     def __repr__(self) -> str:
         points = {SUITS[t.trump]: t.points for t in self.trumps}
-        return (f"HandMeld(hand={str(self.hand)!r}, best={SUITS[self.best.trump]!r},"
+        return (f"HandMeld(hand={str(self.hand)!r}, best={Suit(self.best.trump)!r},"
                 f" points={points})")
 
 
@@ -265,7 +267,7 @@ class MeldTables:
             if len(self._solved) >= CACHED_SHAPES:
                 self._solved.clear()
             shape = shape_from_code(code) if shape is None else shape
-            cached = self._solved[code] = tuple(self._solve(shape, t) for t in range(4))
+            cached = self._solved[code] = tuple(self._solve(shape, t) for t in Suit)
         return cached
 
     def _declare(self, name: MeldKind, suit: int | None, n: int, best: bool = True,
@@ -291,12 +293,13 @@ class MeldTables:
                              " copies no higher")
             text = "; ".join(notes)
             cards = _meld_cards(name, suit)
-            melds = [Meld(name, suit, k, _points(kind.exact[k]), _cards(cards, k), text)
+            of_suit = None if suit is None else Suit(suit)
+            melds = [Meld(name, of_suit, k, _points(kind.exact[k]), _cards(cards, k), text)
                      for k in parts]
             found = self._declared[key] = (points, melds)
         return found[0], list(found[1])
 
-    def _solve(self, shape: Shape, trump: int) -> TrumpMeld:
+    def _solve(self, shape: Shape, trump: Suit) -> TrumpMeld:
         runs, pairs = shape[trump], shape[4 + trump]
         n_aces, n_kings, n_queens, n_jacks, n_pinochles = shape[8:13]
         fixed_points, fixed = 0, []

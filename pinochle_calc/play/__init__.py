@@ -1,10 +1,15 @@
 """Trick play: the rules of play (``tricks``: legal cards, the trick's winner, ``PlayState``),
-who plays which card (``players``), dealing the unseen cards (``dealer``, the one dealer every
-simulation uses) and playing many deals out (``simulate``; ``lockstep`` plays many deals at
-once on arrays, from the suit-code tables of ``codes``).
+who plays which card (``players``), dealing the unseen cards (``dealer``, for the bid and pass
+simulations and the throw-in, with ``conditions`` for deals that meet what the calls showed)
+and playing many deals out (``simulate``, its figures in ``stats``; ``lockstep`` plays many
+deals at once on arrays, from the suit-code tables of ``codes``). The card advice: a position
+as a player sees it (``position``), what the play so far shows of the other hands (``facts``),
+deals of the unseen cards that meet every fact (``unseen``), the exact search of a known
+layout's last tricks (``search``) and the card to play (``advice``).
 
 The names below are imported when first used: a bid plays its deals in ``lockstep`` and needs
-neither ``tricks`` nor ``players``. ``dealer``, ``lockstep`` and ``simulate`` bring numpy.
+neither ``tricks`` nor ``players``. ``dealer``, ``lockstep``, ``simulate`` and the card
+advice's modules bring numpy.
 """
 
 from importlib import import_module

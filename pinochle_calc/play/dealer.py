@@ -1,10 +1,13 @@
-"""Dealing the cards a player has not seen: the one dealer that every simulation uses.
+"""Dealing the cards a player has not seen before the play: the dealer of the bid estimate, the
+pass advice, the trick simulation and the throw-in (the card advice, in mid-play, deals by the
+facts the play shows: ``unseen.UnseenDealer``).
 
 ``Dealer(hand, seat, known)`` is prepared once per hand; ``dealer.deal(rng, n)`` then gives
 ``n`` deals at once as an ``(n, 4, 20)`` array of card counts (every seat, the hand at its own
 seat), drawn with a seeded ``numpy.random.Generator``; ``dealer.hands(rng, n, size)`` gives one
 hand of ``size`` unseen cards per row. Conditions on the other hands are met by rejection
-(``sample``): each accepted deal is drawn from exactly the deals that meet them.
+(``sample``): each accepted deal is drawn from exactly the deals that meet them
+(``conditions.deal_meeting`` builds the deals where rejection would take too long).
 
 Every physical card (copy ``j`` of card ``i`` is ``4 * i + j``) gets a random key per deal;
 the hand holds the first copies of each of its cards, cards known to be in another seat (cards

@@ -1,9 +1,12 @@
 """Exact search of a hand whose four hands are all known: the best play by both sides.
 
-``best_points(state, side)`` is the trick points (unscaled) ``side`` takes from here to the end
-when both sides play their best, each knowing every card: ``side`` maximises them, the other
-side minimises them. ``card_values`` gives that value after each legal card of the seat to
-play. The search is alpha-beta within a trick, and each position at the start of a trick is
+``Search(H, trump, side)`` holds one deal (the four hands' 16 suit codes, as ``tricks`` keeps
+them). ``search.solve(leader)`` is the trick points (unscaled) ``side`` takes from the start of
+a trick led by ``leader`` to the end when both sides play their best, each knowing every card:
+``side`` maximises them, the other side minimises them. ``search.card_values(leader, trick)``
+gives that value after each legal card of the seat to play, with ``trick`` (the cards played to
+the trick in progress) on the table; ``tricks_left`` counts the tricks still to finish. The
+search is alpha-beta within a trick, and each position at the start of a trick is
 solved once (a table keyed by the hands and the leader), so the tricks played in a different
 order that reach the same hands cost nothing more. It is meant for the last few tricks:
 each further trick multiplies the work by about the cards in a hand to the fourth power.

@@ -2,7 +2,7 @@
 
 The calls a bid advisor needs:
 
-- ``Deals(hand, seat, constraints).codes(rng, n)``: ``n`` deals of the unseen cards (the one
+- ``Deals(hand, seat, constraints).codes(rng, n)``: ``n`` deals of the unseen cards (a
   ``dealer.Dealer``), meeting each seat's ``SeatConstraint``, as suit codes, the fast form
   ``play_codes`` takes;
 - ``play_deal(hands, trump, leader)`` -> trick points per side, unscaled;

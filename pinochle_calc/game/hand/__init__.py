@@ -1,8 +1,9 @@
 """The played hand, modelled once: its events (``events``), the immutable state they advance
 (``state``), the record of a hand (``record``), its text and JSON forms (``text``,
-``json_form``), reading and saving files (``files``) and the hand as one seat sees it
-(``position``). Whole hands, records, review, the table and the library all drive
-``HandState``; ``pinochle_calc.hand`` is the 20 cards a seat holds."""
+``json_form``), reading and saving files (``files``), what its tags say (``tags``), the error of
+a record that breaks the rules (``errors``) and the hand as one seat sees it (``position``).
+Whole hands, records, review, the table and the library all drive ``HandState``;
+``pinochle_calc.hand`` is the 20 cards a seat holds."""
 
 from .errors import Place, RecordError
 from .events import (
