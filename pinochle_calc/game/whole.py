@@ -513,8 +513,8 @@ class _Engine:
         held = s.holding(seat)
         assert held is not None
         report = meld(held, self.rules)
-        shown = report.best if s.trump is None or s.lost else report.trumps[s.trump]
-        return Meld(seat, shown_cards(shown, held))
+        declared = report.best if s.trump is None or s.lost else report.trumps[s.trump]
+        return Meld(seat, shown_cards(declared, held))
 
     def _play(self, d: Decision) -> Event | None:
         s = self.state
