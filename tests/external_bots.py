@@ -205,3 +205,55 @@ class Sleeps(Opener):
         sys.stdout.flush()
         time.sleep(60)
         return super().call(seat)
+
+
+# Card players of one's own (``formula/bots:Lowest``): ``choose(view)``, asked with a choice.
+
+
+class Lowest:
+    """Plays its lowest legal card (the last by rank), by index."""
+
+    name = "lowest"
+
+    def choose(self, view):
+        return max(view.legal(), key=lambda c: (c % 5, c))
+
+
+class ByText(Lowest):
+    """The same card, answered as its text (``JH``)."""
+
+    name = "by-text"
+
+    def choose(self, view):
+        from pinochle_calc.cards import CARDS
+
+        return str(CARDS[super().choose(view)])
+
+
+class Revokes:
+    """Plays a card it holds that the rules forbid, where there is one."""
+
+    name = "revokes"
+
+    def choose(self, view):
+        legal = view.legal()
+        held = [c for c in range(20) if view.hand.counts[c] and c not in legal]
+        return held[0] if held else legal[0]
+
+
+class ChoosesNothing:
+    name = "nothing"
+
+    def choose(self, view):
+        return None
+
+
+class ChooseFails:
+    name = "fails"
+
+    def choose(self, view):
+        raise RuntimeError("no idea")
+
+
+class NoChoose:
+    """Not a card player: it has no choose."""

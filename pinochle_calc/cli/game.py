@@ -36,9 +36,9 @@ from .record import PLAY_FORMATS, play_record, print_record, write_record
 from .record import policy_option as _policy
 
 POLICY_HELP = ("advisor:jump, advisor:davis, advisor:toby, formula, thumb or pass, optionally"
-               " ending in the card player /advisor or /heuristic (the default), e.g."
-               " formula/advisor; or MODULE:NAME, a policy of your own (a module or .py file, and"
-               " the class or factory in it)")
+               " ending in the card player /advisor, /heuristic (the default) or /MODULE:NAME (a"
+               " card player of your own), e.g. formula/advisor; or MODULE:NAME, a policy of your"
+               " own (a module or .py file, and the class or factory in it)")
 
 SamplesOpt = Annotated[int, samples_option(
     HAND_DEALS, "Simulated deals behind each of an advisor's estimates")]

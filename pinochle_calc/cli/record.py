@@ -49,7 +49,8 @@ def play_record(path: str, start: str | None, us: str | None, them: str | None,
 
 def policy_option(value: str) -> tuple[str, str]:
     """A policy option: the text to give the library (a built-in name as the library spells
-    it, or ``MODULE:NAME`` as given, loaded here to check it) and the policy's name."""
+    it, or one with a ``MODULE:NAME`` of one's own, bidder or card player, as given, loaded
+    here to check it) and the policy's name."""
     from ..errors import UserError
     from ..game.policies import POLICY_NAMES, PolicyLoadError, policy, split_policy_name
 
@@ -59,10 +60,12 @@ def policy_option(value: str) -> tuple[str, str]:
         raise typer.BadParameter(str(e)) from None
     except UserError:
         raise typer.BadParameter(f"{value!r} is not one of {', '.join(POLICY_NAMES)}, optionally"
-                                 " ending in /advisor or /heuristic, nor MODULE:NAME (a policy"
-                                 " of your own)") from None
-    if split_policy_name(made.name)[0] in POLICY_NAMES:
-        return made.name, made.name
+                                 " ending in /advisor, /heuristic or /MODULE:NAME (a card player"
+                                 " of your own), nor MODULE:NAME (a policy of your own)"
+                                 ) from None
+    bidder, cards = split_policy_name(value)
+    if bidder.strip().lower() in POLICY_NAMES and ":" not in cards:
+        return made.name, made.name  # a built-in name, as the library spells it
     return value.strip(), made.name
 
 

@@ -233,26 +233,35 @@ def duplicate_deals(a: str, b: str, deals: int, seed: int = 0, rules: RulesLike 
         return
     from ..cluster import map_cluster
 
-    (a, a_file), (b, b_file) = _on_workers(a), _on_workers(b)
-    modules = dict(f for f in (a_file, b_file) if f is not None)
+    (a, a_files), (b, b_files) = _on_workers(a), _on_workers(b)
+    modules = dict(a_files + b_files)
     job = _Job(a, b, as_rules(rules), seed, samples)
     yield from map_cluster(play_twice, job, range(deals), scheduler, modules)
 
 
-def _on_workers(spec: str) -> tuple[str, tuple[str, bytes] | None]:
-    """A policy as a cluster's workers load it, and the module to send them for it: a policy of
-    one's own given by the path of its ``.py`` file is sent, and named there by the module's
-    name (``cluster.shipped_module``); any other name is the same there."""
+def _on_workers(spec: str) -> tuple[str, list[tuple[str, bytes]]]:
+    """A policy as a cluster's workers load it, and the modules to send them for it: a policy
+    or a card player of one's own given by the path of its ``.py`` file is sent, and named there
+    by the module's name (``cluster.shipped_module``); any other name is the same there."""
     base, cards = split_policy_name(spec)
-    module, _, attr = base.rpartition(":")
-    # a path as ``policies.load_policy`` tells one from a module's dotted name
-    if not module or not attr or not (module.endswith(".py") or "/" in module
-                                      or os.sep in module):
-        return spec, None
-    from ..cluster import shipped_module
+    sent: list[tuple[str, bytes]] = []
 
-    name, source = shipped_module(module)
-    return f"{name}:{attr}" + ("/advisor" if cards == "advisor" else ""), (name, source)
+    def there(part: str) -> str:
+        module, _, attr = part.rpartition(":")
+        # a path as ``outside.import_outside`` tells one from a module's dotted name
+        if not module or not attr or not (module.endswith(".py") or "/" in module
+                                          or os.sep in module):
+            return part
+        from ..cluster import shipped_module
+
+        name, source = shipped_module(module)
+        sent.append((name, source))
+        return f"{name}:{attr}"
+
+    bidder = there(base)
+    if cards == "heuristic":
+        return (spec if not sent else bidder), sent
+    return f"{bidder}/{there(cards) if ':' in cards else cards}", sent
 
 
 def run_arena(a: str, b: str, deals: int, seed: int = 0, rules: RulesLike = STANDARD,

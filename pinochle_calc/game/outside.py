@@ -20,9 +20,9 @@ import sys
 import threading
 from collections.abc import Callable
 from contextlib import redirect_stdout
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
-from ..errors import shorten
+from ..errors import UserError, shorten
 
 T = TypeVar("T")
 
@@ -116,5 +116,122 @@ def shown(value: object) -> str:
         return f"a {type(value).__name__}"
 
 
+
+
+class PolicyLoadError(UserError):
+    """A policy written outside the project that cannot be used: its module cannot be
+    imported, it has no such name, or the object is not a policy."""
+
+
+@runtime_checkable
+class CardChooser(Protocol):
+    """A card player written outside the project: ``choose(view)`` gives the card to play (an
+    index 0-19, a ``Card`` or its text, ``AH``) from ``view``, a ``play.position.Position``:
+    what the seat knows (its hand, trump, its seat, the tricks so far and the trick in
+    progress, the contract, every seat's meld shown, its side's exchange), and ``view.legal()``
+    the cards it may play. It is asked only where it has a choice."""
+
+    def choose(self, view: Any) -> object: ...
+
+
+#: What an outside object's missing attribute reads as.
+MISSING = object()
+
+
+def outside_object(fn, arg: object, what: str):
+    """``fn(arg)`` (``fn()`` for None) run as outside code, its failure a ``PolicyLoadError``
+    that says ``what`` failed and how."""
+    try:
+        return run_outside(fn) if arg is None else run_outside(fn, arg)
+    except OutsideFailed as f:
+        raise PolicyLoadError(f"{what}: {error_text(f.error)}") from None
+
+
+def read_outside(obj: object, name: str, missing: str, what: str) -> object:
+    """An attribute of outside code's object (``missing``: the error where it has none)."""
+    found = outside_object(lambda o: getattr(o, name, MISSING), obj, what)
+    if found is MISSING:
+        raise PolicyLoadError(missing)
+    return found
+
+
+#: Modules loaded from a file, by absolute path: each is run once per process.
+_FILES: dict[str, object] = {}
+
+
+def import_outside(text: str):
+    """The module ``text`` names (a dotted module, or the path of a ``.py`` file), imported as
+    outside code: whatever the import raises, ``SystemExit`` included, is a
+    ``PolicyLoadError``."""
+    import importlib
+    import importlib.util
+    import os
+    import sys
+
+    what = f"cannot import {text}"
+    if text.endswith(".py") or os.sep in text or "/" in text:
+        path = os.path.abspath(text)
+        if path not in _FILES:
+            if not os.path.isfile(path):
+                raise PolicyLoadError(f"{what}: no such file")
+            name = "pinochle_policy_" + os.path.splitext(os.path.basename(path))[0]
+            found = outside_object(lambda p: importlib.util.spec_from_file_location(name, p), path,
+                             what)
+            if found is None or found.loader is None:
+                raise PolicyLoadError(f"{what}: not a Python file")
+            module = importlib.util.module_from_spec(found)
+            outside_object(found.loader.exec_module, module, what)
+            _FILES[path] = module
+        return _FILES[path]
+    if os.getcwd() not in sys.path:  # as ``python -m`` would find it
+        sys.path.append(os.getcwd())
+    return outside_object(importlib.import_module, text, what)
+
+
+def load_card_player(spec: str) -> CardChooser:
+    """The card player ``MODULE:NAME`` names (as ``load_policy`` finds a policy: a module or a
+    ``.py`` file, and a class or factory in it called with no argument, or the object itself):
+    anything with a ``choose(view)`` (``CardChooser``); a ``PolicyLoadError`` saying what went
+    wrong."""
+    module_text, _, attr = spec.strip().rpartition(":")
+    if not module_text or not attr:
+        raise PolicyLoadError(f"card player {spec!r}: write MODULE:NAME (a module or a .py"
+                              " file, and the class or factory in it)")
+    obj: object = import_outside(module_text)
+    for part in attr.split("."):
+        obj = read_outside(obj, part, f"card player {spec!r}: {module_text} has no name {attr!r}",
+                    f"card player {spec!r}: reading {attr}")
+    chooses = outside_object(lambda o: callable(getattr(o, "choose", None)), obj,
+                       f"card player {spec!r}: reading {attr}")
+    made = obj
+    if isinstance(obj, type) or not chooses:
+        if not callable(obj):
+            raise PolicyLoadError(f"card player {spec!r}: {attr} is a {type(obj).__name__},"
+                                  " not a class or factory that makes a card player")
+        made = outside_object(obj, None, f"card player {spec!r}: {attr}() failed")
+    if not outside_object(lambda o: callable(getattr(o, "choose", None)), made,
+                    f"card player {spec!r}: reading its choose"):
+        raise PolicyLoadError(f"card player {spec!r}: {attr} gave a {type(made).__name__},"
+                              " which has no choose(view): see CardChooser in"
+                              " pinochle_calc.game.policies")
+    player_name(made, spec)
+    return made  # type: ignore[return-value]  # it has a choose
+
+
+def player_name(player: object, spec: str) -> str:
+    """A card player's name: its ``name`` where it has one (one line of text), else the
+    ``NAME`` of its ``MODULE:NAME``."""
+    name = outside_object(lambda o: getattr(o, "name", None), player, f"card player {spec!r}: its"
+                    " name")
+    if name is None:
+        return spec.rpartition(":")[2]
+    problem = name_problem(name, "a card player's name")
+    if problem:
+        raise PolicyLoadError(f"card player {spec!r}: {problem}, not {shown(name)}")
+    return name
+
+
 __all__ = ["OutsideFailed", "run_outside", "error_text", "name_problem", "NAME_LIMIT", "shown",
-           "ERROR_TEXT"]
+           "ERROR_TEXT", "PolicyLoadError", "CardChooser", "load_card_player", "outside_object",
+           "read_outside", "import_outside", "player_name", "MISSING"]
+

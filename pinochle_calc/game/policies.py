@@ -68,7 +68,18 @@ from ..bidding.estimate import DEFAULT_SAMPLES
 from ..cards import Suit
 from ..errors import UserError, described
 from ..exchange.seat import Role, choose_pass
-from .outside import OutsideFailed, error_text, name_problem, run_outside, shown
+from .outside import (
+    MISSING,
+    CardChooser,
+    PolicyLoadError,
+    import_outside,
+    load_card_player,
+    name_problem,
+    outside_object,
+    player_name,
+    read_outside,
+    shown,
+)
 
 if TYPE_CHECKING:
     from ..exchange.hints import Signal
@@ -198,9 +209,11 @@ class Policy(Protocol):
         """Whether the bidder, with meld shown, concedes the hand rather than play it."""
 
 
-#: The card players a policy's name may end in (``formula/advisor``).
+#: The built-in card players a policy's name may end in (``formula/advisor``); it may also end
+#: in ``/MODULE:NAME``, a card player written outside the project (``load_card_player``).
 CARD_PLAYERS = ("heuristic", "advisor")
 CardPlayer = Literal["heuristic", "advisor"]
+
 
 
 class StandardPlay:
@@ -449,11 +462,6 @@ POLICY_NAMES: tuple[PolicyName, ...] = get_args(PolicyName)
 POLICY_CALLS = ("call", "name_trump", "pass_cards", "return_cards", "throw_in")
 
 
-class PolicyLoadError(UserError):
-    """A policy written outside the project that cannot be used: its module cannot be
-    imported, it has no such name, or the object is not a policy."""
-
-
 def policy(name: PolicyName | str, samples: int = DEFAULT_SAMPLES) -> Policy:
     """The policy with this name, optionally ending in a card player (``formula/advisor``): a
     built-in one (``POLICY_NAMES``; ``samples``: the bid advisor's simulated deals), or one
@@ -481,23 +489,34 @@ def policy(name: PolicyName | str, samples: int = DEFAULT_SAMPLES) -> Policy:
         out.cards = "advisor"  # type: ignore[attr-defined]
         if not out.name.endswith("/advisor"):
             out.name = f"{out.name}/advisor"
+    elif cards != "heuristic":
+        player = load_card_player(cards)
+        out.cards = player  # type: ignore[attr-defined]
+        out.name = f"{out.name}/{player_name(player, cards)}"
     return out
 
 
-def split_policy_name(name: str) -> tuple[str, CardPlayer]:
-    """A policy name's bidding part and card player (``formula/advisor`` -> ``formula``,
-    ``advisor``; the card player is ``heuristic`` when not named). The path of a
-    ``MODULE:NAME`` may hold slashes: only a last part that names a card player is one."""
+def split_policy_name(name: str) -> tuple[str, str]:
+    """A policy name's bidding part and card player: ``formula/advisor`` -> ``formula``,
+    ``advisor``; ``formula/my_player.py:Careful`` -> ``formula``, ``my_player.py:Careful``
+    (a card player of one's own); the card player is ``heuristic`` when not named. A
+    ``MODULE:NAME`` may be a path with slashes: the name splits at the first slash that leaves
+    a bidding policy before it and a card player after it."""
     text = name.strip()
     rest, slash, last = text.rpartition("/")
     cards = last.strip().lower()
-    if slash and cards == "advisor":
-        return rest.strip(), "advisor"
-    if slash and cards == "heuristic":
-        return rest.strip(), "heuristic"
+    if slash and cards in CARD_PLAYERS:
+        return rest.strip(), cards
+    for at in (i for i, ch in enumerate(text) if ch == "/"):
+        head, tail = text[:at].strip(), text[at + 1:].strip()
+        bidder = head.lower() in POLICY_NAMES or head.count(":") == 1 and not \
+            head.lower().startswith("advisor:") and head.rpartition(":")[2]
+        if bidder and tail.count(":") == 1 and tail.rpartition(":")[0] \
+                and tail.rpartition(":")[2]:
+            return head, tail
     if slash and ":" not in text:
         raise UserError(f"unknown card player {cards!r} in policy {name!r}: end the name in"
-                        " /advisor or /heuristic")
+                        " /advisor, /heuristic or /MODULE:NAME (a card player of your own)")
     return text, "heuristic"
 
 
@@ -513,12 +532,12 @@ def load_policy(spec: str) -> Policy:
     if not module_text or not attr:
         raise PolicyLoadError(f"policy {spec!r}: write MODULE:NAME (a module or a .py file, and"
                               " the class or factory in it)")
-    module = _import(module_text)
+    module = import_outside(module_text)
     obj: object = module
     for part in attr.split("."):
-        obj = _read(obj, part, f"policy {spec!r}: {module_text} has no name {attr!r}",
+        obj = read_outside(obj, part, f"policy {spec!r}: {module_text} has no name {attr!r}",
                     f"policy {spec!r}: reading {attr}")
-    lacks = _outside(_lacks, obj, f"policy {spec!r}: reading {attr}")
+    lacks = outside_object(_lacks, obj, f"policy {spec!r}: reading {attr}")
     if isinstance(obj, type) and lacks:
         raise PolicyLoadError(f"policy {spec!r}: the class {attr} is not a policy: it lacks"
                               f" {', '.join(lacks)} (see the Policy protocol in"
@@ -526,7 +545,7 @@ def load_policy(spec: str) -> Policy:
     if not isinstance(obj, type) and not lacks:
         made = obj  # a policy object itself
     elif callable(obj):
-        made = _outside(obj, None, f"policy {spec!r}: {attr}() failed")
+        made = outside_object(obj, None, f"policy {spec!r}: {attr}() failed")
     else:
         raise PolicyLoadError(f"policy {spec!r}: {attr} is a {type(obj).__name__}, not a class"
                               " or factory that makes a policy")
@@ -536,26 +555,6 @@ def load_policy(spec: str) -> Policy:
     if problem:
         raise PolicyLoadError(f"policy {spec!r}: {problem}")
     return made  # type: ignore[return-value]  # policy_problem checked it
-
-
-_MISSING = object()
-
-
-def _outside(fn, arg: object, what: str):
-    """``fn(arg)`` (``fn()`` for None) run as outside code, its failure a ``PolicyLoadError``
-    that says ``what`` failed and how."""
-    try:
-        return run_outside(fn) if arg is None else run_outside(fn, arg)
-    except OutsideFailed as f:
-        raise PolicyLoadError(f"{what}: {error_text(f.error)}") from None
-
-
-def _read(obj: object, name: str, missing: str, what: str) -> object:
-    """An attribute of outside code's object (``missing``: the error where it has none)."""
-    found = _outside(lambda o: getattr(o, name, _MISSING), obj, what)
-    if found is _MISSING:
-        raise PolicyLoadError(missing)
-    return found
 
 
 def _lacks(obj: object) -> list[str]:
@@ -568,17 +567,17 @@ def policy_problem(made: object) -> str:
     lacks, a name that is not one line of text, a convention that is not None or a known one.
     Its attributes are read as outside code (their failure is named)."""
     what = "reading its name, convention and calls"
-    missing = _outside(_lacks, made, what)
+    missing = outside_object(_lacks, made, what)
     missing += [a for a in ("name", "convention")
-                if _outside(lambda o, a=a: getattr(o, a, _MISSING), made, what) is _MISSING]
+                if outside_object(lambda o, a=a: getattr(o, a, MISSING), made, what) is MISSING]
     if missing:
         return (f"it lacks {', '.join(missing)} (see the Policy protocol in"
                 " pinochle_calc.game.policies; subclass StandardPlay)")
-    name = _outside(lambda o: o.name, made, what)
+    name = outside_object(lambda o: o.name, made, what)
     problem = name_problem(name, "its name")
     if problem:
         return f"{problem}, not {shown(name)}"
-    convention = _outside(lambda o: o.convention, made, what)
+    convention = outside_object(lambda o: o.convention, made, what)
     if convention is not None:
         from ..bidding.conventions import CONVENTIONS
 
@@ -588,41 +587,9 @@ def policy_problem(made: object) -> str:
     return ""
 
 
-#: Modules loaded from a file, by absolute path: each is run once per process.
-_FILES: dict[str, object] = {}
-
-
-def _import(text: str):
-    """The module ``text`` names (a dotted module, or the path of a ``.py`` file), imported as
-    outside code: whatever the import raises, ``SystemExit`` included, is a
-    ``PolicyLoadError``."""
-    import importlib
-    import importlib.util
-    import os
-    import sys
-
-    what = f"cannot import {text}"
-    if text.endswith(".py") or os.sep in text or "/" in text:
-        path = os.path.abspath(text)
-        if path not in _FILES:
-            if not os.path.isfile(path):
-                raise PolicyLoadError(f"{what}: no such file")
-            name = "pinochle_policy_" + os.path.splitext(os.path.basename(path))[0]
-            found = _outside(lambda p: importlib.util.spec_from_file_location(name, p), path,
-                             what)
-            if found is None or found.loader is None:
-                raise PolicyLoadError(f"{what}: not a Python file")
-            module = importlib.util.module_from_spec(found)
-            _outside(found.loader.exec_module, module, what)
-            _FILES[path] = module
-        return _FILES[path]
-    if os.getcwd() not in sys.path:  # as ``python -m`` would find it
-        sys.path.append(os.getcwd())
-    return _outside(importlib.import_module, text, what)
-
-
 __all__ = ["Policy", "StandardPlay", "Seat", "Bid", "Contract", "Advisor", "Formula", "Thumb",
            "Passer", "policy", "PolicyName", "POLICY_NAMES", "CARD_PLAYERS", "split_policy_name",
-           "load_policy", "PolicyLoadError", "POLICY_CALLS", "built_in", "policy_problem",
+           "load_policy", "load_card_player", "CardChooser", "PolicyLoadError", "POLICY_CALLS",
+           "built_in", "policy_problem",
            "most_meld", "advised_pass", "quick_pass", "throw_in_is_better",
            "THROW_IN_SAMPLES"]

@@ -68,7 +68,7 @@ from .hand import (
 )
 from .hand.events import MAX_TEXT
 from .hand.state import shown_cards
-from .outside import OutsideFailed, error_text, name_problem, run_outside, shown
+from .outside import CardChooser, OutsideFailed, error_text, name_problem, run_outside, shown
 from .policies import Bid, Policy, PolicyLoadError, built_in, policy, policy_problem
 from .policies import Contract as Won
 from .policies import Seat as SeatView
@@ -207,6 +207,15 @@ def _policy(value: Policy | str, name: str, samples: int) -> Policy:
     return value
 
 
+def _card_player(policy: object) -> object:
+    """A policy's card player: ``heuristic``, ``advisor`` or an object of one's own with a
+    ``choose(view)`` (``outside.CardChooser``)."""
+    cards = getattr(policy, "cards", "heuristic")
+    if cards == "advisor" or isinstance(cards, CardChooser):
+        return cards
+    return "heuristic"
+
+
 def _given(contract: object, rules: RuleSet) -> tuple[Seat, int | None, int]:
     if isinstance(contract, str) or not isinstance(contract, Sequence) or len(contract) != 3:
         raise TypeError(f"contract must be (seat, trump, bid or None), not"
@@ -288,8 +297,7 @@ class _Engine:
         # read once, as the hand starts: what the record is tagged with and the partner reads
         self.names = (sides[0].name, sides[1].name)
         self.conventions = (sides[0].convention, sides[1].convention)
-        self.card_players = tuple("advisor" if getattr(p, "cards", None) == "advisor"
-                                  else "heuristic" for p in self.players)
+        self.card_players = tuple(_card_player(p) for p in self.players)
         self.seed, self.given = seed, given
         self.rules = record.rules
         self.bids: list[list[Bid]] = [[], [], [], []]
@@ -551,25 +559,64 @@ class _Engine:
     def _card(self, seat: Seat) -> int:
         s = self.state
         players = self.card_players
-        if "advisor" not in players:  # the heuristic's cards, on the fast engine, all at once
+        if all(p == "heuristic" for p in players):  # on the fast engine, all at once
             if self.cards is None:
                 self.cards = self._heuristic_cards()
             return self.cards[s.plays]
-        if players[seat] == "advisor":
-            held = s.holding_counts(seat)
-            assert held is not None and s.trump is not None
+        player = players[seat]
+        if player != "heuristic":
             from ..play.tricks import legal_cards
 
-            if len(legal_cards(held, s.trick, s.trump)) > 1:
+            held = s.holding_counts(seat)
+            assert held is not None and s.trump is not None
+            legal = legal_cards(held, s.trick, s.trump)
+            if len(legal) > 1 and player == "advisor":
                 from ..play.advice import DEFAULT_SAMPLES as CARD_SAMPLES
                 from ..play.advice import advise_card
 
                 position = card_position(s, seat)
                 return advise_card(position, samples=CARD_SAMPLES, rules=self.rules,
                                    seed=card_seed(self.seed, s.plays)).card
+            if len(legal) > 1:
+                return self._outside_card(seat, player, legal)
         from ..play.players import HeuristicPlayer
 
         return HeuristicPlayer().choose(self._tricks().view())
+
+    def _outside_card(self, seat: Seat, player: object, legal: tuple[int, ...]) -> int:
+        """The card a card player written outside the project chooses (``choose(view)``),
+        checked: a failure, an answer that is no card, or a card the rules forbid is a
+        ``PolicyError`` naming the policy, the seat and the card."""
+        from ..cards import Card
+
+        s = self.state
+        where = f"card {s.plays + 1} (trick {len(s.tricks) + 1})"
+        name = self.names[seat & 1]
+        try:
+            answer = run_outside(player.choose, card_position(s, seat))  # type: ignore[attr-defined]
+        except OutsideFailed as f:
+            raise PolicyError(f"policy {name} at seat {seat} failed in choose, at {where}:"
+                              f" {error_text(f.error)}") from None
+        try:
+            card = answer if isinstance(answer, int) and not isinstance(answer, bool) else \
+                answer.index if isinstance(answer, Card) else Card.parse(answer).index \
+                if isinstance(answer, str) else None
+        except UserError:
+            card = None
+        if card is None or card not in range(KINDS):
+            raise PolicyError(f"policy {name} at seat {seat} answered {where} with"
+                              f" {shown(answer)}: a card is an index 0-19, a Card or its text"
+                              " (AH)")
+        if card not in legal:
+            from ..play.tricks import rule_in_force
+            from .hand.state import symbols
+
+            held = s.holding_counts(seat)
+            assert held is not None and s.trump is not None
+            rule = symbols(rule_in_force(held, s.trick, s.trump))
+            raise PolicyError(f"policy {name} at seat {seat} played {CARDS[card].symbol} at"
+                              f" {where}, which the rules forbid: {rule}")
+        return card
 
     def _heuristic_cards(self) -> list[int]:
         """Every card of the hand as the heuristic player plays it (the cards recorded first),

@@ -108,6 +108,12 @@ class Position:
         """Who led the trick in progress (the player, when it leads)."""
         return (self.seat - len(self.trick)) & 3
 
+    def legal(self) -> tuple[int, ...]:
+        """The cards (indices 0-19) the player may play now."""
+        from .tricks import legal_cards
+
+        return legal_cards(self.hand, self.trick, self.trump)
+
     @property
     def history_known(self) -> bool:
         """Whether every trick so far is given (else only the hand's size says how many)."""

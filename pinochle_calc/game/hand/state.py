@@ -511,7 +511,7 @@ class HandState:
                               f" ({_holds(exact)})")
         allowed = legal_cards(held, self.trick, trump)
         if card not in allowed:
-            rule = _symbols(rule_in_force(held, self.trick, trump))
+            rule = symbols(rule_in_force(held, self.trick, trump))
             seen = ""
             if exact is None:
                 ahead = [CARDS[c].symbol for c in allowed if held[c]]
@@ -583,7 +583,7 @@ class HandState:
                 f" hands_known={known}, events={self.events}, next={self.next_decision()})")
 
 
-def _symbols(text: str) -> str:
+def symbols(text: str) -> str:
     """A rule's words with the cards as players write them (``A♥``, not ``AH``)."""
     import re
 

@@ -1,0 +1,136 @@
+"""Card players written outside the project: a policy name may end in ``/MODULE:NAME``, an
+object whose ``choose(view)`` gives the card, in whole hands, the arena and the command line;
+what it sees is what its seat sees, and a failure, an answer that is no card or a card the
+rules forbid is a one-line error naming the policy, the seat and the card."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pinochle_calc.errors import UserError
+from pinochle_calc.game.arena import run_arena
+from pinochle_calc.game.hand import Play
+from pinochle_calc.game.policies import PolicyLoadError, policy, split_policy_name
+from pinochle_calc.game.whole import PolicyError, deal_cards, hand_seed, play_hand
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_name_splits_into_its_bidding_policy_and_its_card_player(bots):
+    assert split_policy_name("formula/advisor") == ("formula", "advisor")
+    assert split_policy_name("formula/bots:Lowest") == ("formula", "bots:Lowest")
+    assert split_policy_name(f"{bots}:Opener/{bots}:Lowest") == (f"{bots}:Opener",
+                                                                 f"{bots}:Lowest")
+    assert split_policy_name(f"{bots}:Opener") == (f"{bots}:Opener", "heuristic")
+    assert split_policy_name(f"formula/{bots}:Lowest") == ("formula", f"{bots}:Lowest")
+    made = policy("formula/bots:Lowest")
+    assert made.name == "formula/lowest" and made.cards.name == "lowest"
+    with pytest.raises(UserError, match="unknown card player 'random'"):
+        policy("formula/random")
+
+
+def played_seed() -> int:
+    """A deal whose cards the formula bidders play (not thrown in)."""
+    return next(s for s in range(7, 40) if play_hand(deal_cards(s), "formula", "formula",
+                                                      seed=hand_seed(s)).state.tricks)
+
+
+def test_a_card_player_of_ones_own_plays_what_it_chooses_seeing_its_seat(bots):
+    seen = []
+    seed = played_seed()
+
+    class Watching:
+        name = "watching"
+
+        def choose(self, view):
+            seen.append(view)
+            return max(view.legal(), key=lambda c: (c % 5, c))
+
+    us = policy("formula")
+    us.cards = Watching()
+    record = play_hand(deal_cards(seed), us, "formula", seed=hand_seed(seed))
+    state = record.state
+    assert state.complete and seen
+    for view in seen:  # only its own hand; a choice every time
+        assert view.seat in (0, 2) and len(view.legal()) > 1
+        assert view.hand == record.state_before(1).holding(view.seat) - sum_played(
+            record, view)
+    # the same hand by name: every card the player chose is its lowest legal card
+    again = play_hand(deal_cards(seed), "formula/bots:Lowest", "formula", seed=hand_seed(seed))
+    assert again.events == record.events and again.tag("Us") == "formula/lowest"
+    by_text = play_hand(deal_cards(seed), "formula/bots:ByText", "formula",
+                        seed=hand_seed(seed))
+    assert by_text.events == record.events
+
+
+def sum_played(record, view):
+    """The cards ``view``'s seat has played before that view (the tricks it saw)."""
+    from pinochle_calc.hand import Hand
+
+    counts = [0] * 20
+    for t in view.tricks:
+        for k, c in enumerate(t.cards):
+            if (t.leader + k) % 4 == view.seat:
+                counts[c] += 1
+    for k, c in enumerate(view.trick):
+        if (view.leader + k) % 4 == view.seat:
+            counts[c] += 1
+    return Hand(counts)
+
+
+@pytest.mark.parametrize("name, words", [
+    ("Revokes", "played .* at card [0-9]+ \\(trick [0-9]+\\), which the rules forbid: "),
+    ("ChoosesNothing", "answered card [0-9]+ \\(trick [0-9]+\\) with None: a card is"),
+    ("ChooseFails", "failed in choose, at card [0-9]+ \\(trick [0-9]+\\): RuntimeError: no idea"),
+])
+def test_a_card_player_that_fails_or_breaks_the_rules_is_named(bots, name, words):
+    seed = played_seed()
+    with pytest.raises(PolicyError, match=f"policy formula/[a-z]+ at seat [02] {words}"):
+        play_hand(deal_cards(seed), f"formula/bots:{name}", "formula", seed=hand_seed(seed))
+    for jobs in (1, 2):  # the arena names the deal
+        with pytest.raises(PolicyError, match="^deal [0-9]+ \\(seed 4\\), "):
+            run_arena(f"formula/bots:{name}", "formula", 2, seed=4, jobs=jobs)
+
+
+def test_a_card_player_that_cannot_be_loaded_is_a_load_error(bots):
+    with pytest.raises(PolicyLoadError, match="no choose"):
+        policy("formula/bots:NoChoose")
+    with pytest.raises(PolicyLoadError, match="has no name 'Missing'"):
+        policy("formula/bots:Missing")
+    with pytest.raises(PolicyLoadError, match="cannot import missing.py: no such file"):
+        policy("formula/missing.py:X")
+
+
+def test_the_sample_player_from_the_shell_and_in_the_arena():
+    sample = "samples/my_player.py:Cautious"
+    out = subprocess.run([sys.executable, "-m", "pinochle_calc", "play", "--us",
+                          f"formula/{sample}", "--them", "formula", "--seed", "3",
+                          "--format", "json"], capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    assert '"us": "formula/cautious"' in out.stdout
+    report = run_arena(f"formula/{sample}", "formula", 3, seed=5, jobs=2)
+    assert report.policies[0].name == "formula/cautious"
+    assert report.to_dict()["trick_points_per_hand"]["formula/cautious"] is not None
+    bad = subprocess.run([sys.executable, "-m", "pinochle_calc", "play", "--us",
+                          "formula/samples/my_player.py:Nope", "--seed", "3"],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert bad.returncode == 2 and "has no name 'Nope'" in bad.stderr
+    assert "Traceback" not in bad.stderr
+
+
+def test_every_card_a_player_of_ones_own_chose_was_its_answer(bots):
+    record = play_hand(deal_cards(9), "formula/bots:Lowest", "formula/bots:Lowest",
+                       seed=hand_seed(9))
+    for n, event in enumerate(record.events, 1):
+        if isinstance(event, Play):
+            view_legal = record.state_before(n)
+            from pinochle_calc.play.tricks import legal_cards
+
+            held = view_legal.holding_counts(event.seat)
+            legal = legal_cards(held, view_legal.trick, view_legal.trump)
+            if len(legal) > 1:
+                assert event.card == max(legal, key=lambda c: (c % 5, c))
