@@ -276,10 +276,13 @@ def test_a_policy_file_is_sent_under_a_name_of_its_bytes(tmp_path):
     path.write_text(SLOW)
     name, source = cluster.shipped_module(str(path))
     assert source == path.read_bytes() and name.startswith("pinochle_shipped_slow_")
-    assert _on_workers(f"{path}:Slow/advisor") == (f"{name}:Slow/advisor", (name, source))
-    assert _on_workers(f"{path}:Slow/heuristic") == (f"{name}:Slow", (name, source))
-    assert _on_workers("formula/advisor") == ("formula/advisor", None)
-    assert _on_workers("bots:Raiser") == ("bots:Raiser", None)  # a module: imported by name
+    assert _on_workers(f"{path}:Slow/advisor") == (f"{name}:Slow/advisor", [(name, source)])
+    assert _on_workers(f"{path}:Slow/heuristic") == (f"{name}:Slow", [(name, source)])
+    assert _on_workers("formula/advisor") == ("formula/advisor", [])
+    assert _on_workers("bots:Raiser") == ("bots:Raiser", [])  # a module: imported by name
+    # a card player of one's own is sent too, beside the bidder
+    both = _on_workers(f"{path}:Slow/{path}:Slow")
+    assert both == (f"{name}:Slow/{name}:Slow", [(name, source), (name, source)])
     path.write_text(SLOW + "# another version\n")
     assert cluster.shipped_module(str(path))[0] != name
 

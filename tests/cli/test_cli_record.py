@@ -165,7 +165,7 @@ def test_from_a_card_event_the_card_players_play_on(tmp_path):
                                               "json").stdout)["play"][:5]
     assert read_json(other.stdout).state.complete
     bad = run("play", "--record", path, "--at", "trick 6", "--us", "formula/cheat")
-    assert bad.exit_code == 2 and "/advisor or /heuristic" in bad.output
+    assert bad.exit_code == 2 and "/heuristic or /MODULE:NAME" in bad.output
 
 
 def test_at_is_the_event_and_from_its_old_spelling_says_the_same(tmp_path):
