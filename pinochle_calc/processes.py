@@ -3,8 +3,8 @@ the simulations (``play.simulate``), the duplicate arena (``game.arena``) and th
 (``game.review``) use it for ``--jobs``.
 
 Each worker is a process of its own with a pipe of its own to the caller, and nothing else
-shared: it is handed the job once, as it starts, then the items one by one (one ahead, so that
-it never waits between two), and answers each with its result or its error. Since no lock or
+shared: it is handed the job once, as it starts, then the items one by one (a little ahead, so
+that it never waits between two), and answers each with its result or its error. Since no lock or
 queue is shared, a worker that dies, however it dies (``os._exit``, a signal, memory
 exhausted), leaves nothing locked behind it; and since the caller waits on every worker's
 process as well as on its pipe, a death is seen at once and blamed on the item that worker was
@@ -33,8 +33,12 @@ from .errors import UserError, shorten
 
 T = TypeVar("T")
 
-#: Items a worker is handed beyond the one it works on: it starts the next as it answers.
-AHEAD = 1
+#: About how much work, in seconds, a worker is handed beyond the item it works on, so that it
+#: starts the next as it answers rather than wait for the caller: one item where items take
+#: longer than this, more where they are quicker (up to ``AHEAD_MOST``); few, so that the
+#: workers end together.
+AHEAD_SECONDS = 0.002
+AHEAD_MOST = 8
 #: How far, in items per worker, the work may run ahead of the earliest item not answered (the
 #: results waiting for it are held here).
 WINDOW = 32
@@ -221,10 +225,19 @@ class _Spread:
         self.failed: int | None = None  # the earliest item known to have failed
         self.fed = False  # every item taken from the feed
         self.held: tuple[int, bytes] | None = None  # an item taken, waiting for a worker
+        self.answered, self.started = 0, time.monotonic()
+        self.watch: Any = None  # the selector on the workers' pipes and ends (``results``)
 
     def results(self) -> Iterator[Any]:
-        from multiprocessing.connection import wait
+        import selectors
 
+        with selectors.DefaultSelector() as self.watch:
+            for worker in self.live:  # its answers, and its end
+                self.watch.register(worker.conn, selectors.EVENT_READ, (worker, False))
+                self.watch.register(worker.process.sentinel, selectors.EVENT_READ, (worker, True))
+            yield from self._results()
+
+    def _results(self) -> Iterator[Any]:
         while True:
             self.hand_out()
             while self.next in self.answers:
@@ -237,20 +250,22 @@ class _Spread:
                 yield value
             if self.fed and self.held is None and self.next == self.sent:
                 return
-            busy = [w for w in self.live if w.items]
-            if not busy:  # only where every worker died idle, leaving items to do
+            if not any(w.items for w in self.live):  # every worker died idle, items left
                 raise WorkerFailed(self.next, "every worker process ended before it")
-            ready = set(wait([w.conn for w in busy] + [w.process.sentinel for w in self.live]))
-            for worker in list(self.live):
-                if worker.conn in ready:
-                    self.take(worker)
-                if worker.process.sentinel in ready:
+            for key, _ in self.watch.select():
+                worker, ended = key.data
+                if worker not in self.live:
+                    continue
+                if ended:
                     self.lost(worker)
+                else:
+                    self.take(worker)
 
     def hand_out(self) -> None:
         """Items to the workers with room for them, in order, within the window."""
         from multiprocessing.reduction import ForkingPickler
 
+        ahead = self.ahead()
         while self.failed is None:
             if self.held is None:
                 if self.fed or self.sent >= self.next + self.window:
@@ -262,11 +277,10 @@ class _Spread:
                     return
                 self.held = (index, bytes(ForkingPickler.dumps(args)))
             index, data = self.held
-            room = AHEAD if len(data) <= LARGE else 0  # a large item: to an idle worker
-            free = [w for w in self.live if len(w.items) <= room]
-            if not free:
+            room = ahead if len(data) <= LARGE else 0  # a large item: to an idle worker
+            worker = min(self.live, key=_load, default=None)  # the one with the fewest
+            if worker is None or len(worker.items) > room:
                 return
-            worker = min(free, key=lambda w: len(w.items))
             self.held = None
             try:
                 worker.conn.send_bytes(data)
@@ -275,8 +289,18 @@ class _Spread:
             worker.items.append(index)
             self.sent += 1
 
+    def ahead(self) -> int:
+        """The items a worker may hold beyond the one it works on (``AHEAD_SECONDS``), from
+        the time the items answered so far took."""
+        if self.answered < 2 * len(self.live):
+            return 1
+        seconds = (time.monotonic() - self.started) * len(self.live) / self.answered
+        return max(1, min(AHEAD_MOST, int(AHEAD_SECONDS / max(seconds, 1e-9))))
+
     def take(self, worker: _Worker) -> None:
         """The answer a worker sent, for its oldest item."""
+        if not worker.items:  # an idle worker's pipe that ended with it: its sentinel says
+            return
         index = worker.items[0]
         try:
             answer = worker.conn.recv()
@@ -296,6 +320,8 @@ class _Spread:
             if len(worker.items) == before:
                 break
         self.live.remove(worker)
+        self.watch.unregister(worker.conn)
+        self.watch.unregister(worker.process.sentinel)
         worker.process.join()
         if worker.items:
             index = worker.items[0]
@@ -304,11 +330,16 @@ class _Spread:
 
     def answer(self, index: int, answer: tuple[bool, Any, str]) -> None:
         ok, value, remote = answer
+        self.answered += 1
         if not ok:
             if isinstance(value, _Unsent):
                 value = WorkerFailed(index, str(value))
             self.failed = index if self.failed is None else min(self.failed, index)
         self.answers[index] = (ok, value, remote)
+
+
+def _load(worker: _Worker) -> int:
+    return len(worker.items)
 
 
 def _has_answer(conn: Any) -> bool:
@@ -354,4 +385,4 @@ def _stop(workers: list[_Worker]) -> None:
         worker.there.close()
 
 
-__all__ = ["map_jobs", "WorkerFailed", "AHEAD", "WINDOW", "LARGE", "GRACE"]
+__all__ = ["map_jobs", "WorkerFailed", "AHEAD_SECONDS", "AHEAD_MOST", "WINDOW", "LARGE", "GRACE"]
