@@ -33,6 +33,7 @@ import time
 import traceback
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 
 from pinochle_calc.cards import CARD_TOKENS, RANKS, SUIT_SYMBOLS, SUITS
 from pinochle_calc.errors import UserError
@@ -256,6 +257,20 @@ POLICY_MODULES = ["json", "math", "pinochle_calc.game.policies", "pinochle_calc"
                   "/no/such.py", "samples/hands.txt", "os.path", "a b", "..", ".x"]
 POLICY_NAMES = ["Formula", "StandardPlay", "Passer", "Bid", "AcesAndMeld", "loads", "pi", "x",
                 "", "Seat.number", "policy", "Advisor", "__name__"]
+
+
+#: Policies written outside the project that end the process they run in, by the path of their
+#: file (``tests/external_bots.py``): ``os._exit``, signals, ``sys.exit``, ``KeyboardInterrupt``,
+#: another ``BaseException``, memory exhausted; each only with ``--jobs 2`` and two deals or
+#: more (in one process it would end the fuzzing).
+BOTS = str(Path(__file__).resolve().parents[1] / "tests" / "external_bots.py")
+DYING = ["dies_by_exit", "dies_by_sigkill", "dies_by_sigterm", "dies_by_sys_exit",
+         "dies_by_interrupt", "dies_by_base_exception", "dies_by_memory", "exits_with_aces",
+         "raises_with_aces"]
+
+
+def dying_policy(rng: random.Random) -> str:
+    return f"{BOTS}:{pick(rng, DYING)}"
 
 
 def policy_text(rng: random.Random, tmp: str) -> str:
@@ -574,11 +589,37 @@ def fuzz_library(rng: random.Random, n: int, tally: Tally, tmp: str) -> None:
         spec = policy_text(rng, tmp)
         run_one(tally, "policy", lambda: policy(spec, samples=5), spec)
 
+    def dying():
+        """A match with a policy that ends its worker (``DYING``), two processes: a one-line
+        ``UserError`` naming the deal, within a time limit, no process left."""
+        import multiprocessing
+        import signal
+
+        from pinochle_calc.game.arena import run_arena
+
+        # two deals at least: one deal is played in this process, whatever the jobs
+        spec, deals, seed = dying_policy(rng), rng.randrange(2, 13), rng.randrange(20)
+        given = (spec.rsplit(":", 1)[1], deals, seed)
+
+        def late(*_):  # counted as a traceback
+            raise TimeoutError("the match did not end within 60 s")
+
+        old = signal.signal(signal.SIGALRM, late)
+        signal.alarm(60)
+        try:
+            run_one(tally, "arena dying", lambda: run_arena(spec, "formula", deals, seed=seed,
+                                                             samples=5, jobs=2), given)
+        finally:
+            signal.alarm(0)
+            signal.signal(signal.SIGALRM, old)
+        if multiprocessing.active_children():
+            tally.disagree("arena dying", "worker processes left behind", given)
+
     targets = [(parse_hand, 30), (parse_card, 10), (melds, 18), (rules_value, 10),
                (rule_file, 2), (auction, 10), (hand_score, 10), (sheet, 3), (lines, 3),
                (play, 2), (position, 1), (partnership, 2), (arguments, 5), (expensive, 0.02),
                (record, 1),
-               (record_json, 1), (policy_spec, 1)]
+               (record_json, 1), (policy_spec, 1), (dying, 0.05)]
     functions = [t for t, _ in targets]
     weights = [w for _, w in targets]
     while sum(tally.calls.values()) < n:
@@ -805,6 +846,9 @@ def command_line(rng: random.Random, files: dict[str, str]) -> tuple[str, list[s
             args += ["--show-tricks"]
         if rng.random() < 0.2 and "--contract" in args:
             args += ["--trump", pick(rng, ["H", "S", "x"])]
+    if c == "arena" and rng.random() < 0.05:  # never mutated: with one process it would die
+        return "arena --jobs 2 (dying)", ["arena", dying_policy(rng), "formula", "--deals",
+                                          pick(rng, ["2", "3"]), "--jobs", "2", "--samples", "5"]
     if c == "arena":
         args += [pick(rng, ["formula", "pass", "FORMULA", "advisor:none"]) if clean
                  else policy_text(rng, ""), pick(rng, ["pass", "formula"]), "--deals",

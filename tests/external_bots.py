@@ -257,3 +257,86 @@ class ChooseFails:
 
 class NoChoose:
     """Not a card player: it has no choose."""
+
+
+# Policies that end the process they run in (issue 26): the pool must name the deal, never hang.
+
+class Dies(Opener):
+    """Ends its process at its second call (formula raises the opening 50, so it is asked
+    again), in the way ``how`` says; ``on_aces``: only in hands holding at least that many
+    aces (so only some deals end it)."""
+
+    name = "dies"
+
+    def __init__(self, how="os._exit", on_aces=0):
+        self.how, self.on_aces = how, on_aces
+
+    def call(self, seat):
+        if len(seat.bids) == 1 and sum(seat.hand.counts[0::5]) >= self.on_aces:
+            die(self.how)
+        return super().call(seat)
+
+
+class Ending(BaseException):
+    """A BaseException of a policy's own (not an Exception)."""
+
+
+def die(how):
+    """End this process (or raise what would end it) the way ``how`` names."""
+    import os
+    import signal
+    import sys
+
+    if how == "os._exit":
+        os._exit(3)
+    elif how == "SIGKILL":
+        os.kill(os.getpid(), signal.SIGKILL)
+    elif how == "SIGTERM":
+        os.kill(os.getpid(), signal.SIGTERM)
+    elif how == "sys.exit":
+        sys.exit(3)
+    elif how == "KeyboardInterrupt":
+        raise KeyboardInterrupt
+    elif how == "BaseException":
+        raise Ending("gone")
+    elif how == "memory":
+        hoard()
+    elif how == "ValueError":
+        raise ValueError("no more")
+    raise AssertionError(f"still alive after {how}")
+
+
+#: What ``hoard`` took, held so that the process stays out of memory.
+HOARD = []
+
+
+def hoard():
+    """Exhaust this process's memory: its address space capped a little above what it uses,
+    then filled, and held."""
+    import resource
+
+    with open("/proc/self/statm") as f:
+        used = int(f.read().split()[0]) * resource.getpagesize()
+    resource.setrlimit(resource.RLIMIT_AS, (used + 64 * 2**20, resource.RLIM_INFINITY))
+    while True:
+        HOARD.append(bytearray(2**20))
+
+
+def dies_by(how, on_aces=0):
+    """A factory for ``MODULE:NAME``: ``dies_by_exit`` and the others below."""
+    def make():
+        return Dies(how, on_aces)
+    return make
+
+
+dies_by_exit = dies_by("os._exit")
+dies_by_sigkill = dies_by("SIGKILL")
+dies_by_sigterm = dies_by("SIGTERM")
+dies_by_sys_exit = dies_by("sys.exit")
+dies_by_interrupt = dies_by("KeyboardInterrupt")
+dies_by_base_exception = dies_by("BaseException")
+dies_by_memory = dies_by("memory")
+#: The same condition (five aces or more): raising an error (which the engine catches), or
+#: ending the process.
+raises_with_aces = dies_by("ValueError", on_aces=5)
+exits_with_aces = dies_by("os._exit", on_aces=5)

@@ -30,7 +30,7 @@ from ..bidding.estimate import DEFAULT_SAMPLES
 from ..cluster import scheduler_address
 from ..errors import UserError
 from ..limits import ARENA_DEALS, JOBS_MAX, SEED_MAX, check
-from ..processes import map_jobs
+from ..processes import WorkerFailed, map_jobs
 from ..rules import STANDARD, RuleSet, RulesLike, as_rules
 from ..scoring import Result
 from .hand import Record
@@ -200,6 +200,18 @@ class _Job:
     samples: int
 
 
+class DealFailed(PolicyError):
+    """Deal ``deal`` of the match whose seed is ``seed`` ended the process that played it (a
+    policy's ``os._exit`` or ``sys.exit``, a signal, memory exhausted): ``reason`` says how."""
+
+    def __init__(self, deal: int, seed: int, reason: str):
+        super().__init__(deal, seed, reason)
+        self.deal, self.seed, self.reason = deal, seed, reason
+
+    def __str__(self) -> str:
+        return f"deal {self.deal} (seed {self.seed}): {self.reason}"
+
+
 def play_twice(number: int, job: _Job) -> tuple[Record, Record]:
     """Deal ``number``, played with A at seats 0 and 2, then with A at seats 1 and 3 (a
     policy that fails stops it with a ``PolicyError`` naming the deal, the seating, the seat
@@ -229,7 +241,10 @@ def duplicate_deals(a: str, b: str, deals: int, seed: int = 0, rules: RulesLike 
     the workers of the Dask cluster whose scheduler's address is ``scheduler``."""
     if scheduler is None:
         job = _Job(a, b, as_rules(rules), seed, samples)
-        yield from map_jobs(play_twice, job, range(deals), jobs=min(jobs, deals))
+        try:
+            yield from map_jobs(play_twice, job, range(deals), jobs=min(jobs, deals))
+        except WorkerFailed as e:  # the process playing a deal died: the deal named
+            raise DealFailed(e.index, seed, e.reason) from None
         return
     from ..cluster import map_cluster
 
@@ -411,4 +426,4 @@ class _Tally:
 
 
 __all__ = ["run_arena", "arena_tally", "ArenaTally", "duplicate_deals", "play_twice",
-           "ArenaReport", "PolicyResult", "Calibration", "Bin", "BINS"]
+           "DealFailed", "ArenaReport", "PolicyResult", "Calibration", "Bin", "BINS"]

@@ -5,14 +5,16 @@ call named when they fail mid-hand, under one process or several; and the sample
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
-from pinochle_calc.game.arena import run_arena
+from pinochle_calc.game.arena import DealFailed, duplicate_deals, run_arena
 from pinochle_calc.game.policies import PolicyLoadError, load_policy, policy
 from pinochle_calc.game.whole import PolicyError, deal_cards, play_hand
 from pinochle_calc.rules import load_rules
@@ -71,13 +73,15 @@ def test_a_module_that_fails_to_import_is_named(tmp_path):
                         " of the auction (after {calls})"),
 ])
 def test_a_policy_that_fails_mid_hand_stops_the_match_naming_deal_seat_and_call(bots, spec,
-                                                                              words):
-    # formula raises the opening 50, so the failing policy is asked a second time
-    for jobs in (1, 2):
+                                                                              words, no_hang):
+    # formula raises the opening 50, so the failing policy is asked a second time; the error
+    # is the same whatever the processes
+    said = []
+    for jobs in (1, 2, 3):
         with pytest.raises(PolicyError) as info:
             run_arena(spec, "formula", 3, seed=4, jobs=jobs)
-        message = str(info.value)
-        assert message.startswith("deal 0 (seed 4), ")
+        said.append(str(info.value))
+    assert said[0].startswith("deal 0 (seed 4), ") and said[1] == said[0] == said[2]
     name = load_policy(spec).name
     with pytest.raises(PolicyError) as info:
         play_hand(deal_cards(4, 0), spec, "formula", seed=1)
@@ -282,3 +286,94 @@ def test_a_policy_reads_suits_as_suits(bots):
     assert type(seen["trump"]) is Suit and seen["trump"] == seen["named"] == trump
     assert seen["text"] == "SHDC"[trump] and all(type(s) is Suit for s in seen["may"])
     assert type(seen["most"]) is Suit and seen["most"] in seen["may"]
+
+
+# policies that end the process they run in ---------------------------------------------------
+
+#: Each way a policy can end its worker, and how the match's error says it.
+DEATHS = [
+    ("dies_by_exit", "its worker process exited (status 3) before answering"),
+    ("dies_by_sigkill", "its worker process was killed by SIGKILL (the system may have run out"
+                        " of memory)"),
+    ("dies_by_sigterm", "its worker process was killed by SIGTERM"),
+    ("dies_by_sys_exit", "SystemExit: 3"),
+    ("dies_by_interrupt", "KeyboardInterrupt"),
+    ("dies_by_base_exception", "Ending: gone"),
+    ("dies_by_memory", "MemoryError"),
+]
+
+
+@pytest.mark.parametrize("name, words", DEATHS)
+def test_a_policy_that_ends_its_worker_stops_the_match_naming_the_deal(bots, no_hang, name,
+                                                                      words):
+    # SystemExit, KeyboardInterrupt or another BaseException, and MemoryError, are said as
+    # errors (by the worker, or by the engine where it catches them: then with the seat and
+    # the call); os._exit and signals are seen as the worker's death
+    with pytest.raises(PolicyError) as info:
+        run_arena(f"bots:{name}", "formula", 6, seed=4, jobs=2)
+    message = str(info.value)
+    assert message.startswith("deal 0 (seed 4)") and words in message
+    assert "\n" not in message
+    assert multiprocessing.active_children() == []
+
+
+def test_a_worker_that_dies_on_a_later_deal_names_that_deal_after_the_deals_before(bots,
+                                                                                   no_hang):
+    """The same condition (five aces in the hand at the second call) raising an error, with
+    one process, finds the deal; ending the process instead, with two or three, names it, and
+    the deals before it come first, the same."""
+    def played(spec: str, jobs: int) -> tuple[list, PolicyError]:
+        pairs = []
+        with pytest.raises(PolicyError) as info:
+            for pair in duplicate_deals(spec, "formula", 14, seed=2, jobs=jobs):
+                pairs.append(pair)
+        return pairs, info.value
+
+    pairs, error = played("bots:raises_with_aces", 1)
+    deal = int(str(error).split()[1])
+    assert deal > 2 and len(pairs) == deal  # a later deal, so that the order is tested
+    assert "ValueError: no more" in str(error)
+    for jobs in (2, 3):
+        again, same = played("bots:raises_with_aces", jobs)
+        assert str(same) == str(error) and again == pairs
+        again, died = played("bots:exits_with_aces", jobs)
+        assert isinstance(died, DealFailed) and (died.deal, died.seed) == (deal, 2)
+        assert again == pairs
+    assert multiprocessing.active_children() == []
+
+
+def test_failing_and_dying_policies_many_times_over_never_hang(bots, no_hang):
+    """The failing-policy match that once hung one time in fifty (multiprocessing.Pool's
+    terminate racing a worker's answer), and the cheap deaths, over and over."""
+    for _ in range(8):
+        for spec in ("bots:RaisesAtSecondCall", "bots:dies_by_exit", "bots:dies_by_sigkill",
+                     "bots:dies_by_sys_exit"):
+            with pytest.raises(PolicyError, match=r"^deal 0 \(seed 4\)"):
+                run_arena(spec, "formula", 3, seed=4, jobs=2)
+    assert multiprocessing.active_children() == []
+
+
+def _left(group: int) -> bool:
+    """Whether any process of process group ``group`` is still running."""
+    try:
+        os.killpg(group, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("name, words", DEATHS)
+def test_from_the_shell_a_dying_policy_is_one_line_and_exit_1(bots, name, words):
+    proc = subprocess.Popen([sys.executable, "-m", "pinochle_calc", "arena", f"bots:{name}",
+                             "formula", "--deals", "6", "--jobs", "2"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=os.path.dirname(bots),
+                            start_new_session=True)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 1
+    assert err.startswith("Error: deal 0 (seed 0)") and words in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert out == ""
+    deadline = time.monotonic() + 10
+    while _left(proc.pid) and time.monotonic() < deadline:  # its workers, in its group
+        time.sleep(0.1)
+    assert not _left(proc.pid)
