@@ -4,10 +4,13 @@ unseen cards that meet every fact of the play (perfect-information Monte Carlo).
 ``advise_card(position, samples=..., seed=..., rules=...)`` reads the position's facts
 (``facts.read_position``), deals the unseen cards ``samples`` times meeting them all
 (``unseen.UnseenDealer``), and for each distinct legal card plays every deal out from the
-position with that card first: four heuristic players on the lockstep engine, or, in the last
-``SEARCH_TRICKS`` tricks (and with few enough distinct layouts a trick earlier), an exact search
-of each distinct layout with the best play by both sides (``search``). Every card is played out
-on the same deals, so the differences between cards are not swamped by the luck of the deal.
+position with that card first: four heuristic players on the lockstep engine, or, as far back
+as the decision's time budget allows, an exact search of each distinct layout with the best
+play by both sides (the double-dummy solver, ``solver``): in the last ``EXACT_TRICKS`` tricks
+on the first ``EXACT_DEALS[tricks left]`` deals, earlier where the distinct layouts are few
+enough to search within ``BUDGET_MS``, and at any depth where the facts leave one layout (every
+other hand known). Every card is scored on the same deals, so the differences between cards
+are not swamped by the luck of the deal.
 
 For each card: the player's side's expected trick points for the rest of the hand (mean and
 standard error), and when the contract and the tricks so far are known, the bidding side's
@@ -36,7 +39,7 @@ from .facts import Facts, read_position
 from .lockstep import play_lockstep
 from .players import HeuristicPlayer
 from .position import Position
-from .search import Search
+from .solver import COMPILED, engine
 from .tricks import (
     CARD_POINTS,
     RANK_OF,
@@ -51,10 +54,18 @@ from .unseen import UnseenDealer
 
 #: Deals of the unseen cards behind one piece of advice.
 DEFAULT_SAMPLES = 300
-#: The last tricks searched exactly on every layout.
-SEARCH_TRICKS = 3
-#: A trick earlier, the search is used where the layouts are at most this many.
-SEARCH_LAYOUTS = 4
+#: The time one decision may take on the exact search, in milliseconds (the whole decision's
+#: budget is 150 ms; the dealing and the rest take about 15).
+BUDGET_MS = 100.0
+#: The median time to search one layout exactly (every legal card of the seat to play), in
+#: milliseconds, by the tricks left, the compiled solver and the pure-Python one
+#: (``benchmarks/bench_solver.py --advice``); beyond the table, 4 times more a trick.
+LAYOUT_MS = {True: (0.05, 0.05, 0.05, 0.1, 0.25, 0.7, 2.0, 7.0, 27.0, 80.0),
+             False: (0.5, 2.0, 8.0, 30.0, 120.0, 400.0, 1500.0, 6000.0, 25000.0, 1e5)}
+#: The last tricks searched exactly, on as many deals as the budget allows (the first
+#: ``EXACT_DEALS[tricks]`` of them, all where not listed).
+EXACT_TRICKS = 8 if COMPILED else 3
+EXACT_DEALS = {8: 15, 7: 50, 6: 150} if COMPILED else {}
 
 
 @dataclass(frozen=True)
@@ -95,8 +106,9 @@ class Choice:
 @dataclass(frozen=True)
 class CardAdvice:
     """The card to play, every legal card's figures (best first), why, the facts the deals
-    met, and how the figures were found: ``samples`` deals from ``seed``, ``searched`` when
-    each was searched exactly."""
+    met, and how the figures were found: ``samples`` deals from ``seed`` (where searched, the
+    first of the deals asked for, as many as the time budget allows), ``searched`` when each
+    was searched exactly."""
 
     card: int
     choices: tuple[Choice, ...]
@@ -141,9 +153,11 @@ def advise_card(position: Position, *, samples: int = DEFAULT_SAMPLES, seed: int
     deals = UnseenDealer(facts).deal(np.random.default_rng(seed), samples)
     side = p.seat & 1
     codes = suit_codes(deals)
-    searched = _search_here(p, codes)
+    exact = _exact_deals(p, codes, samples)
+    searched = exact > 0
     if searched:
-        points = _searched(p, codes, legal, side)
+        samples = exact
+        points = _searched(p, codes[:exact], legal, side)
     else:
         points = _played_out(p, facts, codes, legal, side)
     points = points * rules.scale
@@ -169,23 +183,44 @@ def advise_card(position: Position, *, samples: int = DEFAULT_SAMPLES, seed: int
                       facts, samples, seed, searched, values)
 
 
-def _search_here(p: Position, codes: np.ndarray) -> bool:
-    """Whether to search every layout exactly: the last ``SEARCH_TRICKS`` tricks, or one
-    more where the layouts are few."""
+def layout_ms(tricks: int, compiled: bool = COMPILED) -> float:
+    """The median time to search one layout exactly with this many tricks left (``LAYOUT_MS``)."""
+    table = LAYOUT_MS[compiled]
+    if tricks <= len(table):
+        return table[tricks - 1]
+    return table[-1] * 4.0 ** (tricks - len(table))
+
+
+def _exact_deals(p: Position, codes: np.ndarray, samples: int) -> int:
+    """How many of the deals (the first ones) to search exactly, 0 to play them all out: in
+    the last ``EXACT_TRICKS`` tricks as many as ``EXACT_DEALS`` says; earlier, all of them
+    where their distinct layouts can be searched within ``BUDGET_MS``, or where the facts
+    leave only one layout."""
     left = len(p.hand)
-    if left <= SEARCH_TRICKS:
-        return True
-    return left == SEARCH_TRICKS + 1 and len(np.unique(codes, axis=0)) <= SEARCH_LAYOUTS
+    if left <= EXACT_TRICKS:
+        return min(samples, EXACT_DEALS.get(left, samples))
+    layouts = len(np.unique(codes, axis=0))
+    if layouts * layout_ms(left) <= BUDGET_MS or (layouts == 1 and (COMPILED or left <= 6)):
+        return samples
+    return 0
 
 
 def _searched(p: Position, codes: np.ndarray, legal: tuple[int, ...], side: int) -> np.ndarray:
-    """Per legal card and deal, the side's exact trick points (unscaled) from here."""
+    """Per legal card and deal, the side's exact trick points (unscaled) from here, each
+    distinct layout searched once by the double-dummy solver of the trump."""
     layouts, which = np.unique(codes, axis=0, return_inverse=True)
-    values = np.empty((len(legal), len(layouts)))
-    for j, H in enumerate(layouts.tolist()):
-        found = Search(H, p.trump, side).card_values(p.leader, p.trick)
-        values[:, j] = [found[c] for c in legal]
-    return values[:, np.asarray(which).reshape(-1)]
+    layouts = np.ascontiguousarray(layouts, dtype=np.int64)
+    found = np.zeros((len(layouts), len(legal)), dtype=np.int64)
+    engine(p.trump).values_many(layouts, p.leader, list(p.trick), list(legal), found)
+    if side:  # the solver gives side 0's points: side 1 takes the rest
+        held = np.array(_COUNTERS, dtype=np.int64)[layouts].sum(axis=1)
+        total = held + sum(CARD_POINTS[c] for c in p.trick) + 2
+        found = total[:, None] - found
+    return found.T.astype(np.float64)[:, np.asarray(which).reshape(-1)]
+
+
+#: The counters in a suit held as each suit code (A, 10 and K count 1).
+_COUNTERS = tuple(c % 5 + c // 5 % 5 + c // 25 % 5 for c in range(3125))
 
 
 def _played_out(p: Position, facts: Facts, codes: np.ndarray, legal: tuple[int, ...],
@@ -330,4 +365,4 @@ def _what_it_does(p: Position, facts: Facts, card: int) -> str:
 
 
 __all__ = ["advise_card", "CardAdvice", "Choice", "Estimate", "DEFAULT_SAMPLES",
-           "SEARCH_TRICKS"]
+           "EXACT_TRICKS", "EXACT_DEALS", "BUDGET_MS", "layout_ms"]
