@@ -51,6 +51,8 @@ typedef struct {
     uint8_t nc[4];        /* seat: cards held */
     int counters;         /* counters held by all seats */
     long long nodes;
+    long long limit;      /* stop past this many nodes (0: never) */
+    int stopped;          /* a search stopped at the limit: its values mean nothing */
 } Solver;
 
 /* ---- the position ---------------------------------------------------------------------- */
@@ -310,7 +312,7 @@ static int sure_tricks(const Solver *S, int leader, int *points) {
 }
 
 static int search(Solver *S, const Trick *t, int alpha, int beta) {
-    S->nodes++;
+    if (++S->nodes > S->limit && S->limit) { S->stopped = 1; return 0; }
     int top = S->counters + t->pts + 2;   /* side 0 takes at most every point left */
     if (alpha >= top) return top;
     if (beta <= 0) return 0;
@@ -355,9 +357,9 @@ static int search(Solver *S, const Trick *t, int alpha, int beta) {
             if (v < best) { best = v; chosen = moves[i].card; }
             if (best < beta) beta = best;
         }
-        if (alpha >= beta) break;
+        if (alpha >= beta || S->stopped) break;
     }
-    if (t->k == 0) {
+    if (t->k == 0 && !S->stopped) {
         /* fail-soft: at most `best` if it failed low, at least `best` if it failed high */
         int nlb = best <= a0 ? 0 : best, nub = best >= b0 ? top : best;
         store(S, key, h, nlb, nub, chosen, left);
@@ -376,7 +378,7 @@ static int bounded(Solver *S, const Trick *t, int card, int alpha, int beta) {
 static int mtdf(Solver *S, const Trick *t, int card, int guess) {
     int lo = 0, hi = S->counters + t->pts + 2;
     int g = guess < lo ? lo : guess > hi ? hi : guess;
-    while (lo < hi) {
+    while (lo < hi && !S->stopped) {
         int b = g > lo ? g : lo + 1;
         int v = bounded(S, t, card, b - 1, b);
         if (v < b) hi = v; else lo = v;
@@ -536,14 +538,20 @@ static int is_int64(const Py_buffer *b) {
                                              || strcmp(b->format, "q") == 0);
 }
 
-/* values_many(codes, leader, trick, cards, out): for each of the n layouts in `codes`
- * (int64, n * 16, C-contiguous), side 0's points after each of `cards` (legal for the seat
- * to play in every layout) into `out` (int64, n * len(cards)). */
-static PyObject *Solver_values_many(Solver *S, PyObject *args) {
+/* values_many(codes, leader, trick, cards, out, nodes=0): for each of the n layouts in
+ * `codes` (int64, n * 16, C-contiguous), in order, side 0's points after each of `cards`
+ * (legal for the seat to play in every layout) into `out` (int64, n * len(cards)); with
+ * `nodes`, it stops once the search has visited that many positions. Returns the layouts
+ * done (their rows of `out` are filled). */
+static PyObject *Solver_values_many(Solver *S, PyObject *args, PyObject *kwds) {
+    static char *names[] = {"codes", "leader", "trick", "cards", "out", "nodes", NULL};
     PyObject *codes_obj, *trick_obj, *cards_obj, *out_obj;
     int leader, trick[4], k, cards[20], m;
-    if (!PyArg_ParseTuple(args, "OiOOO", &codes_obj, &leader, &trick_obj, &cards_obj, &out_obj))
+    long long budget = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OiOOO|L", names, &codes_obj, &leader,
+                                     &trick_obj, &cards_obj, &out_obj, &budget))
         return NULL;
+    if (budget < 0) { PyErr_SetString(PyExc_ValueError, "nodes is 0 or more"); return NULL; }
     if (!ready(S)) return NULL;
     PyObject *seq = PySequence_Fast(trick_obj, "the trick is a sequence of card indices");
     if (!seq) return NULL;
@@ -575,7 +583,10 @@ static PyObject *Solver_values_many(Solver *S, PyObject *args) {
     }
     const long long *codes = (const long long *)cb.buf;
     long long *out = (long long *)ob.buf;
-    for (Py_ssize_t i = 0; i < n; i++) {
+    Py_ssize_t done = 0;
+    S->stopped = 0;
+    S->limit = budget ? S->nodes + budget : 0;
+    for (Py_ssize_t i = 0; i < n && !S->stopped; i++) {
         Trick t;
         if (!load_codes(S, codes + 16 * i, leader, trick, k, &t)) goto done;
         Move moves[20];
@@ -589,15 +600,17 @@ static PyObject *Solver_values_many(Solver *S, PyObject *args) {
             }
         int found[20], guess = (S->counters + t.pts + 2) / 2;
         for (int c = 0; c < 20; c++) found[c] = -1;
-        for (int j = 0; j < m; j++) {
+        for (int j = 0; j < m && !S->stopped; j++) {
             int rep = same[cards[j]];
             if (found[rep] < 0) found[rep] = guess = mtdf(S, &t, rep, guess);
             out[i * m + j] = found[rep];
         }
+        if (!S->stopped) done = i + 1;
     }
-    Py_INCREF(Py_None);
-    result = Py_None;
+    result = PyLong_FromSsize_t(done);
 done:
+    S->limit = 0;
+    S->stopped = 0;
     PyBuffer_Release(&cb);
     PyBuffer_Release(&ob);
     return result;
@@ -649,8 +662,9 @@ static PyMethodDef Solver_methods[] = {
      "value(codes, leader, trick): side 0's trick points from the trick in progress on."},
     {"values", (PyCFunction)Solver_values, METH_VARARGS,
      "values(codes, leader, trick): per legal card of the seat to play, (card, side 0's points)."},
-    {"values_many", (PyCFunction)Solver_values_many, METH_VARARGS,
-     "values_many(codes, leader, trick, cards, out): side 0's points after each card, per layout."},
+    {"values_many", (PyCFunction)(void (*)(void))Solver_values_many, METH_VARARGS | METH_KEYWORDS,
+     "values_many(codes, leader, trick, cards, out, nodes=0): side 0's points after each card,"
+     " per layout, into out; stops past `nodes` positions searched; returns the layouts done."},
     {"clear", (PyCFunction)Solver_clear, METH_NOARGS, "Empty the table."},
     {NULL, NULL, 0, NULL},
 };

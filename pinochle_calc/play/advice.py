@@ -7,10 +7,11 @@ unseen cards that meet every fact of the play (perfect-information Monte Carlo).
 position with that card first: four heuristic players on the lockstep engine, or, as far back
 as the decision's time budget allows, an exact search of each distinct layout with the best
 play by both sides (the double-dummy solver, ``solver``): in the last ``EXACT_TRICKS`` tricks
-on the first ``EXACT_DEALS[tricks left]`` deals, earlier where the distinct layouts are few
-enough to search within ``BUDGET_MS``, and at any depth where the facts leave one layout (every
-other hand known). Every card is scored on the same deals, so the differences between cards
-are not swamped by the luck of the deal.
+(earlier where the distinct layouts are few enough to search within ``BUDGET_MS``), the deals
+in the order dealt, as many as ``NODE_BUDGET`` positions searched allow (at least
+``MIN_EXACT_DEALS``, else they are all played out); at any depth, every deal, where the facts
+leave one layout (every other hand known). Every card is scored on the same deals, so the
+differences between cards are not swamped by the luck of the deal.
 
 For each card: the player's side's expected trick points for the rest of the hand (mean and
 standard error), and when the contract and the tricks so far are known, the bidding side's
@@ -57,15 +58,19 @@ DEFAULT_SAMPLES = 300
 #: The time one decision may take on the exact search, in milliseconds (the whole decision's
 #: budget is 150 ms; the dealing and the rest take about 15).
 BUDGET_MS = 100.0
+#: The same budget in positions searched, the compiled solver and the pure-Python one (about
+#: 10 million and 100,000 a second on this machine): the search stops there, so the deals it
+#: covers are the same on every run.
+NODE_BUDGET = {True: 1_000_000, False: 10_000}
 #: The median time to search one layout exactly (every legal card of the seat to play), in
 #: milliseconds, by the tricks left, the compiled solver and the pure-Python one
-#: (``benchmarks/bench_solver.py --advice``); beyond the table, 4 times more a trick.
+#: (``benchmarks/bench_solver.py``); beyond the table, 4 times more a trick.
 LAYOUT_MS = {True: (0.05, 0.05, 0.05, 0.1, 0.25, 0.7, 2.0, 7.0, 27.0, 80.0),
              False: (0.5, 2.0, 8.0, 30.0, 120.0, 400.0, 1500.0, 6000.0, 25000.0, 1e5)}
-#: The last tricks searched exactly, on as many deals as the budget allows (the first
-#: ``EXACT_DEALS[tricks]`` of them, all where not listed).
+#: The last tricks searched exactly, on as many deals as the budget allows.
 EXACT_TRICKS = 8 if COMPILED else 3
-EXACT_DEALS = {8: 15, 7: 50, 6: 150} if COMPILED else {}
+#: Fewer deals searched within the budget, and the deals are played out instead.
+MIN_EXACT_DEALS = 10
 
 
 @dataclass(frozen=True)
@@ -153,11 +158,11 @@ def advise_card(position: Position, *, samples: int = DEFAULT_SAMPLES, seed: int
     deals = UnseenDealer(facts).deal(np.random.default_rng(seed), samples)
     side = p.seat & 1
     codes = suit_codes(deals)
-    exact = _exact_deals(p, codes, samples)
-    searched = exact > 0
-    if searched:
-        samples = exact
-        points = _searched(p, codes[:exact], legal, side)
+    plan = _exact_plan(p, codes)
+    found = None if plan is None else _searched(p, codes, legal, side, plan)
+    searched = found is not None and found[1] >= min(MIN_EXACT_DEALS, samples)
+    if found is not None and searched:
+        points, samples = found
     else:
         points = _played_out(p, facts, codes, legal, side)
     points = points * rules.scale
@@ -191,32 +196,46 @@ def layout_ms(tricks: int, compiled: bool = COMPILED) -> float:
     return table[-1] * 4.0 ** (tricks - len(table))
 
 
-def _exact_deals(p: Position, codes: np.ndarray, samples: int) -> int:
-    """How many of the deals (the first ones) to search exactly, 0 to play them all out: in
-    the last ``EXACT_TRICKS`` tricks as many as ``EXACT_DEALS`` says; earlier, all of them
-    where their distinct layouts can be searched within ``BUDGET_MS``, or where the facts
-    leave only one layout."""
+def _exact_plan(p: Position, codes: np.ndarray) -> int | None:
+    """Whether to search the deals exactly, and within how many positions searched (0: no
+    limit); None: play them out. In the last ``EXACT_TRICKS`` tricks, or earlier where the
+    distinct layouts can be searched within ``BUDGET_MS``, within ``NODE_BUDGET``; at any
+    depth, without a limit, where the facts leave one layout."""
     left = len(p.hand)
+    budget = NODE_BUDGET[COMPILED]
     if left <= EXACT_TRICKS:
-        return min(samples, EXACT_DEALS.get(left, samples))
+        return budget
     layouts = len(np.unique(codes, axis=0))
-    if layouts * layout_ms(left) <= BUDGET_MS or (layouts == 1 and (COMPILED or left <= 6)):
-        return samples
-    return 0
+    if layouts * layout_ms(left) <= BUDGET_MS:
+        return budget
+    if layouts == 1 and (COMPILED or left <= 6):
+        return 0
+    return None
 
 
-def _searched(p: Position, codes: np.ndarray, legal: tuple[int, ...], side: int) -> np.ndarray:
+def _searched(p: Position, codes: np.ndarray, legal: tuple[int, ...], side: int,
+              budget: int) -> tuple[np.ndarray, int]:
     """Per legal card and deal, the side's exact trick points (unscaled) from here, each
-    distinct layout searched once by the double-dummy solver of the trump."""
-    layouts, which = np.unique(codes, axis=0, return_inverse=True)
-    layouts = np.ascontiguousarray(layouts, dtype=np.int64)
+    distinct layout searched once by the double-dummy solver of the trump, in the order
+    dealt, within ``budget`` positions searched (0: no limit); and how many of the deals (the
+    first ones) that covers."""
+    layouts, first, which = np.unique(codes, axis=0, return_index=True, return_inverse=True)
+    which = np.asarray(which).reshape(-1)
+    order = np.argsort(first)  # the layouts in the order of their first deal
+    rank = np.empty_like(order)
+    rank[order] = np.arange(len(order))
+    layouts = np.ascontiguousarray(layouts[order], dtype=np.int64)
+    which = rank[which]
     found = np.zeros((len(layouts), len(legal)), dtype=np.int64)
-    engine(p.trump).values_many(layouts, p.leader, list(p.trick), list(legal), found)
+    solver = engine(p.trump)
+    solver.clear()  # the same search, so the same deals within the budget, on every run
+    done = solver.values_many(layouts, p.leader, list(p.trick), list(legal), found, budget)
+    covered = int(np.argmax(which >= done)) if (which >= done).any() else len(which)
     if side:  # the solver gives side 0's points: side 1 takes the rest
         held = np.array(_COUNTERS, dtype=np.int64)[layouts].sum(axis=1)
         total = held + sum(CARD_POINTS[c] for c in p.trick) + 2
         found = total[:, None] - found
-    return found.T.astype(np.float64)[:, np.asarray(which).reshape(-1)]
+    return found.T.astype(np.float64)[:, which[:covered]], covered
 
 
 #: The counters in a suit held as each suit code (A, 10 and K count 1).
@@ -365,4 +384,4 @@ def _what_it_does(p: Position, facts: Facts, card: int) -> str:
 
 
 __all__ = ["advise_card", "CardAdvice", "Choice", "Estimate", "DEFAULT_SAMPLES",
-           "EXACT_TRICKS", "EXACT_DEALS", "BUDGET_MS", "layout_ms"]
+           "EXACT_TRICKS", "NODE_BUDGET", "MIN_EXACT_DEALS", "BUDGET_MS", "layout_ms"]

@@ -36,6 +36,10 @@ CP = (1, 1, 1, 0, 0)  # counters by rank: A 10 K
 _W = (1, 5, 25, 125, 625)
 
 
+class _Stopped(Exception):
+    """The search visited as many positions as it was allowed (``values_many``)."""
+
+
 class Trick:
     """The trick in progress: who led, the cards played, the suit led, the card winning
     (suit, rank, seat) and the counters in it."""
@@ -72,6 +76,7 @@ class Solver:
         self.trump = trump
         self.table: dict[tuple, tuple[int, int, int]] = {}
         self.nodes = 0
+        self.limit = 0  # stop past this many nodes (0: never)
 
     def clear(self) -> None:
         """Empty the table."""
@@ -96,15 +101,25 @@ class Solver:
         return tuple((c, found[same[c]]) for c in sorted(same))
 
     def values_many(self, codes: np.ndarray, leader: int, trick: Sequence[int],
-                    cards: Sequence[int], out: np.ndarray) -> None:
-        """For each layout (a row of ``codes``), side 0's points after each of ``cards`` into
-        the row of ``out``."""
-        for i, row in enumerate(np.asarray(codes).reshape(-1, 16).tolist()):
-            got = dict(self.values(row, leader, trick))
-            for j, c in enumerate(cards):
-                if c not in got:
-                    raise ValueError(f"layout {i}: card {c} is not legal")
-                out[i, j] = got[c]
+                    cards: Sequence[int], out: np.ndarray, nodes: int = 0) -> int:
+        """For each layout (a row of ``codes``), in order, side 0's points after each of
+        ``cards`` into the row of ``out``; with ``nodes``, it stops once the search has visited
+        that many positions. Returns the layouts done (their rows of ``out`` are filled)."""
+        self.limit = self.nodes + nodes if nodes else 0
+        done = 0
+        try:
+            for i, row in enumerate(np.asarray(codes).reshape(-1, 16).tolist()):
+                got = dict(self.values(row, leader, trick))
+                for j, c in enumerate(cards):
+                    if c not in got:
+                        raise ValueError(f"layout {i}: card {c} is not legal")
+                    out[i, j] = got[c]
+                done = i + 1
+        except _Stopped:
+            pass
+        finally:
+            self.limit = 0
+        return done
 
     def _load(self, codes: Sequence[int], leader: int, trick: Sequence[int]) -> Trick:
         codes = [int(c) for c in codes]
@@ -177,6 +192,8 @@ class Solver:
         """Side 0's points from the start of trick ``t`` on, within the window: a value at or
         below ``alpha`` bounds it from above, at or above ``beta`` from below."""
         self.nodes += 1
+        if self.limit and self.nodes > self.limit:
+            raise _Stopped
         top = self.counters + t.pts + 2
         if alpha >= top:
             return top

@@ -20,7 +20,7 @@ from pinochle_calc.play.advice import advise_card
 from pinochle_calc.play.dealer import suit_codes
 from pinochle_calc.play.facts import read_position
 from pinochle_calc.play.position import Position
-from pinochle_calc.play.solver import COMPILED, solve
+from pinochle_calc.play.solver import COMPILED, engine, solve
 from pinochle_calc.play.tricks import PlayState
 from pinochle_calc.play.unseen import UnseenDealer
 
@@ -93,13 +93,33 @@ def test_the_exact_part_of_the_advice_is_the_solver_on_every_deal():
         advice = advise_card(position, samples=40, seed=3)
         assert advice.searched
         deals = UnseenDealer(read_position(position)).deal(np.random.default_rng(3), 40)
+        assert min(advice_module.MIN_EXACT_DEALS, 40) <= advice.samples <= 40
         deals = deals[:advice.samples]
-        assert advice.samples == min(40, advice_module.EXACT_DEALS.get(tricks, 40))
         for card, got in advice.values.items():
             want = [solve(d, position.trump, position.leader, position.trick).value(card)
                     for d in deals]
             assert got.tolist() == want
         assert len(suit_codes(deals)) == advice.samples
+
+
+def test_the_exact_search_stops_at_its_budget_the_same_way_every_time(monkeypatch):
+    """With a budget of positions searched too small for every deal, the advice searches the
+    first deals only, the same ones whatever the solver did before; with too few, it plays
+    them out."""
+    rng = np.random.default_rng(23)
+    position, _ = played_position(rng, plays=4 * 17 + 1, shown=False)
+    full = advise_card(position, samples=60, seed=4)
+    assert full.searched and full.samples == 60
+    needed = engine(position.trump).nodes  # the table was emptied for this search
+    monkeypatch.setitem(advice_module.NODE_BUDGET, COMPILED, needed * 2 // 3)
+    part = advise_card(position, samples=60, seed=4)
+    advise_card(played_position(rng, plays=70, shown=False)[0], samples=30)  # other work
+    assert advise_card(position, samples=60, seed=4) == part
+    assert part.searched and advice_module.MIN_EXACT_DEALS <= part.samples < 60
+    for card, got in part.values.items():
+        assert got.tolist() == full.values[card][:part.samples].tolist()
+    monkeypatch.setattr(advice_module, "MIN_EXACT_DEALS", part.samples + 1)
+    assert not advise_card(position, samples=60, seed=4).searched
 
 
 def test_beyond_the_horizon_the_deals_are_played_out():
