@@ -37,6 +37,7 @@ typedef struct {
 typedef struct {
     int leader, k, led, ws, wr, wseat, pts;
     uint8_t cards[4];
+    uint8_t played[4];    /* suit: the ranks played to the trick, a bit each */
 } Trick;
 
 typedef struct {
@@ -49,6 +50,7 @@ typedef struct {
     uint8_t tot[4][5];    /* suit, rank: copies held by all seats */
     uint8_t ns[4][4];     /* seat, suit: cards held */
     uint8_t nc[4];        /* seat: cards held */
+    uint8_t m[4][4];      /* seat, suit: the ranks held, a bit each (bit 0 the ace) */
     int counters;         /* counters held by all seats */
     long long nodes;
     long long limit;      /* stop past this many nodes (0: never) */
@@ -58,11 +60,18 @@ typedef struct {
 /* ---- the position ---------------------------------------------------------------------- */
 
 static inline void take(Solver *S, int p, int s, int r) {
-    S->h[p][s][r]--; S->tot[s][r]--; S->ns[p][s]--; S->nc[p]--; S->counters -= CP[r];
+    if (!--S->h[p][s][r]) S->m[p][s] &= (uint8_t)~(1 << r);
+    S->tot[s][r]--; S->ns[p][s]--; S->nc[p]--; S->counters -= CP[r];
 }
 
 static inline void give(Solver *S, int p, int s, int r) {
-    S->h[p][s][r]++; S->tot[s][r]++; S->ns[p][s]++; S->nc[p]++; S->counters += CP[r];
+    if (!S->h[p][s][r]++) S->m[p][s] |= (uint8_t)(1 << r);
+    S->tot[s][r]++; S->ns[p][s]++; S->nc[p]++; S->counters += CP[r];
+}
+
+/* The ranks of suit `s` some seat other than `p` holds, a bit each. */
+static inline int others(const Solver *S, int p, int s) {
+    return (S->m[(p + 1) & 3][s] | S->m[(p + 2) & 3][s] | S->m[(p + 3) & 3][s]);
 }
 
 /* The trick after `card` is played to `t` by the seat whose turn it is. */
@@ -70,6 +79,7 @@ static inline void add_card(Trick *c, const Trick *t, int card, int trump) {
     int s = card / 5, r = card % 5, p = (t->leader + t->k) & 3;
     *c = *t;
     c->cards[t->k] = (uint8_t)card;
+    c->played[s] |= (uint8_t)(1 << r);
     c->pts += CP[r];
     if (t->k == 0) {
         c->led = c->ws = s; c->wr = r; c->wseat = p;
@@ -88,12 +98,14 @@ static void make_key(const Solver *S, int leader, uint64_t key[4]) {
     for (int s = 0; s < 4; s++) {
         uint64_t codes[5];
         int n = 0, last_seat = -2, last_value = -1, last_count = 0;
-        for (int r = 0; r < 5; r++) {
-            int t = S->tot[s][r];
-            if (!t) continue;
-            int alone = -1;
-            for (int p = 0; p < 4; p++)
-                if (S->h[p][s][r] == t) alone = p;
+        int any = S->m[0][s] | S->m[1][s] | S->m[2][s] | S->m[3][s];
+        while (any) {
+            int r = __builtin_ctz(any);
+            any &= any - 1;
+            int t = S->tot[s][r], bit = 1 << r;
+            int who = (S->m[0][s] & bit ? 1 : 0) | (S->m[1][s] & bit ? 2 : 0)
+                      | (S->m[2][s] & bit ? 4 : 0) | (S->m[3][s] & bit ? 8 : 0);
+            int alone = (who & (who - 1)) ? -1 : __builtin_ctz(who);
             int v = CP[r];
             if (alone >= 0 && n && last_seat == alone && last_value == v) {
                 last_count += t;
@@ -172,31 +184,26 @@ static int legal_moves(const Solver *S, const Trick *t, Move *moves, int *same) 
     int lo = 0, hi = 3, bound = 5;
     if (t->k) {
         int ls = t->led;
-        if (S->ns[p][ls]) {
+        if (S->m[p][ls]) {
             lo = hi = ls;
-            if (t->ws == ls)
-                for (int r = 0; r < t->wr; r++)
-                    if (S->h[p][ls][r]) { bound = t->wr; break; }
-        } else if (S->ns[p][trump]) {
+            if (t->ws == ls && (S->m[p][ls] & ((1 << t->wr) - 1))) bound = t->wr;
+        } else if (S->m[p][trump]) {
             lo = hi = trump;
-            if (t->ws == trump)
-                for (int r = 0; r < t->wr; r++)
-                    if (S->h[p][trump][r]) { bound = t->wr; break; }
+            if (t->ws == trump && (S->m[p][trump] & ((1 << t->wr) - 1))) bound = t->wr;
         }
     }
     int n = 0;
     for (int s = lo; s <= hi; s++) {
-        if (!S->ns[p][s]) continue;
-        int blocked[5];
-        for (int r = 0; r < 5; r++) blocked[r] = S->tot[s][r] > S->h[p][s][r];
-        for (int j = 0; j < t->k; j++)
-            if (t->cards[j] / 5 == s) blocked[t->cards[j] % 5] = 1;
+        int mine = S->m[p][s] & ((1 << bound) - 1);
+        if (!mine) continue;
+        int blocked = others(S, p, s) | t->played[s];
         int prev = -1;
-        for (int r = 0; r < bound; r++) {
-            if (blocked[r]) prev = -1;
-            if (!S->h[p][s][r]) continue;
+        while (mine) {
+            int r = __builtin_ctz(mine);
+            mine &= mine - 1;
             int card = s * 5 + r;
-            if (prev >= 0 && CP[prev % 5] == CP[r] && !blocked[r]) {
+            if (prev >= 0 && CP[prev % 5] == CP[r]
+                && !(blocked & ((2 << r) - (1 << (prev % 5))))) {
                 if (same) same[card] = prev;
                 continue;
             }
@@ -204,7 +211,7 @@ static int legal_moves(const Solver *S, const Trick *t, Move *moves, int *same) 
             moves[n].card = card;
             moves[n].score = 0;
             n++;
-            prev = blocked[r] ? -1 : card;
+            prev = card;
         }
     }
     return n;
@@ -212,9 +219,7 @@ static int legal_moves(const Solver *S, const Trick *t, Move *moves, int *same) 
 
 /* Whether another seat than `p` holds a card of suit `s` ranked above rank `r`. */
 static inline int others_above(const Solver *S, int p, int s, int r) {
-    for (int q = 0; q < r; q++)
-        if (S->tot[s][q] > S->h[p][s][q]) return 1;
-    return 0;
+    return (others(S, p, s) & ((1 << r) - 1)) != 0;
 }
 
 /* Order the moves: the table's best first, then what the card does to the trick. */
@@ -264,7 +269,7 @@ static int after(Solver *S, const Trick *t, int card, int alpha, int beta) {
     else {
         int w = c.wseat, got = c.pts + (S->nc[w] ? 0 : 2);
         int mine = (w & 1) ? 0 : got;
-        Trick next = {w, 0, 0, 0, 0, 0, 0, {0, 0, 0, 0}};
+        Trick next = {w, 0, 0, 0, 0, 0, 0, {0, 0, 0, 0}, {0, 0, 0, 0}};
         v = mine + search(S, &next, alpha - mine, beta - mine);
     }
     give(S, p, s, r);
@@ -275,8 +280,8 @@ static int after(Solver *S, const Trick *t, int card, int alpha, int beta) {
 static int last_trick(const Solver *S, int leader) {
     int card[4];
     for (int p = 0; p < 4; p++)
-        for (int c = 0; c < 20; c++)
-            if (S->h[p][c / 5][c % 5]) { card[p] = c; break; }
+        for (int s = 0; s < 4; s++)
+            if (S->m[p][s]) { card[p] = s * 5 + __builtin_ctz(S->m[p][s]); break; }
     int ws = card[leader] / 5, wr = card[leader] % 5, wseat = leader, pts = 2;
     for (int k = 0; k < 4; k++) {
         int p = (leader + k) & 3, s = card[p] / 5, r = card[p] % 5;
@@ -297,8 +302,7 @@ static int sure_tricks(const Solver *S, int leader, int *points) {
     int tr = S->trump, tricks = 0, pts = 0;
     for (int s = 0; s < 4; s++) {
         if (!S->ns[leader][s]) continue;
-        int r0 = 0;
-        while (!S->tot[s][r0]) r0++;
+        int r0 = __builtin_ctz(S->m[0][s] | S->m[1][s] | S->m[2][s] | S->m[3][s]);
         int c = S->h[leader][s][r0];
         if (!c) continue;
         if (s != tr)
@@ -322,14 +326,15 @@ static int search(Solver *S, const Trick *t, int alpha, int beta) {
     if (t->k == 0) {
         if (!left) return 0;
         if (left == 1) return last_trick(S, leader);
+        make_key(S, leader, key);
+        h = hash_key(key);
+        __builtin_prefetch(&S->table[h & S->mask & ~(uint64_t)1]);
         int sure_pts, sure = sure_tricks(S, leader, &sure_pts);
         if (sure >= left) return (leader & 1) ? 0 : top;
         if (leader & 1) { if (top - sure_pts < ub) ub = top - sure_pts; }
         else if (sure_pts > lb) lb = sure_pts;
         if (lb >= beta) return lb;
         if (ub <= alpha) return ub;
-        make_key(S, leader, key);
-        h = hash_key(key);
         Entry *e = lookup(S, key, h);
         if (e) {
             if (e->lb > lb) lb = e->lb;
@@ -395,6 +400,7 @@ static int load_codes(Solver *S, const long long *codes, int leader, const int *
     memset(S->tot, 0, sizeof(S->tot));
     memset(S->ns, 0, sizeof(S->ns));
     memset(S->nc, 0, sizeof(S->nc));
+    memset(S->m, 0, sizeof(S->m));
     S->counters = 0;
     for (int i = 0; i < 16; i++) {
         long long code = codes[i];
@@ -409,6 +415,7 @@ static int load_codes(Solver *S, const long long *codes, int leader, const int *
             S->tot[s][r] += (uint8_t)n;
             S->ns[p][s] += (uint8_t)n;
             S->nc[p] += (uint8_t)n;
+            if (n) S->m[p][s] |= (uint8_t)(1 << r);
             S->counters += n * CP[r];
         }
     }
@@ -430,7 +437,7 @@ static int load_codes(Solver *S, const long long *codes, int leader, const int *
                 PyErr_SetString(PyExc_ValueError, "more than four copies of a card");
                 return 0;
             }
-    Trick z = {leader, 0, 0, 0, 0, 0, 0, {0, 0, 0, 0}};
+    Trick z = {leader, 0, 0, 0, 0, 0, 0, {0, 0, 0, 0}, {0, 0, 0, 0}};
     *t = z;
     for (int j = 0; j < k; j++) {
         if (trick[j] < 0 || trick[j] >= 20) {
@@ -505,24 +512,57 @@ static int all_values(Solver *S, const Trick *t, int *cards, int *values) {
     return m;
 }
 
-static PyObject *Solver_value(Solver *S, PyObject *args) {
+/* The exception the search raises where it stopped at its limit (search.Stopped). */
+static PyObject *Stopped = NULL;
+
+/* Start a search limited to `budget` more nodes (0: none). */
+static void limit(Solver *S, long long budget) {
+    S->stopped = 0;
+    S->limit = budget ? S->nodes + budget : 0;
+}
+
+/* After a limited search: 0 and the exception if it stopped. */
+static int finished(Solver *S) {
+    int stopped = S->stopped;
+    S->stopped = 0;
+    S->limit = 0;
+    if (stopped) {
+        PyErr_SetString(Stopped ? Stopped : PyExc_RuntimeError,
+                        "the search stopped at its limit of positions searched");
+        return 0;
+    }
+    return 1;
+}
+
+static char *position_names[] = {"codes", "leader", "trick", "nodes", NULL};
+
+static PyObject *Solver_value(Solver *S, PyObject *args, PyObject *kwds) {
     PyObject *codes, *trick;
     int leader;
+    long long budget = 0;
     Trick t;
-    if (!PyArg_ParseTuple(args, "OiO", &codes, &leader, &trick)) return NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OiO|L", position_names, &codes, &leader,
+                                     &trick, &budget))
+        return NULL;
     if (!ready(S) || !parse_position(S, codes, leader, trick, &t)) return NULL;
-    int v;
-    v = mtdf(S, &t, -1, (S->counters + t.pts + 2) / 2);
+    limit(S, budget < 0 ? 0 : budget);
+    int v = mtdf(S, &t, -1, (S->counters + t.pts + 2) / 2);
+    if (!finished(S)) return NULL;
     return PyLong_FromLong(v);
 }
 
-static PyObject *Solver_values(Solver *S, PyObject *args) {
+static PyObject *Solver_values(Solver *S, PyObject *args, PyObject *kwds) {
     PyObject *codes, *trick;
     int leader, cards[20], values[20], m;
+    long long budget = 0;
     Trick t;
-    if (!PyArg_ParseTuple(args, "OiO", &codes, &leader, &trick)) return NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OiO|L", position_names, &codes, &leader,
+                                     &trick, &budget))
+        return NULL;
     if (!ready(S) || !parse_position(S, codes, leader, trick, &t)) return NULL;
+    limit(S, budget < 0 ? 0 : budget);
     m = all_values(S, &t, cards, values);
+    if (!finished(S)) return NULL;
     PyObject *out = PyTuple_New(m);
     if (!out) return NULL;
     for (int i = 0; i < m; i++) {
@@ -584,8 +624,7 @@ static PyObject *Solver_values_many(Solver *S, PyObject *args, PyObject *kwds) {
     const long long *codes = (const long long *)cb.buf;
     long long *out = (long long *)ob.buf;
     Py_ssize_t done = 0;
-    S->stopped = 0;
-    S->limit = budget ? S->nodes + budget : 0;
+    limit(S, budget);
     for (Py_ssize_t i = 0; i < n && !S->stopped; i++) {
         Trick t;
         if (!load_codes(S, codes + 16 * i, leader, trick, k, &t)) goto done;
@@ -658,10 +697,12 @@ static void Solver_dealloc(Solver *S) {
 }
 
 static PyMethodDef Solver_methods[] = {
-    {"value", (PyCFunction)Solver_value, METH_VARARGS,
-     "value(codes, leader, trick): side 0's trick points from the trick in progress on."},
-    {"values", (PyCFunction)Solver_values, METH_VARARGS,
-     "values(codes, leader, trick): per legal card of the seat to play, (card, side 0's points)."},
+    {"value", (PyCFunction)(void (*)(void))Solver_value, METH_VARARGS | METH_KEYWORDS,
+     "value(codes, leader, trick, nodes=0): side 0's trick points from the trick in progress"
+     " on; raises search.Stopped past `nodes` positions searched."},
+    {"values", (PyCFunction)(void (*)(void))Solver_values, METH_VARARGS | METH_KEYWORDS,
+     "values(codes, leader, trick, nodes=0): per legal card of the seat to play, (card, side"
+     " 0's points); raises search.Stopped past `nodes` positions searched."},
     {"values_many", (PyCFunction)(void (*)(void))Solver_values_many, METH_VARARGS | METH_KEYWORDS,
      "values_many(codes, leader, trick, cards, out, nodes=0): side 0's points after each card,"
      " per layout, into out; stops past `nodes` positions searched; returns the layouts done."},
@@ -696,6 +737,13 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__solver(void) {
     if (PyType_Ready(&SolverType) < 0) return NULL;
+    if (!Stopped) {
+        PyObject *search = PyImport_ImportModule("pinochle_calc.play.search");
+        if (!search) return NULL;
+        Stopped = PyObject_GetAttrString(search, "Stopped");
+        Py_DECREF(search);
+        if (!Stopped) return NULL;
+    }
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
     Py_INCREF(&SolverType);

@@ -62,6 +62,9 @@ BUDGET_MS = 100.0
 #: 10 million and 100,000 a second on this machine): the search stops there, so the deals it
 #: covers are the same on every run.
 NODE_BUDGET = {True: 1_000_000, False: 10_000}
+#: Where every other hand is known, the budget of the search of the one layout (about a
+#: minute and a half; past it, the deals are played out).
+KNOWN_NODE_BUDGET = {True: 600_000_000, False: 3_000_000}
 #: The median time to search one layout exactly (every legal card of the seat to play), in
 #: milliseconds, by the tricks left, the compiled solver and the pure-Python one
 #: (``benchmarks/bench_solver.py``); beyond the table, 4 times more a trick.
@@ -197,10 +200,10 @@ def layout_ms(tricks: int, compiled: bool = COMPILED) -> float:
 
 
 def _exact_plan(p: Position, codes: np.ndarray) -> int | None:
-    """Whether to search the deals exactly, and within how many positions searched (0: no
-    limit); None: play them out. In the last ``EXACT_TRICKS`` tricks, or earlier where the
-    distinct layouts can be searched within ``BUDGET_MS``, within ``NODE_BUDGET``; at any
-    depth, without a limit, where the facts leave one layout."""
+    """Whether to search the deals exactly, and within how many positions searched; None:
+    play them out. In the last ``EXACT_TRICKS`` tricks, or earlier where the distinct layouts
+    can be searched within ``BUDGET_MS``, within ``NODE_BUDGET``; at any depth, within
+    ``KNOWN_NODE_BUDGET``, where the facts leave one layout."""
     left = len(p.hand)
     budget = NODE_BUDGET[COMPILED]
     if left <= EXACT_TRICKS:
@@ -208,8 +211,8 @@ def _exact_plan(p: Position, codes: np.ndarray) -> int | None:
     layouts = len(np.unique(codes, axis=0))
     if layouts * layout_ms(left) <= BUDGET_MS:
         return budget
-    if layouts == 1 and (COMPILED or left <= 6):
-        return 0
+    if layouts == 1:
+        return KNOWN_NODE_BUDGET[COMPILED]
     return None
 
 
@@ -217,8 +220,8 @@ def _searched(p: Position, codes: np.ndarray, legal: tuple[int, ...], side: int,
               budget: int) -> tuple[np.ndarray, int]:
     """Per legal card and deal, the side's exact trick points (unscaled) from here, each
     distinct layout searched once by the double-dummy solver of the trump, in the order
-    dealt, within ``budget`` positions searched (0: no limit); and how many of the deals (the
-    first ones) that covers."""
+    dealt, within ``budget`` positions searched; and how many of the deals (the first ones)
+    that covers."""
     layouts, first, which = np.unique(codes, axis=0, return_index=True, return_inverse=True)
     which = np.asarray(which).reshape(-1)
     order = np.argsort(first)  # the layouts in the order of their first deal
@@ -384,4 +387,5 @@ def _what_it_does(p: Position, facts: Facts, card: int) -> str:
 
 
 __all__ = ["advise_card", "CardAdvice", "Choice", "Estimate", "DEFAULT_SAMPLES",
-           "EXACT_TRICKS", "NODE_BUDGET", "MIN_EXACT_DEALS", "BUDGET_MS", "layout_ms"]
+           "EXACT_TRICKS", "NODE_BUDGET", "KNOWN_NODE_BUDGET", "MIN_EXACT_DEALS", "BUDGET_MS",
+           "layout_ms"]

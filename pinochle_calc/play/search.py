@@ -36,8 +36,8 @@ CP = (1, 1, 1, 0, 0)  # counters by rank: A 10 K
 _W = (1, 5, 25, 125, 625)
 
 
-class _Stopped(Exception):
-    """The search visited as many positions as it was allowed (``values_many``)."""
+class Stopped(Exception):
+    """The search visited as many positions as it was allowed (``nodes``), before its end."""
 
 
 class Trick:
@@ -85,19 +85,32 @@ class Solver:
 
     # -- the values the caller asks for ---------------------------------------------------
 
-    def value(self, codes: Sequence[int], leader: int, trick: Sequence[int]) -> int:
-        """Side 0's trick points from the trick in progress on, with best play."""
+    def value(self, codes: Sequence[int], leader: int, trick: Sequence[int],
+              nodes: int = 0) -> int:
+        """Side 0's trick points from the trick in progress on, with best play; raises
+        ``Stopped`` past ``nodes`` positions searched (0: no limit)."""
         t = self._load(codes, leader, trick)
-        return self._mtdf(t, -1, (self.counters + t.pts + 2) // 2)
+        self.limit = self.nodes + nodes if nodes > 0 else 0
+        try:
+            return self._mtdf(t, -1, (self.counters + t.pts + 2) // 2)
+        finally:
+            self.limit = 0
 
-    def values(self, codes: Sequence[int], leader: int,
-               trick: Sequence[int]) -> tuple[tuple[int, int], ...]:
-        """Per legal card of the seat to play (card order): (card, side 0's points)."""
+    def values(self, codes: Sequence[int], leader: int, trick: Sequence[int],
+               nodes: int = 0) -> tuple[tuple[int, int], ...]:
+        """Per legal card of the seat to play (card order): (card, side 0's points); raises
+        ``Stopped`` past ``nodes`` positions searched (0: no limit)."""
         t = self._load(codes, leader, trick)
+        if nodes > 0:
+            self.limit = self.nodes + nodes
         same: dict[int, int] = {}
         found, guess = {}, (self.counters + t.pts + 2) // 2
-        for card in self._moves(t, same):
-            found[card] = guess = self._mtdf(t, card, guess)
+        try:
+            for card in self._moves(t, same):
+                found[card] = guess = self._mtdf(t, card, guess)
+        finally:
+            if nodes > 0:
+                self.limit = 0
         return tuple((c, found[same[c]]) for c in sorted(same))
 
     def values_many(self, codes: np.ndarray, leader: int, trick: Sequence[int],
@@ -105,7 +118,7 @@ class Solver:
         """For each layout (a row of ``codes``), in order, side 0's points after each of
         ``cards`` into the row of ``out``; with ``nodes``, it stops once the search has visited
         that many positions. Returns the layouts done (their rows of ``out`` are filled)."""
-        self.limit = self.nodes + nodes if nodes else 0
+        self.limit = self.nodes + nodes if nodes > 0 else 0
         done = 0
         try:
             for i, row in enumerate(np.asarray(codes).reshape(-1, 16).tolist()):
@@ -115,7 +128,7 @@ class Solver:
                         raise ValueError(f"layout {i}: card {c} is not legal")
                     out[i, j] = got[c]
                 done = i + 1
-        except _Stopped:
+        except Stopped:
             pass
         finally:
             self.limit = 0
@@ -193,7 +206,7 @@ class Solver:
         below ``alpha`` bounds it from above, at or above ``beta`` from below."""
         self.nodes += 1
         if self.limit and self.nodes > self.limit:
-            raise _Stopped
+            raise Stopped
         top = self.counters + t.pts + 2
         if alpha >= top:
             return top
@@ -376,4 +389,4 @@ class Solver:
         return sorted(moves, key=score, reverse=True)
 
 
-__all__ = ["Solver", "Trick"]
+__all__ = ["Solver", "Trick", "Stopped"]

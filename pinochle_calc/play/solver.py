@@ -25,6 +25,7 @@ from typing import Protocol
 from ..cards import CARDS, COPIES, KINDS, SUITS, Card, SuitLike, as_suit
 from .position import PlayedTrick, PositionError
 from .search import Solver as PySolver
+from .search import Stopped
 from .tricks import CARD_POINTS, _counts, encode, illegal_reason, rule_in_force, trick_winner
 
 
@@ -52,10 +53,11 @@ class Engine(Protocol):
     trump: int
     nodes: int
 
-    def value(self, codes: Sequence[int], leader: int, trick: Sequence[int]) -> int: ...
+    def value(self, codes: Sequence[int], leader: int, trick: Sequence[int],
+              nodes: int = 0) -> int: ...
 
-    def values(self, codes: Sequence[int], leader: int,
-               trick: Sequence[int]) -> tuple[tuple[int, int], ...]: ...
+    def values(self, codes: Sequence[int], leader: int, trick: Sequence[int],
+               nodes: int = 0) -> tuple[tuple[int, int], ...]: ...
 
     def values_many(self, codes, leader: int, trick: Sequence[int], cards: Sequence[int],
                     out, nodes: int = 0) -> int: ...
@@ -148,14 +150,16 @@ class Solution:
 
 def solve(hands: Sequence, trump: SuitLike, leader: int, trick: Sequence[int | Card] = (),
           tricks: Sequence[PlayedTrick | tuple[int, Sequence[int | Card]]] = (), *,
-          values: bool = True, solver: Engine | None = None) -> Solution:
+          values: bool = True, solver: Engine | None = None, nodes: int = 0) -> Solution:
     """The double-dummy result of the position (module docstring): ``hands`` are the four
     hands now (``Hand``, its text or 20 counts each), ``leader`` the seat that led the trick
     in progress (or leads next), ``trick`` the cards played to it, ``tricks`` the tricks so
     far (optional: checked, and their points given as ``taken``). With ``values=False`` only
     the points (faster: one search instead of one per card). ``solver``: a solver of this
-    trump to reuse (``engine``); by default a new one. A position that cannot be raises
-    ``PositionError`` naming the trick and the card."""
+    trump to reuse (``engine``); by default a new one. ``nodes``: stop with ``Stopped`` past
+    that many positions searched (0: no limit; the compiled solver searches some 7 million a
+    second). A position that cannot be raises ``PositionError`` naming the trick and the
+    card."""
     trump, rows, played, done = _checked(hands, trump, leader, trick, tricks)
     codes = [c for row in rows for c in encode(row)]
     left = sum(rows[(leader + len(played)) & 3])
@@ -169,11 +173,11 @@ def solve(hands: Sequence, trump: SuitLike, leader: int, trick: Sequence[int | C
     side = to_play & 1
     found: tuple[tuple[int, int], ...] = ()
     if values:
-        found = engine_.values(codes, leader, played)
+        found = engine_.values(codes, leader, played, nodes)
         ours = max(v if side == 0 else total - v for _, v in found)
         zero = ours if side == 0 else total - ours
     else:
-        zero = engine_.value(codes, leader, played)
+        zero = engine_.value(codes, leader, played, nodes)
     return Solution(trump, leader, played, to_play, (zero, total - zero),
                     tuple(CardValue(c, v if side == 0 else total - v) for c, v in found),
                     done)
@@ -337,4 +341,4 @@ def _checked(hands: Sequence, trump: SuitLike, leader: int, trick: Sequence,
 
 
 __all__ = ["solve", "deal_par", "card_cost", "play_costs", "Solution", "CardValue", "engine",
-           "new_engine", "COMPILED", "Engine"]
+           "new_engine", "COMPILED", "Engine", "Stopped"]
