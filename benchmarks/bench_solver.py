@@ -125,7 +125,6 @@ def advice_rows(tricks: list[int], positions: int, seed: int) -> None:
 
 
 def card_rows(seed: int) -> None:
-    from pinochle_calc.cards import CARDS
     from pinochle_calc.play.advice import advise_card
     from pinochle_calc.play.position import Position
 
@@ -143,8 +142,7 @@ def card_rows(seed: int) -> None:
             assert advice.searched, "a known position is searched exactly"
         print(f"advise_card, {left} tricks left, every other hand shown: median"
               f" {_t(statistics.median(times))}, slowest {_t(max(times))} ({load()})", flush=True)
-        hands = [" ".join(str(CARDS[c]) for c in range(20) for _ in range(n)) for n in
-                 state.hands]
+        hands = [str(Hand(h)) for h in state.hands]
         command = [sys.executable, "-m", "pinochle_calc", "card", hands[seat], "--trump",
                    "SHDC"[state.trump], "--seat", str(seat), "--format", "json"]
         for s in range(4):
