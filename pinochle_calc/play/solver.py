@@ -26,7 +26,15 @@ from ..cards import CARDS, COPIES, KINDS, SUITS, Card, SuitLike, as_suit
 from .position import PlayedTrick, PositionError
 from .search import Solver as PySolver
 from .search import Stopped
-from .tricks import CARD_POINTS, _counts, encode, illegal_reason, rule_in_force, trick_winner
+from .tricks import (
+    CARD_POINTS,
+    _counts,
+    encode,
+    illegal_reason,
+    legal_cards,
+    rule_in_force,
+    trick_winner,
+)
 
 
 def _compiled() -> type | None:
@@ -183,26 +191,29 @@ def solve(hands: Sequence, trump: SuitLike, leader: int, trick: Sequence[int | C
                     done)
 
 
-def deal_par(hands: Sequence, trump: SuitLike, leader: int) -> tuple[int, int]:
+def deal_par(hands: Sequence, trump: SuitLike, leader: int, *, nodes: int = 0) -> tuple[int, int]:
     """The double-dummy par of a deal: the trick points (unscaled) each side takes with best
-    play by both from ``leader``'s first lead, every hand known (side 0 first)."""
-    return solve(hands, trump, leader, values=False).points
+    play by both from ``leader``'s first lead, every hand known (side 0 first). ``nodes``: as
+    ``solve`` (a whole deal can take minutes: ``Stopped`` past the budget)."""
+    return solve(hands, trump, leader, values=False, nodes=nodes).points
 
 
 def card_cost(hands: Sequence, trump: SuitLike, leader: int, trick: Sequence[int | Card],
-              card: int | Card, tricks: Sequence = ()) -> int:
+              card: int | Card, tricks: Sequence = (), *, nodes: int = 0) -> int:
     """The double-dummy cost of ``card`` for the seat to play (after ``trick``, led by
     ``leader``; ``hands`` the four hands now): the trick points its side gives away by it
-    against best play, every hand known (0 for a best card)."""
-    return solve(hands, trump, leader, trick, tricks).cost(card)
+    against best play, every hand known (0 for a best card). ``nodes``: as ``solve``."""
+    return solve(hands, trump, leader, trick, tricks, nodes=nodes).cost(card)
 
 
-def play_costs(hands: Sequence, trump: SuitLike, leader: int,
-               cards: Sequence[int | Card]) -> tuple[int, ...]:
+def play_costs(hands: Sequence, trump: SuitLike, leader: int, cards: Sequence[int | Card], *,
+               nodes: int = 0) -> tuple[int | None, ...]:
     """The double-dummy cost of every card of a hand played (``hands`` when play began,
     ``leader`` leading the first trick, ``cards`` in the order played): per card, the trick
-    points its side gave away by it against best play from the position before it. One
-    solver serves them all: the positions of one hand share most of their search."""
+    points its side gave away by it against best play from the position before it (0 where it
+    was the only card it could play). One solver serves them all: the positions of one hand
+    share most of their search. ``nodes``: the budget of each position's search (0: none);
+    a position not solved within it gets None."""
     trump = as_suit(trump)
     rows = [list(_hand_counts(h, s)) for s, h in enumerate(_four(hands))]
     indices = [_index(c, f"card {i + 1}") for i, c in enumerate(cards)]
@@ -210,18 +221,23 @@ def play_costs(hands: Sequence, trump: SuitLike, leader: int,
         raise PositionError(f"{len(indices)} cards played, but the hands hold"
                             f" {4 * sum(rows[0])}")
     engine_ = new_engine(trump, sum(rows[0]))
-    out = []
+    out: list[int | None] = []
     first = leader
     trick: list[int] = []
     for i, card in enumerate(indices):
-        solution = solve(rows, trump, first, trick, solver=engine_)
-        seat = solution.to_play
-        if not rows[seat][card] or card not in [v.card for v in solution.values]:
-            then = rows[seat]
-            reason = illegal_reason(then, trick, trump, card) or "not held"
+        seat = (first + len(trick)) & 3
+        reason = illegal_reason(rows[seat], trick, trump, card)
+        if reason:
             raise PositionError(f"card {i + 1}: seat {seat} plays {_name(card)}: {reason}",
                                 i // 4 + 1, i % 4 + 1)
-        out.append(solution.cost(card) if len(solution.values) > 1 else 0)
+        if len(legal_cards(rows[seat], trick, trump)) == 1:
+            out.append(0)
+        else:
+            try:
+                out.append(solve(rows, trump, first, trick, solver=engine_,
+                                 nodes=nodes).cost(card))
+            except Stopped:
+                out.append(None)
         rows[seat][card] -= 1
         trick.append(card)
         if len(trick) == 4:

@@ -156,6 +156,20 @@ def test_the_par_of_a_small_deal_and_the_cost_of_every_card_played():
             cards.append(card)
             state = state.play(card)
         assert play_costs(hands, trump, leader, cards) == tuple(expected)
+        assert play_costs(hands, trump, leader, cards, nodes=100_000) == tuple(expected)
+        # a budget too small for any search: None, but where only one card could be played
+        forced = [len(s.legal()) == 1 for s in states_along(hands, trump, leader, cards)]
+        assert play_costs(hands, trump, leader, cards, nodes=1) == tuple(
+            0 if f else None for f in forced)
+
+
+def states_along(hands, trump, leader, cards) -> list[PlayState]:
+    """The position before each card of a hand played."""
+    state, out = PlayState.deal(hands, trump, leader), []
+    for card in cards:
+        out.append(state)
+        state = state.play(card)
+    return out
 
 
 def test_the_solution_names_the_best_cards_and_the_tricks_so_far():
