@@ -294,12 +294,14 @@ static int last_trick(const Solver *S, int leader) {
 }
 
 /* The tricks the leader surely takes by leading them one after another, and the counters
- * led to them: its copies of the top trump left, and in each side suit its copies of the
- * top card left, as many as every other seat holding trump can follow (a seat without trump
- * cannot take them; no one can beat a copy of the top card). Returns the tricks, `*points`
- * the counters among the cards led. */
+ * its side surely takes in them: its copies of the top trump left, and in each side suit its
+ * copies of the top card left, as many as every other seat holding trump can follow (a seat
+ * without trump cannot take them; no one can beat a copy of the top card). The counters: the
+ * cards led, and those the others must play to them, beyond their queens and jacks (a seat
+ * holding trump follows suit to each; one without trump plays a card a trick). Returns the
+ * tricks, `*points` the counters. */
 static int sure_tricks(const Solver *S, int leader, int *points) {
-    int tr = S->trump, tricks = 0, pts = 0;
+    int tr = S->trump, tricks = 0, pts = 0, cs[4] = {0, 0, 0, 0};
     for (int s = 0; s < 4; s++) {
         if (!S->ns[leader][s]) continue;
         int r0 = __builtin_ctz(S->m[0][s] | S->m[1][s] | S->m[2][s] | S->m[3][s]);
@@ -309,7 +311,26 @@ static int sure_tricks(const Solver *S, int leader, int *points) {
             for (int q = 0; q < 4; q++)
                 if (q != leader && S->ns[q][tr] && S->ns[q][s] < c) c = S->ns[q][s];
         tricks += c;
+        cs[s] = c;
         pts += c * CP[r0];
+    }
+    if (tricks) {
+        /* the followers' cards go to the leader's side too: the counters they must play */
+        for (int q = 0; q < 4; q++) {
+            if (q == leader) continue;
+            if (S->ns[q][tr]) {
+                for (int s = 0; s < 4; s++) {
+                    if (!cs[s]) continue;
+                    int follow = cs[s] < S->ns[q][s] ? cs[s] : S->ns[q][s];
+                    int low = S->h[q][s][3] + S->h[q][s][4];
+                    if (follow > low) pts += follow - low;
+                }
+            } else {
+                int low = 0;
+                for (int s = 0; s < 4; s++) low += S->h[q][s][3] + S->h[q][s][4];
+                if (tricks > low) pts += tricks - low;
+            }
+        }
     }
     *points = pts;
     return tricks;

@@ -20,8 +20,8 @@ The method, after the bridge solvers (dds):
   with no other seat's card (held, or in the trick) ranked between them or equal to either;
 - quick bounds at the start of a trick: the tricks the leader surely takes by cashing its
   copies of the top cards left (in a side suit as often as every seat holding trump can
-  follow) give its side at least the counters led to them, and all the points left where they
-  are every trick;
+  follow) give its side at least the counters in them (those led, and those the others must
+  play to them), and all the points left where they are every trick;
 - the moves ordered by the table's best card, then by what the card does to the trick;
 - a position's value found by zero-window searches (MTD(f)).
 """
@@ -277,21 +277,36 @@ class Solver:
 
     def _sure_tricks(self, leader: int) -> tuple[int, int]:
         """The tricks the leader surely takes by leading them one after another, and the
-        counters among the cards it leads to them: its copies of the top trump left, and in
-        each side suit its copies of the top card left, as many as every other seat holding
-        trump can follow (a seat without trump cannot take them; no one beats a copy of the
-        top card)."""
-        tr, tricks, points = self.trump, 0, 0
+        counters its side surely takes in them: its copies of the top trump left, and in each
+        side suit its copies of the top card left, as many as every other seat holding trump
+        can follow (a seat without trump cannot take them; no one beats a copy of the top
+        card). The counters: the cards led, and those the others must play to them beyond
+        their queens and jacks (a seat holding trump follows suit to each; one without trump
+        plays a card a trick)."""
+        tr, h, ns = self.trump, self.h, self.ns
+        cashed = [0, 0, 0, 0]
+        points = 0
         for s in range(4):
-            if not self.ns[leader][s]:
+            if not ns[leader][s]:
                 continue
             r0 = next(r for r in range(5) if self.tot[s][r])
-            c = self.h[leader][s][r0]
+            c = h[leader][s][r0]
             if c and s != tr:
-                c = min([c] + [self.ns[q][s] for q in range(4)
-                               if q != leader and self.ns[q][tr]])
-            tricks += c
+                c = min([c] + [ns[q][s] for q in range(4) if q != leader and ns[q][tr]])
+            cashed[s] = c
             points += c * CP[r0]
+        tricks = sum(cashed)
+        if tricks:
+            for q in range(4):
+                if q == leader:
+                    continue
+                if ns[q][tr]:
+                    for s in range(4):
+                        if cashed[s]:
+                            points += max(0, min(cashed[s], ns[q][s]) - h[q][s][3] - h[q][s][4])
+                else:
+                    low = sum(h[q][s][3] + h[q][s][4] for s in range(4))
+                    points += max(0, tricks - low)
         return tricks, points
 
     def _key(self, leader: int) -> tuple:
