@@ -6,9 +6,9 @@ unseen cards that meet every fact of the play (perfect-information Monte Carlo).
 (``unseen.UnseenDealer``), and for each distinct legal card plays every deal out from the
 position with that card first: four heuristic players on the lockstep engine, or, as far back
 as the decision's time budget allows, an exact search of each distinct layout with the best
-play by both sides (the double-dummy solver, ``solver``): in the last ``EXACT_TRICKS`` tricks
-(earlier where the distinct layouts are few enough to search within ``BUDGET_MS``), the deals
-in the order dealt, as many as ``NODE_BUDGET`` positions searched allow (at least
+play by both sides (the double-dummy solver, ``solver``): in the last ``EXACT_TRICKS`` tricks,
+and earlier where ``MIN_EXACT_DEALS`` layouts can be searched within ``BUDGET_MS``, the deals in
+the order dealt, as many as ``NODE_BUDGET`` positions searched allow (at least
 ``MIN_EXACT_DEALS``, else they are all played out); at any depth, every deal, where the facts
 leave one layout (every other hand known). Every card is scored on the same deals, so the
 differences between cards are not swamped by the luck of the deal.
@@ -67,10 +67,11 @@ NODE_BUDGET = {True: 1_000_000, False: 10_000}
 KNOWN_NODE_BUDGET = {True: 600_000_000, False: 3_000_000}
 #: The median time to search one layout exactly (every legal card of the seat to play), in
 #: milliseconds, by the tricks left, the compiled solver and the pure-Python one
-#: (``benchmarks/bench_solver.py``); beyond the table, 4 times more a trick.
-LAYOUT_MS = {True: (0.05, 0.05, 0.05, 0.1, 0.25, 0.7, 2.0, 7.0, 27.0, 80.0),
-             False: (0.5, 2.0, 8.0, 30.0, 120.0, 400.0, 1500.0, 6000.0, 25000.0, 1e5)}
-#: The last tricks searched exactly, on as many deals as the budget allows.
+#: (``benchmarks/bench_solver.py --advice``, CPU time); beyond the table, 3.5 times more a trick.
+LAYOUT_MS = {True: (0.01, 0.01, 0.01, 0.013, 0.033, 0.09, 0.7, 1.7, 7.6, 32.0, 98.0),
+             False: (0.05, 0.14, 0.36, 1.9, 15.5, 33.0, 150.0)}
+#: The last tricks always searched exactly, on as many deals as the budget allows (earlier
+#: tricks too, where the budget allows ``MIN_EXACT_DEALS`` deals).
 EXACT_TRICKS = 8 if COMPILED else 3
 #: Fewer deals searched within the budget, and the deals are played out instead.
 MIN_EXACT_DEALS = 10
@@ -196,21 +197,19 @@ def layout_ms(tricks: int, compiled: bool = COMPILED) -> float:
     table = LAYOUT_MS[compiled]
     if tricks <= len(table):
         return table[tricks - 1]
-    return table[-1] * 4.0 ** (tricks - len(table))
+    return table[-1] * 3.5 ** (tricks - len(table))
 
 
 def _exact_plan(p: Position, codes: np.ndarray) -> int | None:
     """Whether to search the deals exactly, and within how many positions searched; None:
-    play them out. In the last ``EXACT_TRICKS`` tricks, or earlier where the distinct layouts
-    can be searched within ``BUDGET_MS``, within ``NODE_BUDGET``; at any depth, within
-    ``KNOWN_NODE_BUDGET``, where the facts leave one layout."""
+    play them out. In the last ``EXACT_TRICKS`` tricks, and earlier where ``MIN_EXACT_DEALS``
+    layouts (or all of them, if fewer) can be searched within ``BUDGET_MS``, within
+    ``NODE_BUDGET``; at any depth, within ``KNOWN_NODE_BUDGET``, where the facts leave one
+    layout."""
     left = len(p.hand)
-    budget = NODE_BUDGET[COMPILED]
-    if left <= EXACT_TRICKS:
-        return budget
     layouts = len(np.unique(codes, axis=0))
-    if layouts * layout_ms(left) <= BUDGET_MS:
-        return budget
+    if left <= EXACT_TRICKS or min(layouts, MIN_EXACT_DEALS) * layout_ms(left) <= BUDGET_MS:
+        return NODE_BUDGET[COMPILED]
     if layouts == 1:
         return KNOWN_NODE_BUDGET[COMPILED]
     return None
