@@ -7,8 +7,8 @@ unseen cards that meet every fact of the play (perfect-information Monte Carlo).
 position with that card first: four heuristic players on the lockstep engine, or, as far back
 as the decision's time budget allows, an exact search of each distinct layout with the best
 play by both sides (the double-dummy solver, ``solver``): in the last ``EXACT_TRICKS`` tricks,
-and earlier where ``MIN_EXACT_DEALS`` layouts can be searched within ``BUDGET_MS``, the deals in
-the order dealt, as many as ``NODE_BUDGET`` positions searched allow (at least
+and earlier where the distinct layouts are few enough to search within ``BUDGET_MS``, the deals
+in the order dealt, as many as ``NODE_BUDGET`` positions searched allow (at least
 ``MIN_EXACT_DEALS``, else they are all played out); at any depth, every deal, where the facts
 leave one layout (every other hand known). Every card is scored on the same deals, so the
 differences between cards are not swamped by the luck of the deal.
@@ -70,8 +70,8 @@ KNOWN_NODE_BUDGET = {True: 600_000_000, False: 3_000_000}
 #: (``benchmarks/bench_solver.py --advice``, CPU time); beyond the table, 3.5 times more a trick.
 LAYOUT_MS = {True: (0.01, 0.01, 0.01, 0.013, 0.033, 0.09, 0.7, 1.7, 7.6, 32.0, 98.0),
              False: (0.05, 0.14, 0.36, 1.9, 15.5, 33.0, 150.0)}
-#: The last tricks always searched exactly, on as many deals as the budget allows (earlier
-#: tricks too, where the budget allows ``MIN_EXACT_DEALS`` deals).
+#: The last tricks searched exactly, on as many deals as the budget allows (tuned on seed
+#: 900: searching the deals of 9 and 10 tricks left too, on 3 to 5 deals, did no better).
 EXACT_TRICKS = 8 if COMPILED else 3
 #: Fewer deals searched within the budget, and the deals are played out instead.
 MIN_EXACT_DEALS = 10
@@ -202,13 +202,14 @@ def layout_ms(tricks: int, compiled: bool = COMPILED) -> float:
 
 def _exact_plan(p: Position, codes: np.ndarray) -> int | None:
     """Whether to search the deals exactly, and within how many positions searched; None:
-    play them out. In the last ``EXACT_TRICKS`` tricks, and earlier where ``MIN_EXACT_DEALS``
-    layouts (or all of them, if fewer) can be searched within ``BUDGET_MS``, within
-    ``NODE_BUDGET``; at any depth, within ``KNOWN_NODE_BUDGET``, where the facts leave one
-    layout."""
+    play them out. In the last ``EXACT_TRICKS`` tricks, and earlier where the distinct
+    layouts are few enough to search within ``BUDGET_MS``, within ``NODE_BUDGET``; at any
+    depth, within ``KNOWN_NODE_BUDGET``, where the facts leave one layout."""
     left = len(p.hand)
+    if left <= EXACT_TRICKS:
+        return NODE_BUDGET[COMPILED]
     layouts = len(np.unique(codes, axis=0))
-    if left <= EXACT_TRICKS or min(layouts, MIN_EXACT_DEALS) * layout_ms(left) <= BUDGET_MS:
+    if layouts * layout_ms(left) <= BUDGET_MS:
         return NODE_BUDGET[COMPILED]
     if layouts == 1:
         return KNOWN_NODE_BUDGET[COMPILED]
