@@ -7,6 +7,10 @@ from setuptools import Extension, setup
 
 #: C extensions: plain C on the CPython API, reading arrays through the buffer protocol, so
 #: the build needs nothing but a C compiler and setuptools.
-EXTENSIONS: list[Extension] = []
+EXTENSIONS: list[Extension] = [
+    # the double-dummy solver (play/search.py is its pure-Python oracle and fallback)
+    Extension("pinochle_calc.play._solver", ["pinochle_calc/play/_solver.c"],
+              extra_compile_args=["-O2"]),
+]
 
 setup(ext_modules=EXTENSIONS)

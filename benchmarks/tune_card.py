@@ -2,7 +2,7 @@
 bidding, so the match measures the play of the cards) for a few settings of the advice.
 
     .venv/bin/python benchmarks/tune_card.py [--deals 300] [--seed 900] [--jobs 2]
-        [--set samples=150,300,600] [--set search=3,4] [--rules standard]
+        [--set samples=150,300,600] [--set exact=3,8] [--rules standard]
 
 Each setting is one duplicate match on the same deals; it prints the trick gain (formula/advisor's
 side's trick points a hand over half the hand's) with its standard error, the score margin and
@@ -18,7 +18,7 @@ from pinochle_calc.game.arena import run_arena
 from pinochle_calc.play import advice
 from pinochle_calc.rules import load_rules
 
-KNOBS = {"samples": "DEFAULT_SAMPLES", "search": "SEARCH_TRICKS"}
+KNOBS = {"samples": "DEFAULT_SAMPLES", "exact": "EXACT_TRICKS"}
 
 
 def main() -> None:
@@ -28,7 +28,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--rules", default="standard")
     parser.add_argument("--set", action="append", default=[],
-                        help="KNOB=V1,V2,...: samples or search")
+                        help="KNOB=V1,V2,...: samples or exact")
     args = parser.parse_args()
     grid = {}
     for text in args.set or ["samples=300"]:

@@ -79,7 +79,8 @@ def card(
 ) -> None:
     """The card to play now: every legal card scored by dealing the unseen cards many times,
     each deal meeting everything the play so far shows, and playing each deal out with that
-    card first (in the last three tricks each layout is searched exactly).
+    card first (in the last eight tricks, and at any depth where every other hand is shown,
+    each layout is searched exactly: the best play by both sides).
 
     Gives for each legal card your side's trick points for the rest of the hand, and with
     --contract and --tricks the bidding side's chance to make the contract and the expected

@@ -4,10 +4,14 @@ unseen cards that meet every fact of the play (perfect-information Monte Carlo).
 ``advise_card(position, samples=..., seed=..., rules=...)`` reads the position's facts
 (``facts.read_position``), deals the unseen cards ``samples`` times meeting them all
 (``unseen.UnseenDealer``), and for each distinct legal card plays every deal out from the
-position with that card first: four heuristic players on the lockstep engine, or, in the last
-``SEARCH_TRICKS`` tricks (and with few enough distinct layouts a trick earlier), an exact search
-of each distinct layout with the best play by both sides (``search``). Every card is played out
-on the same deals, so the differences between cards are not swamped by the luck of the deal.
+position with that card first: four heuristic players on the lockstep engine, or, as far back
+as the decision's time budget allows, an exact search of each distinct layout with the best
+play by both sides (the double-dummy solver, ``solver``): in the last ``EXACT_TRICKS`` tricks,
+and earlier where the distinct layouts are few enough to search within ``BUDGET_MS``, the deals
+in the order dealt, as many as ``NODE_BUDGET`` positions searched allow (at least
+``MIN_EXACT_DEALS``, else they are all played out); at any depth, every deal, where the facts
+leave one layout (every other hand known). Every card is scored on the same deals, so the
+differences between cards are not swamped by the luck of the deal.
 
 For each card: the player's side's expected trick points for the rest of the hand (mean and
 standard error), and when the contract and the tricks so far are known, the bidding side's
@@ -36,7 +40,7 @@ from .facts import Facts, read_position
 from .lockstep import play_lockstep
 from .players import HeuristicPlayer
 from .position import Position
-from .search import Search
+from .solver import COMPILED, engine
 from .tricks import (
     CARD_POINTS,
     RANK_OF,
@@ -51,10 +55,26 @@ from .unseen import UnseenDealer
 
 #: Deals of the unseen cards behind one piece of advice.
 DEFAULT_SAMPLES = 300
-#: The last tricks searched exactly on every layout.
-SEARCH_TRICKS = 3
-#: A trick earlier, the search is used where the layouts are at most this many.
-SEARCH_LAYOUTS = 4
+#: The time one decision may take on the exact search, in milliseconds (the whole decision's
+#: budget is 150 ms; the dealing and the rest take about 15).
+BUDGET_MS = 100.0
+#: The same budget in positions searched, the compiled solver and the pure-Python one (about
+#: 10 million and 100,000 a second on this machine): the search stops there, so the deals it
+#: covers are the same on every run.
+NODE_BUDGET = {True: 1_000_000, False: 10_000}
+#: Where every other hand is known, the budget of the search of the one layout (about a
+#: minute and a half; past it, the deals are played out).
+KNOWN_NODE_BUDGET = {True: 600_000_000, False: 3_000_000}
+#: The median time to search one layout exactly (every legal card of the seat to play), in
+#: milliseconds, by the tricks left, the compiled solver and the pure-Python one
+#: (``benchmarks/bench_solver.py --advice``, CPU time); beyond the table, 3.5 times more a trick.
+LAYOUT_MS = {True: (0.01, 0.01, 0.01, 0.013, 0.033, 0.09, 0.7, 1.7, 7.6, 32.0, 98.0),
+             False: (0.05, 0.14, 0.36, 1.9, 15.5, 33.0, 150.0)}
+#: The last tricks searched exactly, on as many deals as the budget allows (tuned on seed
+#: 900: searching the deals of 9 and 10 tricks left too, on 3 to 5 deals, did no better).
+EXACT_TRICKS = 8 if COMPILED else 3
+#: Fewer deals searched within the budget, and the deals are played out instead.
+MIN_EXACT_DEALS = 10
 
 
 @dataclass(frozen=True)
@@ -95,8 +115,9 @@ class Choice:
 @dataclass(frozen=True)
 class CardAdvice:
     """The card to play, every legal card's figures (best first), why, the facts the deals
-    met, and how the figures were found: ``samples`` deals from ``seed``, ``searched`` when
-    each was searched exactly."""
+    met, and how the figures were found: ``samples`` deals from ``seed`` (where searched, the
+    first of the deals asked for, as many as the time budget allows), ``searched`` when each
+    was searched exactly."""
 
     card: int
     choices: tuple[Choice, ...]
@@ -141,9 +162,11 @@ def advise_card(position: Position, *, samples: int = DEFAULT_SAMPLES, seed: int
     deals = UnseenDealer(facts).deal(np.random.default_rng(seed), samples)
     side = p.seat & 1
     codes = suit_codes(deals)
-    searched = _search_here(p, codes)
-    if searched:
-        points = _searched(p, codes, legal, side)
+    plan = _exact_plan(p, codes)
+    found = None if plan is None else _searched(p, codes, legal, side, plan)
+    searched = found is not None and found[1] >= min(MIN_EXACT_DEALS, samples)
+    if found is not None and searched:
+        points, samples = found
     else:
         points = _played_out(p, facts, codes, legal, side)
     points = points * rules.scale
@@ -169,23 +192,57 @@ def advise_card(position: Position, *, samples: int = DEFAULT_SAMPLES, seed: int
                       facts, samples, seed, searched, values)
 
 
-def _search_here(p: Position, codes: np.ndarray) -> bool:
-    """Whether to search every layout exactly: the last ``SEARCH_TRICKS`` tricks, or one
-    more where the layouts are few."""
+def layout_ms(tricks: int, compiled: bool = COMPILED) -> float:
+    """The median time to search one layout exactly with this many tricks left (``LAYOUT_MS``)."""
+    table = LAYOUT_MS[compiled]
+    if tricks <= len(table):
+        return table[tricks - 1]
+    return table[-1] * 3.5 ** (tricks - len(table))
+
+
+def _exact_plan(p: Position, codes: np.ndarray) -> int | None:
+    """Whether to search the deals exactly, and within how many positions searched; None:
+    play them out. In the last ``EXACT_TRICKS`` tricks, and earlier where the distinct
+    layouts are few enough to search within ``BUDGET_MS``, within ``NODE_BUDGET``; at any
+    depth, within ``KNOWN_NODE_BUDGET``, where the facts leave one layout."""
     left = len(p.hand)
-    if left <= SEARCH_TRICKS:
-        return True
-    return left == SEARCH_TRICKS + 1 and len(np.unique(codes, axis=0)) <= SEARCH_LAYOUTS
+    if left <= EXACT_TRICKS:
+        return NODE_BUDGET[COMPILED]
+    layouts = len(np.unique(codes, axis=0))
+    if layouts * layout_ms(left) <= BUDGET_MS:
+        return NODE_BUDGET[COMPILED]
+    if layouts == 1:
+        return KNOWN_NODE_BUDGET[COMPILED]
+    return None
 
 
-def _searched(p: Position, codes: np.ndarray, legal: tuple[int, ...], side: int) -> np.ndarray:
-    """Per legal card and deal, the side's exact trick points (unscaled) from here."""
-    layouts, which = np.unique(codes, axis=0, return_inverse=True)
-    values = np.empty((len(legal), len(layouts)))
-    for j, H in enumerate(layouts.tolist()):
-        found = Search(H, p.trump, side).card_values(p.leader, p.trick)
-        values[:, j] = [found[c] for c in legal]
-    return values[:, np.asarray(which).reshape(-1)]
+def _searched(p: Position, codes: np.ndarray, legal: tuple[int, ...], side: int,
+              budget: int) -> tuple[np.ndarray, int]:
+    """Per legal card and deal, the side's exact trick points (unscaled) from here, each
+    distinct layout searched once by the double-dummy solver of the trump, in the order
+    dealt, within ``budget`` positions searched; and how many of the deals (the first ones)
+    that covers."""
+    layouts, first, which = np.unique(codes, axis=0, return_index=True, return_inverse=True)
+    which = np.asarray(which).reshape(-1)
+    order = np.argsort(first)  # the layouts in the order of their first deal
+    rank = np.empty_like(order)
+    rank[order] = np.arange(len(order))
+    layouts = np.ascontiguousarray(layouts[order], dtype=np.int64)
+    which = rank[which]
+    found = np.zeros((len(layouts), len(legal)), dtype=np.int64)
+    solver = engine(p.trump)
+    solver.clear()  # the same search, so the same deals within the budget, on every run
+    done = solver.values_many(layouts, p.leader, list(p.trick), list(legal), found, budget)
+    covered = int(np.argmax(which >= done)) if (which >= done).any() else len(which)
+    if side:  # the solver gives side 0's points: side 1 takes the rest
+        held = np.array(_COUNTERS, dtype=np.int64)[layouts].sum(axis=1)
+        total = held + sum(CARD_POINTS[c] for c in p.trick) + 2
+        found = total[:, None] - found
+    return found.T.astype(np.float64)[:, which[:covered]], covered
+
+
+#: The counters in a suit held as each suit code (A, 10 and K count 1).
+_COUNTERS = tuple(c % 5 + c // 5 % 5 + c // 25 % 5 for c in range(3125))
 
 
 def _played_out(p: Position, facts: Facts, codes: np.ndarray, legal: tuple[int, ...],
@@ -330,4 +387,5 @@ def _what_it_does(p: Position, facts: Facts, card: int) -> str:
 
 
 __all__ = ["advise_card", "CardAdvice", "Choice", "Estimate", "DEFAULT_SAMPLES",
-           "SEARCH_TRICKS"]
+           "EXACT_TRICKS", "NODE_BUDGET", "KNOWN_NODE_BUDGET", "MIN_EXACT_DEALS", "BUDGET_MS",
+           "layout_ms"]

@@ -223,3 +223,30 @@ def test_the_score_has_its_sign_as_everywhere():
                     "-n", "40")
     for c in data["choices"]:
         assert f"{c['score']['mean']:+.2f}" in out.stdout
+
+
+def test_every_other_hand_shown_ten_tricks_out_is_searched_exactly():
+    """Ten tricks left, every other seat's cards shown: ``method`` says exact search, and
+    every card's trick points are the double-dummy solver's values, with no error."""
+    import numpy as np
+
+    from pinochle_calc.cards import CARDS
+    from pinochle_calc.hand import Hand
+    from pinochle_calc.play.players import HeuristicPlayer
+    from pinochle_calc.play.solver import COMPILED, solve
+    from pinochle_calc.play.tricks import PlayState
+
+    assert COMPILED, "pip install builds the compiled solver; ten tricks need it"
+    deck = np.random.default_rng(12).permutation(np.repeat(np.arange(20), 4)).reshape(4, 20)
+    state = PlayState.deal([np.bincount(r, minlength=20).tolist() for r in deck], 2, 1)
+    for _ in range(40):
+        state = state.play(HeuristicPlayer().choose(state.view()))
+    text = [str(Hand(h)) for h in state.hands]
+    seat = state.to_play
+    shown = [x for s in range(4) if s != seat for x in ("--shown", f"{s}:{text[s]}")]
+    data = run_json("card", text[seat], "--trump", "D", "--seat", str(seat), *shown)
+    assert data["method"] == "exact search"
+    exact = solve(state.hands, state.trump, state.leader)
+    assert {c["card"]: c["trick_points"]["mean"] for c in data["choices"]} == {
+        str(CARDS[v.card]): v.points for v in exact.values}
+    assert all(c["trick_points"]["stderr"] == 0 for c in data["choices"])

@@ -1,9 +1,12 @@
-"""The card advice: in the last three tricks of a perfectly known position it gives an
-exhaustive search's best card (and its exact value for every card); elsewhere every legal card
-is scored on the same deals meeting the facts, the figures repeat with the seed, and the
-contract turns trick points into the chance to make it and the score."""
+"""The card advice: on a perfectly known position it gives an exhaustive search's best card
+(and its exact value for every card), at any depth; in the last tricks of an unknown one each
+deal's figures are the double-dummy solver's; elsewhere every legal card is scored on the same
+deals meeting the facts, the figures repeat with the seed, and the contract turns trick points
+into the chance to make it and the score."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -12,10 +15,14 @@ from positions import played_position
 from pinochle_calc.cards import CARDS, Card
 from pinochle_calc.hand import Hand
 from pinochle_calc.meld.engine import meld
+from pinochle_calc.play import advice as advice_module
 from pinochle_calc.play.advice import advise_card
+from pinochle_calc.play.dealer import suit_codes
+from pinochle_calc.play.facts import read_position
 from pinochle_calc.play.position import Position
-from pinochle_calc.play.search import Search
-from pinochle_calc.play.tricks import PlayState, encode
+from pinochle_calc.play.solver import COMPILED, engine, solve
+from pinochle_calc.play.tricks import PlayState
+from pinochle_calc.play.unseen import UnseenDealer
 
 
 def exhaustive(state: PlayState, side: int) -> int:
@@ -58,14 +65,70 @@ def test_a_known_endgame_gets_the_exhaustive_search_best_card(tricks):
         assert exact[advice.card] == max(exact.values())
 
 
-def test_the_search_agrees_with_plain_minimax_four_tricks_out():
-    rng = np.random.default_rng(9)
-    for _ in range(3):
-        _, state = known_endgame(rng, 4)
-        H = [c for h in state.hands for c in encode(h)]
-        side = state.to_play & 1
-        found = Search(H, state.trump, side).card_values(state.leader, state.trick)
-        assert found == {c: exhaustive_after(state, c, side) for c in state.legal()}
+@pytest.mark.skipif(not COMPILED, reason="deep exact search needs the compiled solver")
+@pytest.mark.parametrize("tricks", [6, 9, 12])
+def test_a_known_position_is_searched_exactly_at_any_depth(tricks):
+    """Every other hand shown, 6 to 12 tricks out: the advice is the solver's value of every
+    card, exactly (one layout), and the best card is one of the solver's best."""
+    rng = np.random.default_rng(40 + tricks)
+    for _ in range(2):
+        position, state = known_endgame(rng, tricks)
+        exact = solve(state.hands, state.trump, state.leader, state.trick)
+        advice = advise_card(position, samples=30, seed=2)
+        assert advice.searched and advice.to_dict()["method"] == "exact search"
+        assert {c.card: c.trick_points.mean for c in advice.choices} == {
+            v.card: v.points for v in exact.values}
+        assert advice.card in exact.best
+
+
+def test_the_exact_part_of_the_advice_is_the_solver_on_every_deal():
+    """Unknown hands, within the exact horizon: per deal and card, the advice's figure is the
+    solver's value of that deal (the same deals: the first of those the seed deals)."""
+    rng = np.random.default_rng(17)
+    tricks = min(advice_module.EXACT_TRICKS, 5)
+    for _ in range(4):
+        position, _ = played_position(rng, plays=4 * (20 - tricks) + int(rng.integers(0, 4)),
+                                      shown=False)
+        position = replace(position, contract=None)  # the figures are trick points
+        advice = advise_card(position, samples=40, seed=3)
+        assert advice.searched
+        deals = UnseenDealer(read_position(position)).deal(np.random.default_rng(3), 40)
+        assert min(advice_module.MIN_EXACT_DEALS, 40) <= advice.samples <= 40
+        deals = deals[:advice.samples]
+        for card, got in advice.values.items():
+            want = [solve(d, position.trump, position.leader, position.trick).value(card)
+                    for d in deals]
+            assert got.tolist() == want
+        assert len(suit_codes(deals)) == advice.samples
+
+
+def test_the_exact_search_stops_at_its_budget_the_same_way_every_time(monkeypatch):
+    """With a budget of positions searched too small for every deal, the advice searches the
+    first deals only, the same ones whatever the solver did before; with too few, it plays
+    them out."""
+    rng = np.random.default_rng(23)
+    position, _ = played_position(rng, plays=4 * 17 + 1, shown=False)
+    full = advise_card(position, samples=60, seed=4)
+    assert full.searched and full.samples == 60
+    needed = engine(position.trump).nodes  # the table was emptied for this search
+    monkeypatch.setitem(advice_module.NODE_BUDGET, COMPILED, needed * 2 // 3)
+    part = advise_card(position, samples=60, seed=4)
+    advise_card(played_position(rng, plays=70, shown=False)[0], samples=30)  # other work
+    assert advise_card(position, samples=60, seed=4) == part
+    assert part.searched and advice_module.MIN_EXACT_DEALS <= part.samples < 60
+    for card, got in part.values.items():
+        assert got.tolist() == full.values[card][:part.samples].tolist()
+    monkeypatch.setattr(advice_module, "MIN_EXACT_DEALS", part.samples + 1)
+    assert not advise_card(position, samples=60, seed=4).searched
+
+
+def test_beyond_the_horizon_the_deals_are_played_out():
+    rng = np.random.default_rng(4)
+    position, _ = played_position(rng, plays=4 * (20 - advice_module.EXACT_TRICKS - 3),
+                                  shown=False)
+    advice = advise_card(position, samples=50, seed=1)
+    assert not advice.searched and advice.samples == 50
+    assert advice.to_dict()["method"] == "play-outs"
 
 
 def test_every_legal_card_once_and_the_same_figures_from_the_same_seed():

@@ -1,0 +1,182 @@
+"""How fast the double-dummy solver is, by the tricks left: ``python benchmarks/bench_solver.py``.
+
+Run by hand (not a test); prints, for each number of tricks left (``--tricks``, 4 to 20 by
+default), the time to solve a position with every hand known, every legal card's value
+(``play.solver.solve``, what ``card`` does when every other hand is shown), over
+``--positions`` positions: deals from ``--seed`` played by the heuristic player to that many
+tricks left, the seat on lead to play. Each solve stops at ``--cap`` seconds' worth of positions
+searched (``--rate`` per second, measured on the way); a row whose median stopped says so.
+Medians, the 90th percentile, the slowest, and the positions searched; wall and CPU time, with
+the load average before and after each row (the machine is shared).
+
+``--advice`` prints instead the time to search one dealt layout of the unseen cards (every
+legal card of the seat to play), as the card advice does (``advice.LAYOUT_MS``): positions
+from played hands, 40 layouts each meeting the facts.
+
+``--card`` times ``card`` itself (``advise_card`` in process, then the command from the shell)
+on known positions: 8 and 12 tricks left and a whole deal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+from pinochle_calc.hand import Hand
+from pinochle_calc.play import solver
+from pinochle_calc.play.players import HeuristicPlayer
+from pinochle_calc.play.search import Stopped
+from pinochle_calc.play.tricks import PlayState
+
+DECK = np.repeat(np.arange(20), 4)
+
+
+def played_to(rng: np.random.Generator, left: int) -> PlayState:
+    """A random deal played by the heuristic player until ``left`` tricks are left."""
+    cards = rng.permutation(DECK).reshape(4, 20)
+    hands = [np.bincount(row, minlength=20).tolist() for row in cards]
+    state = PlayState.deal(hands, int(rng.integers(4)), int(rng.integers(4)))
+    player = HeuristicPlayer()
+    for _ in range(4 * (20 - left)):
+        state = state.play(player.choose(state.view()))
+    return state
+
+
+def load() -> str:
+    return f"load {os.getloadavg()[0]:.1f}"
+
+
+def rows(tricks: list[int], positions: int, seed: int, cap: float, rate: float) -> None:
+    print(f"solver: {'compiled' if solver.COMPILED else 'pure Python'}; {positions} positions"
+          f" a row, seed {seed}; each solve stopped at {cap:.0f} s of positions searched")
+    print("tricks  solved  median wall  median CPU  90th pct  slowest  median positions  load")
+    for left in tricks:
+        rng = np.random.default_rng(seed * 100 + left)
+        before = load()
+        wall, cpu, nodes, stopped = [], [], [], 0
+        for _ in range(positions):
+            state = played_to(rng, left)
+            engine = solver.new_engine(state.trump, left)
+            start, start_cpu = time.perf_counter(), time.process_time()
+            try:
+                solver.solve(state.hands, state.trump, state.leader, solver=engine,
+                             nodes=int(cap * rate))
+            except Stopped:
+                stopped += 1
+                wall.append(float("inf"))
+                cpu.append(float("inf"))
+            else:
+                wall.append(time.perf_counter() - start)
+                cpu.append(time.process_time() - start_cpu)
+                if cpu[-1] > 0.05:
+                    rate = max(rate, engine.nodes / cpu[-1])
+            nodes.append(engine.nodes)
+        print(f"{left:6d}  {positions - stopped:3d}/{positions:<3d} {_t(statistics.median(wall))}"
+              f"  {_t(statistics.median(cpu))}  {_t(float(np.percentile(wall, 90)))}"
+              f"  {_t(max(wall))}  {statistics.median(nodes):16,.0f}  {before}-"
+              f"{load().split()[1]}", flush=True)
+
+
+def _t(seconds: float) -> str:
+    if seconds == float("inf"):
+        return "  stopped"
+    if seconds < 1:
+        return f"{seconds * 1000:7.2f} ms"
+    return f"{seconds:8.2f} s"
+
+
+def advice_rows(tricks: list[int], positions: int, seed: int) -> None:
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests", "play"))
+    from positions import played_position
+
+    from pinochle_calc.play.dealer import suit_codes
+    from pinochle_calc.play.facts import read_position
+    from pinochle_calc.play.tricks import legal_cards
+    from pinochle_calc.play.unseen import UnseenDealer
+
+    kind = "compiled" if solver.COMPILED else "pure Python"
+    print(f"one dealt layout searched as the advice does ({kind}), {positions} positions a"
+          " row, 40 layouts each")
+    print("tricks  median ms a layout  90th pct  load")
+    for left in tricks:
+        rng = np.random.default_rng(seed * 100 + left)
+        per = []
+        before = load()
+        for _ in range(positions):
+            p, _ = played_position(rng, plays=4 * (20 - left) + int(rng.integers(0, 4)),
+                                   shown=False)
+            deals = UnseenDealer(read_position(p)).deal(np.random.default_rng(0), 40)
+            codes = np.ascontiguousarray(np.unique(suit_codes(deals), axis=0))
+            legal = list(legal_cards(p.hand.counts, p.trick, p.trump))
+            out = np.zeros((len(codes), len(legal)), dtype=np.int64)
+            engine = solver.engine(p.trump)
+            engine.clear()
+            start = time.process_time()
+            engine.values_many(codes, p.leader, list(p.trick), legal, out)
+            per.append((time.process_time() - start) / len(codes) * 1000)
+        print(f"{left:6d}  {statistics.median(per):18.3f}  {np.percentile(per, 90):8.3f}"
+              f"  {before}-{load().split()[1]}", flush=True)
+
+
+def card_rows(seed: int) -> None:
+    from pinochle_calc.play.advice import advise_card
+    from pinochle_calc.play.position import Position
+
+    for left in (8, 12, 20):
+        rng = np.random.default_rng(seed * 100 + left)
+        times = []
+        for _ in range(5 if left < 20 else 3):
+            state = played_to(rng, left)
+            seat = state.to_play
+            shown = tuple(None if s == seat else Hand(state.hands[s]) for s in range(4))
+            position = Position(Hand(state.hands[seat]), state.trump, seat, (), (), None, shown)
+            start = time.perf_counter()
+            advice = advise_card(position)
+            times.append(time.perf_counter() - start)
+            assert advice.searched, "a known position is searched exactly"
+        print(f"advise_card, {left} tricks left, every other hand shown: median"
+              f" {_t(statistics.median(times))}, slowest {_t(max(times))} ({load()})", flush=True)
+        hands = [str(Hand(h)) for h in state.hands]
+        command = [sys.executable, "-m", "pinochle_calc", "card", hands[seat], "--trump",
+                   "SHDC"[state.trump], "--seat", str(seat), "--format", "json"]
+        for s in range(4):
+            if s != seat:
+                command += ["--shown", f"{s}:{hands[s]}"]
+        start = time.perf_counter()
+        out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+        assert '"method": "exact search"' in out
+        print(f"  the command from the shell, the last of them: {_t(time.perf_counter() - start)}"
+              f" ({load()})", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tricks", default="4-20", help="a range (4-20) or a list (8,12,20)")
+    parser.add_argument("--positions", type=int, default=9)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cap", type=float, default=120.0, help="seconds")
+    parser.add_argument("--rate", type=float, default=7e6, help="positions searched a second")
+    parser.add_argument("--advice", action="store_true")
+    parser.add_argument("--card", action="store_true")
+    args = parser.parse_args()
+    if "-" in args.tricks:
+        a, b = args.tricks.split("-")
+        tricks = list(range(int(a), int(b) + 1))
+    else:
+        tricks = [int(x) for x in args.tricks.split(",")]
+    if args.advice:
+        advice_rows(tricks, args.positions, args.seed)
+    elif args.card:
+        card_rows(args.seed)
+    else:
+        rows(tricks, args.positions, args.seed, args.cap, args.rate)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,126 @@
+"""The card advice against the advice before the double-dummy solver, in the arena with the
+same bidding: ``formula/advisor`` (today's advice: the deals searched exactly in the last
+``EXACT_TRICKS`` tricks, as many as its budget allows) against ``formula/advisor-old`` (the
+advice as it was: exact only in the last three tricks, or four with at most four distinct
+layouts; the same deals, the same play-outs before that).
+
+    .venv/bin/python benchmarks/compare_card.py [--deals 300] [--seed 900] [--jobs 2]
+        [--rules standard] [--set exact=6,8] [--set nodes=500000,2000000] [--format json]
+
+Both sides bid, exchange and throw in by ``formula``, so both seatings of a deal play the same
+contract and the match measures the play of the cards alone. It prints the trick gain of the
+new advice (its side's trick points a hand over half the hand's, with the standard error over
+deals), the score margin and the made rates; ``--set`` runs one match per setting of the new
+advice's knobs (``exact``: ``EXACT_TRICKS``; ``nodes``: the compiled solver's
+``NODE_BUDGET``; ``min``: ``MIN_EXACT_DEALS``; ``budget``: ``BUDGET_MS``). Tune on seed 900,
+report on others.
+
+The old advice is a policy of this file (``OldAdvisor``, named by its path as any policy
+written outside the project is): its seats' card advice runs with the old horizon. Which seats
+those are is read from the players of each hand as it is played (the arena forks its workers
+from this process, so they share the patch).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+from pathlib import Path
+
+import numpy as np
+
+from pinochle_calc.game import whole
+from pinochle_calc.game.policies import Formula
+from pinochle_calc.play import advice
+
+OLD_NAME = "formula/advisor-old"
+
+
+class OldAdvisor(Formula):
+    """``formula`` bidding, the old card advice at its seats."""
+
+    name = OLD_NAME
+    cards = "advisor"
+
+
+def old_exact_plan(p, codes: np.ndarray) -> int | None:
+    """The old rule: every deal searched exactly (no limit) in the last three tricks, or four
+    where the distinct layouts are at most four; else played out."""
+    left = len(p.hand)
+    if left <= 3 or (left == 4 and len(np.unique(codes, axis=0)) <= 4):
+        return 0
+    return None
+
+
+def patch() -> None:
+    """Make ``OldAdvisor``'s seats use ``old_exact_plan`` (once per process)."""
+    if getattr(advice._exact_plan, "patched", False):
+        return
+    new_rule = advice._exact_plan
+    old_seats: set[int] = set()
+    play_cards = whole._Table.play_cards
+
+    def exact_plan(p, codes):
+        return (old_exact_plan if p.seat in old_seats else new_rule)(p, codes)
+
+    def playing(self, *args, **kwargs):
+        old_seats.clear()
+        old_seats.update(s for s in range(4) if getattr(self.players[s], "name", "") == OLD_NAME)
+        return play_cards(self, *args, **kwargs)
+
+    exact_plan.patched = True  # type: ignore[attr-defined]
+    advice._exact_plan = exact_plan
+    whole._Table.play_cards = playing  # type: ignore[method-assign]
+
+
+KNOBS = {"exact": "EXACT_TRICKS", "min": "MIN_EXACT_DEALS", "nodes": "NODE_BUDGET",
+         "budget": "BUDGET_MS"}
+
+
+def main() -> None:
+    from pinochle_calc.game.arena import run_arena
+    from pinochle_calc.rules import load_rules
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=900)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--rules", default="standard")
+    parser.add_argument("--set", action="append", default=[], help="KNOB=V1,V2,...")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    args = parser.parse_args()
+    patch()
+    grid = {}
+    for text in args.set:
+        knob, _, values = text.partition("=")
+        if knob not in KNOBS:
+            parser.error(f"--set {knob}: the knobs are {', '.join(KNOBS)}")
+        grid[knob] = [float(v) if knob == "budget" else int(v) for v in values.split(",")]
+    rules = load_rules(args.rules)
+    me = str(Path(__file__).resolve()) + ":OldAdvisor"
+    saved = {name: getattr(advice, name) for name in KNOBS.values()}
+    for values in itertools.product(*grid.values()) if grid else [()]:
+        setting = dict(zip(grid, values))
+        for name, value in saved.items():
+            setattr(advice, name, dict(value) if isinstance(value, dict) else value)
+        for knob, value in setting.items():
+            if knob == "nodes":
+                advice.NODE_BUDGET = {**saved["NODE_BUDGET"], advice.COMPILED: value}
+            else:
+                setattr(advice, KNOBS[knob], value)
+        d = run_arena("formula/advisor", me, args.deals, args.seed, rules,
+                      jobs=args.jobs).to_dict()
+        if args.format == "json":
+            print(json.dumps({"setting": setting, "report": d}), flush=True)
+            continue
+        print(f"{setting or 'defaults'}: exact {advice.EXACT_TRICKS} tricks, nodes"
+              f" {advice.NODE_BUDGET[advice.COMPILED]:,}, at least {advice.MIN_EXACT_DEALS} deals;"
+              f" trick gain {d['trick_gain']['mean']:+.3f} ±"
+              f" {d['trick_gain']['stderr']:.3f}; margin {d['margin']['mean']:+.2f} ±"
+              f" {d['margin']['stderr']:.2f}; made {d['made']['formula/advisor']:.3f} vs"
+              f" {d['made'][OLD_NAME]:.3f}; {d['seconds']:.0f} s", flush=True)
+
+
+if __name__ == "__main__":
+    main()

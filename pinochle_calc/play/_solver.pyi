@@ -1,0 +1,16 @@
+"""Types of the compiled double-dummy solver (``_solver.c``; ``search.Solver`` is the same in
+pure Python)."""
+
+from collections.abc import Sequence
+
+class Solver:
+    trump: int
+    nodes: int
+
+    def __init__(self, trump: int, bits: int = 18) -> None: ...
+    def value(self, codes: Sequence[int], leader: int, trick: Sequence[int]) -> int: ...
+    def values(self, codes: Sequence[int], leader: int,
+               trick: Sequence[int]) -> tuple[tuple[int, int], ...]: ...
+    def values_many(self, codes: object, leader: int, trick: Sequence[int],
+                    cards: Sequence[int], out: object, nodes: int = 0) -> int: ...
+    def clear(self) -> None: ...

@@ -1,0 +1,361 @@
+"""The double-dummy solver: the best play by both sides when every hand is known.
+
+``solve(hands, trump, leader, trick, tricks)`` gives the trick points each side takes from the
+position on when both sides play their best, each seeing every card (unscaled, the last
+trick's 2 included; the cards already in the trick in progress go with it), and the value of
+every legal card of the seat to play: the points its side takes from there when it plays that
+card and both sides play their best afterwards. ``deal_par`` is the par of a deal (the same
+from the first lead), ``card_cost`` what a card gives away against the best card, and
+``play_costs`` that cost for every card of a hand played, in order.
+
+The search itself is ``_solver.c`` (compiled by ``pip install``); ``search`` is the same method
+in pure Python, the oracle the tests compare it with and the fallback where it was not built or
+where ``PINOCHLE_CALC_PURE=1`` asks for the Python paths. Both keep a table of the positions
+they solved, which stays valid for every position with that trump: ``engine(trump)`` is the
+solver to reuse across many positions of one trump (as the card advice does).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..cards import CARDS, COPIES, KINDS, SUITS, Card, SuitLike, as_suit
+from .position import PositionError
+from .search import Solver as PySolver
+from .search import Stopped
+from .tricks import (
+    CARD_POINTS,
+    Trick,
+    _counts,
+    encode,
+    illegal_reason,
+    legal_cards,
+    rule_in_force,
+    trick_winner,
+)
+
+
+def _compiled() -> type | None:
+    """The compiled solver's type, unless it was not built or the Python paths are asked for
+    (``PINOCHLE_CALC_PURE=1``)."""
+    if os.environ.get("PINOCHLE_CALC_PURE") == "1":
+        return None
+    try:
+        from ._solver import Solver
+    except ImportError:
+        return None
+    return Solver
+
+
+_CSolver = _compiled()
+
+#: Whether the compiled solver is in use.
+COMPILED = _CSolver is not None
+
+
+class Engine(Protocol):
+    """What both solvers offer (``_solver.Solver`` and ``search.Solver``): side 0's points."""
+
+    trump: int
+    nodes: int
+
+    def value(self, codes: Sequence[int], leader: int, trick: Sequence[int],
+              nodes: int = 0) -> int: ...
+
+    def values(self, codes: Sequence[int], leader: int, trick: Sequence[int],
+               nodes: int = 0) -> tuple[tuple[int, int], ...]: ...
+
+    def values_many(self, codes, leader: int, trick: Sequence[int], cards: Sequence[int],
+                    out, nodes: int = 0) -> int: ...
+
+    def clear(self) -> None: ...
+
+
+def new_engine(trump: int, tricks_left: int = 20) -> Engine:
+    """A solver for ``trump`` with a table sized for searches of ``tricks_left`` tricks."""
+    if _CSolver is None:
+        return PySolver(trump)
+    return _CSolver(trump, table_bits(tricks_left))
+
+
+def table_bits(tricks_left: int) -> int:
+    """The compiled table's size (2**bits entries of 40 bytes) for a search of this many
+    tricks: small tables stay in the processor's cache, large searches need room."""
+    return 16 if tricks_left <= 6 else 18 if tricks_left <= 8 else 20 if tricks_left <= 10 \
+        else 23
+
+
+_ENGINES: dict[int, Engine] = {}
+
+
+def engine(trump: int) -> Engine:
+    """The solver kept for ``trump`` in this process (a table of 2**18 entries), for callers
+    that solve many positions of the last tricks: its table carries over."""
+    if trump not in _ENGINES:
+        _ENGINES[trump] = new_engine(trump, 8)
+    return _ENGINES[trump]
+
+
+@dataclass(frozen=True)
+class CardValue:
+    """A legal card and the trick points the side playing it takes from the position on
+    (the cards in the trick in progress included) with best play after it."""
+
+    card: int
+    points: int
+
+    def to_dict(self) -> dict:
+        return {"card": str(CARDS[self.card]), "points": self.points}
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The double-dummy result of a position (see the module docstring).
+
+    ``points``: each side's trick points from the position on with best play (side 0 is seats
+    0 and 2; the cards in the trick in progress go to whoever wins it). ``values``: per legal
+    card of ``to_play`` (card order), its side's points with that card and best play after
+    (empty where not asked for). ``taken``: each side's points in the tricks so far, where
+    they were given.
+    """
+
+    trump: int
+    leader: int
+    trick: tuple[int, ...]
+    to_play: int
+    points: tuple[int, int]
+    values: tuple[CardValue, ...]
+    taken: tuple[int, int] | None = None
+
+    def value(self, card: int | Card) -> int:
+        """The points of the side to play with ``card`` (a legal card)."""
+        index = card.index if isinstance(card, Card) else card
+        for v in self.values:
+            if v.card == index:
+                return v.points
+        raise PositionError(f"{_name(index)} is not a card seat {self.to_play} may play here")
+
+    @property
+    def best(self) -> tuple[int, ...]:
+        """The legal cards with the best value."""
+        top = max(v.points for v in self.values)
+        return tuple(v.card for v in self.values if v.points == top)
+
+    def cost(self, card: int | Card) -> int:
+        """What ``card`` gives away against best play: the best card's value less its own."""
+        return max(v.points for v in self.values) - self.value(card)
+
+    def to_dict(self) -> dict:
+        return {"trump": SUITS[self.trump], "leader": self.leader, "to_play": self.to_play,
+                "trick": [str(CARDS[c]) for c in self.trick],
+                "points": {"us": self.points[0], "them": self.points[1]},
+                "values": [v.to_dict() for v in self.values],
+                "taken": None if self.taken is None else {"us": self.taken[0],
+                                                          "them": self.taken[1]}}
+
+
+def solve(hands: Sequence, trump: SuitLike, leader: int, trick: Sequence[int | Card] = (),
+          tricks: Sequence[Trick | tuple[int, Sequence[int | Card]]] = (), *,
+          values: bool = True, solver: Engine | None = None, nodes: int = 0) -> Solution:
+    """The double-dummy result of the position (module docstring): ``hands`` are the four
+    hands now (``Hand``, its text or 20 counts each), ``leader`` the seat that led the trick
+    in progress (or leads next), ``trick`` the cards played to it, ``tricks`` the tricks so
+    far (optional: checked, and their points given as ``taken``). With ``values=False`` only
+    the points (faster: one search instead of one per card). ``solver``: a solver of this
+    trump to reuse (``engine``); by default a new one. ``nodes``: stop with ``Stopped`` past
+    that many positions searched (0: no limit; the compiled solver searches some 7 million a
+    second). A position that cannot be raises ``PositionError`` naming the trick and the
+    card."""
+    trump, rows, played, done = _checked(hands, trump, leader, trick, tricks)
+    codes = [c for row in rows for c in encode(row)]
+    left = sum(rows[(leader + len(played)) & 3])
+    engine_ = solver if solver is not None else new_engine(trump, left)
+    if engine_.trump != trump:
+        raise ValueError(f"the solver given is for trump {SUITS[engine_.trump]}, not"
+                         f" {SUITS[trump]}")
+    total = sum(CARD_POINTS[c] * sum(r[c] for r in rows) for c in range(KINDS)) + sum(
+        CARD_POINTS[c] for c in played) + 2
+    to_play = (leader + len(played)) & 3
+    side = to_play & 1
+    found: tuple[tuple[int, int], ...] = ()
+    if values:
+        found = engine_.values(codes, leader, played, nodes)
+        ours = max(v if side == 0 else total - v for _, v in found)
+        zero = ours if side == 0 else total - ours
+    else:
+        zero = engine_.value(codes, leader, played, nodes)
+    return Solution(trump, leader, played, to_play, (zero, total - zero),
+                    tuple(CardValue(c, v if side == 0 else total - v) for c, v in found),
+                    done)
+
+
+def deal_par(hands: Sequence, trump: SuitLike, leader: int, *, nodes: int = 0) -> tuple[int, int]:
+    """The double-dummy par of a deal: the trick points (unscaled) each side takes with best
+    play by both from ``leader``'s first lead, every hand known (side 0 first). ``nodes``: as
+    ``solve`` (a whole deal can take minutes: ``Stopped`` past the budget)."""
+    return solve(hands, trump, leader, values=False, nodes=nodes).points
+
+
+def card_cost(hands: Sequence, trump: SuitLike, leader: int, trick: Sequence[int | Card],
+              card: int | Card, tricks: Sequence = (), *, nodes: int = 0) -> int:
+    """The double-dummy cost of ``card`` for the seat to play (after ``trick``, led by
+    ``leader``; ``hands`` the four hands now): the trick points its side gives away by it
+    against best play, every hand known (0 for a best card). ``nodes``: as ``solve``."""
+    return solve(hands, trump, leader, trick, tricks, nodes=nodes).cost(card)
+
+
+def play_costs(hands: Sequence, trump: SuitLike, leader: int, cards: Sequence[int | Card], *,
+               nodes: int = 0) -> tuple[int | None, ...]:
+    """The double-dummy cost of every card of a hand played (``hands`` when play began,
+    ``leader`` leading the first trick, ``cards`` in the order played): per card, the trick
+    points its side gave away by it against best play from the position before it (0 where it
+    was the only card it could play). One solver serves them all: the positions of one hand
+    share most of their search. ``nodes``: the budget of each position's search (0: none);
+    a position not solved within it gets None."""
+    trump = as_suit(trump)
+    rows = [list(_hand_counts(h, s)) for s, h in enumerate(_four(hands))]
+    indices = [_index(c, f"card {i + 1}") for i, c in enumerate(cards)]
+    if len(indices) > 4 * sum(rows[0]):
+        raise PositionError(f"{len(indices)} cards played, but the hands hold"
+                            f" {4 * sum(rows[0])}")
+    engine_ = new_engine(trump, sum(rows[0]))
+    out: list[int | None] = []
+    first = leader
+    trick: list[int] = []
+    for i, card in enumerate(indices):
+        seat = (first + len(trick)) & 3
+        reason = illegal_reason(rows[seat], trick, trump, card)
+        if reason:
+            raise PositionError(f"card {i + 1}: seat {seat} plays {_name(card)}: {reason}",
+                                i // 4 + 1, i % 4 + 1)
+        if len(legal_cards(rows[seat], trick, trump)) == 1:
+            out.append(0)
+        else:
+            try:
+                out.append(solve(rows, trump, first, trick, solver=engine_,
+                                 nodes=nodes).cost(card))
+            except Stopped:
+                out.append(None)
+        rows[seat][card] -= 1
+        trick.append(card)
+        if len(trick) == 4:
+            first = (first + trick_winner(trick, trump)) & 3
+            trick = []
+    return tuple(out)
+
+
+# -- checking the position -----------------------------------------------------------------
+
+def _name(card: int) -> str:
+    return CARDS[card].symbol if 0 <= card < KINDS else repr(card)
+
+
+def _four(hands: Sequence) -> Sequence:
+    if isinstance(hands, (str, bytes)) or not hasattr(hands, "__len__") or len(hands) != 4:
+        raise PositionError("the hands are four hands, one per seat (Hand, its text or 20"
+                            " counts each)")
+    return hands
+
+
+def _hand_counts(hand: object, seat: int) -> tuple[int, ...]:
+    if isinstance(hand, str) and not hand.strip():
+        return (0,) * KINDS
+    if hasattr(hand, "tolist"):  # a row of an array of deals
+        hand = hand.tolist()
+    try:
+        counts = tuple(int(x) for x in _counts(hand))
+    except (TypeError, ValueError) as e:
+        raise PositionError(f"seat {seat}'s hand: {e}") from None
+    if any(x < 0 or x > COPIES for x in counts):
+        raise PositionError(f"seat {seat}'s hand holds a card {min(counts)} or"
+                            f" {max(counts)} times: 0 to {COPIES}")
+    return counts
+
+
+def _index(card: object, what: str) -> int:
+    index = card.index if isinstance(card, Card) else card
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < KINDS:
+        raise PositionError(f"{what}: {card!r} is not a card (a Card or an index 0 to 19)")
+    return index
+
+
+def _checked(hands: Sequence, trump: SuitLike, leader: int, trick: Sequence,
+             tricks: Sequence) -> tuple[int, list[tuple[int, ...]], tuple[int, ...],
+                                        tuple[int, int] | None]:
+    """The position checked: trump, the hands as counts, the trick in progress, the points
+    taken in the tricks so far (None if not given)."""
+    trump = as_suit(trump)
+    if isinstance(leader, bool) or not isinstance(leader, int) or leader not in range(4):
+        raise PositionError(f"the leader is a seat 0 to 3, not {leader!r}")
+    rows = [_hand_counts(h, s) for s, h in enumerate(_four(hands))]
+    if isinstance(trick, (str, bytes)):
+        raise PositionError("the trick in progress is a sequence of cards (Card or index)")
+    played = tuple(_index(c, f"the trick in progress, card {k + 1}") for k, c in
+                   enumerate(trick))
+    if len(played) > 3:
+        raise PositionError(f"the trick in progress holds {len(played)} cards: at most 3 are"
+                            " played before the seat to play", 0, 4)
+    history = [t if isinstance(t, Trick) else Trick(t[0], tuple(
+        _index(c, f"trick {i + 1}") for c in t[1])) for i, t in enumerate(tricks)]
+    to_play = (leader + len(played)) & 3
+    n = sum(rows[to_play])
+    if n == 0:
+        raise PositionError(f"seat {to_play}, to play, holds no card: the hand is over")
+    for s in range(4):
+        due = n - ((s - leader) & 3 < len(played))
+        if sum(rows[s]) != due:
+            raise PositionError(f"seat {s} holds {sum(rows[s])} cards, but seat {to_play},"
+                                f" to play, holds {n}: every seat holds as many, less the card"
+                                " it played to the trick in progress")
+    if n + len(history) > 20:
+        raise PositionError(f"{len(history)} tricks so far and {n} cards in hand: a hand is"
+                            " 20 cards")
+    # every card the hands, the trick and the tricks so far hold, at most four times
+    count = [sum(r[c] for r in rows) for c in range(KINDS)]
+    for c in range(KINDS):
+        if count[c] > COPIES:
+            raise PositionError(f"the hands hold {count[c]} {_name(c)}: a double deck has"
+                                f" {COPIES}")
+    plays = [(i + 1, t.leader, t.cards) for i, t in enumerate(history)] + [(0, leader, played)]
+    for number, _, cards in plays:
+        for k, c in enumerate(cards):
+            count[c] += 1
+            if count[c] > COPIES:
+                where = f"trick {number}" if number else "the trick in progress"
+                raise PositionError(f"{where}, card {k + 1}: a fifth {_name(c)}", number, k + 1)
+    # each trick led by the winner of the one before, the trick in progress by the last's
+    for i, t in enumerate(history):
+        if len(t.cards) != 4 or t.leader not in range(4):
+            raise PositionError(f"trick {i + 1}: a trick is four cards and its leader", i + 1)
+        if i and t.leader != history[i - 1].winner(trump):
+            raise PositionError(f"trick {i + 1} is led by seat {t.leader}, but seat"
+                                f" {history[i - 1].winner(trump)} won trick {i}", i + 1, 1)
+    if history and leader != history[-1].winner(trump):
+        raise PositionError(f"the trick in progress is led by seat {leader}, but seat"
+                            f" {history[-1].winner(trump)} won trick {len(history)}", 0, 1)
+    # each play legal for the hand its seat held then: its hand now and its later plays
+    later = [list(r) for r in rows]
+    for number, first, cards in reversed(plays):
+        for k in range(len(cards) - 1, -1, -1):
+            seat, c = (first + k) & 3, cards[k]
+            later[seat][c] += 1
+            if illegal_reason(later[seat], cards[:k], trump, c):
+                where = f"trick {number}" if number else "the trick in progress"
+                raise PositionError(f"{where}, card {k + 1}: seat {seat} plays {_name(c)},"
+                                    " which the rules forbid with the cards it held then:"
+                                    f" {rule_in_force(later[seat], cards[:k], trump)}",
+                                    number, k + 1)
+    taken = None
+    if tricks:
+        got = [0, 0]
+        for t in history:
+            got[t.winner(trump) & 1] += sum(CARD_POINTS[c] for c in t.cards)
+        taken = (got[0], got[1])
+    return trump, rows, played, taken
+
+
+__all__ = ["solve", "deal_par", "card_cost", "play_costs", "Solution", "CardValue", "engine",
+           "new_engine", "COMPILED", "Engine", "Stopped"]
