@@ -75,6 +75,18 @@ MAX_CURVE = 400
 PLAY_BLOCK = 20_000
 
 
+class Played(NamedTuple):
+    """What each of an estimate's deals gave with one trump, the hand naming it and leading
+    (``TrumpEstimate.played``): the side's meld (both partners, after the exchange), its trick
+    points (scaled), whether the hand then holds a marriage in trump, and the hints the
+    exchange answered (the hand's, its partner's)."""
+
+    meld: np.ndarray
+    tricks: np.ndarray
+    married: np.ndarray
+    hints: tuple
+
+
 class _Ladder(NamedTuple):
     """The bids an estimate asks the make probability of (``_ladder``): ``bids`` (ascending),
     the bid after each, and the bids of the curve and of the search for the maximum."""
@@ -146,6 +158,10 @@ class TrumpEstimate:
     totals: np.ndarray = field(repr=False, compare=False)  # per deal; -1: the bid is lost
     own_after: Stats | None = None  # the hand's meld after the exchange (None: no exchange)
     holding: Holding | None = field(default=None, repr=False, compare=False)
+    #: per deal: the side's meld and trick points, and whether the hand holds a marriage in
+    #: trump after the exchange (what the price of a call replays); with the hints the
+    #: exchange answered
+    played: Played | None = field(default=None, repr=False, compare=False)
 
     def probability(self, bid: int) -> float:
         """The chance that the side makes ``bid`` if it holds the contract there: the share of
@@ -753,12 +769,14 @@ def estimate(hand: HandLike, rules: RulesLike = STANDARD, auction: AuctionLike =
             mine = meld_points(deals[row, :, 0], rules)[where, t]
             theirs = meld_points(deals[row, :, 2], rules)[where, t]
             totals = side_totals(mine + theirs, tricks[row], rules)
+            married = (np.minimum(deals[row, :, 0, t * 5 + 2],
+                                  deals[row, :, 0, t * 5 + 3]) > 0)[where]
             if later and rules.marriage_required != "false":
-                married = np.minimum(deals[row, :, 0, t * 5 + 2], deals[row, :, 0, t * 5 + 3]) > 0
-                totals = np.where(married[where], totals, -1)
+                totals = np.where(married, totals, -1)
             result = TrumpEstimate(t, own_t, Stats.of(theirs), Stats.of(tricks[row]), {}, None,
                                    totals, Stats.of(mine) if rules.pass_cards else None,
-                                   holding)
+                                   holding, Played(mine + theirs, tricks[row], married,
+                                                   (hint, partner_hint)))
             ladder = _ladder(rules, low, int(centile(totals, 0.99)))
             chance = result.probabilities(ladder)
             made = [bid for bid in ladder.every if chance[bid] >= confidence]

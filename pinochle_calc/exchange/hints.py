@@ -29,7 +29,7 @@ import numpy as np
 
 from ..cards import ACE, JACK, KING, QUEEN, RANKS, TEN
 from ..errors import UserError, described
-from ..meld.vector import best_points
+from ..meld.vector import best_points, best_points_with
 from ..meld.words import PLURAL, a_rank
 from ..rules import STANDARD, RuleSet
 
@@ -137,11 +137,12 @@ def helped_by(counts: ArrayLike, rank: int, rules: RuleSet,
     whether the hand needs the around (``needs_around``) and the cards that complete it
     raise its best meld."""
     c = rows(counts)
-    base = best_points(c, rules)
-    if around:
-        return needs_around(c, rank) & (best_points(around_plus(c, rank), rules) > base)
-    return np.logical_or.reduce([best_points(plus_card(c, s * 5 + rank), rules) > base
-                                 for s in range(4)])
+    if around:  # the hand and the hand with the around's cards, in one pass
+        points = best_points(np.concatenate([c, around_plus(c, rank)]), rules)
+        return needs_around(c, rank) & (points[len(c):] > points[:len(c)])
+    # the hand as it is, then with each card of the rank: one pass over the hands
+    points = best_points_with(c, (-1, *(s * 5 + rank for s in range(4))), rules)
+    return np.asarray((points[:, 1:] > points[:, :1]).any(axis=1))
 
 
 def signal_mask(signal: Signal, counts: ArrayLike, rules: RuleSet) -> np.ndarray | None:
