@@ -7,10 +7,13 @@
  *
  * An objective is built once (``objective``) from the tables numpy works out: per part of
  * meld, the receiver's gain and the passer's kept meld by the code of the part's cards (base
- * 5, a digit per card); the value of each card, summed by groups of equal value; and, where
- * the passer receives at the same time, the incoming passes and the tables of its mean meld
- * after them, which both paths fill as codes are met. Arrays are read and written through the
- * buffer protocol: the build needs nothing but a C compiler and the Python headers.
+ * 5, a digit per card); the value of each card; and, where the passer receives at the same
+ * time, the incoming passes and the tables of its mean meld after them, which both paths fill
+ * as codes are met. The cards' values are summed as numpy's matrix product sums them: by the
+ * very BLAS routines numpy calls (``blas``: its ddot for one choice, its dgemv for several),
+ * found in the library numpy loaded, whose order of sums is the machine's. Arrays are read and
+ * written through the buffer protocol: the build needs nothing but a C compiler and the Python
+ * headers.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -18,6 +21,12 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#ifndef _WIN32
+#include <dlfcn.h>
+#ifndef RTLD_NOLOAD
+#define RTLD_NOLOAD 0
+#endif
+#endif
 
 #define CARDS 20
 #define MAXPARTS 16
@@ -32,18 +41,44 @@
 #define STARTS 7
 
 static const int64_t POW5[MAXSIZE + 1] = {1, 5, 25, 125, 625, 3125};
+
+/* The BLAS numpy's matrix product calls (``blas``): cblas_ddot and cblas_dgemv, with 64-bit
+ * integers (ILP64, the ``64_`` names) or 32-bit ones. */
+typedef double (*ddot64_t)(int64_t, const double *, int64_t, const double *, int64_t);
+typedef void (*dgemv64_t)(int, int, int64_t, int64_t, double, const double *, int64_t,
+                          const double *, int64_t, double, double *, int64_t);
+typedef double (*ddot32_t)(int, const double *, int, const double *, int);
+typedef void (*dgemv32_t)(int, int, int, int, double, const double *, int, const double *, int,
+                          double, double *, int);
+static void *blas_ddot = NULL, *blas_dgemv = NULL;
+static int blas_ilp64 = 0;
+enum { COL_MAJOR = 102, TRANS = 112 };  /* CBLAS's CblasColMajor, CblasTrans */
+
+/* ``rows`` (m, 20) @ ``values`` as numpy computes a stack of that shape: ddot for one row,
+ * dgemv (column-major, transposed, as numpy's gemv passes a row-major matrix) for more */
+static void dot_rows(const double *values, const double *rows, int m, double *out)
+{
+    if (m == 1) {
+        out[0] = blas_ilp64 ? ((ddot64_t)blas_ddot)(CARDS, rows, 1, values, 1)
+                            : ((ddot32_t)blas_ddot)(CARDS, rows, 1, values, 1);
+    } else if (blas_ilp64) {
+        ((dgemv64_t)blas_dgemv)(COL_MAJOR, TRANS, CARDS, m, 1.0, rows, CARDS, values, 1, 0.0,
+                                out, 1);
+    } else {
+        ((dgemv32_t)blas_dgemv)(COL_MAJOR, TRANS, CARDS, m, 1.0, rows, CARDS, values, 1, 0.0,
+                                out, 1);
+    }
+}
 static const char *CAPSULE = "pinochle_calc.exchange._greedy.objective";
 
 typedef struct {
-    int parts, groups;
+    int parts;
     int size[MAXPARTS];
     int cards[MAXPARTS][MAXSIZE];
     const double *gain[MAXPARTS], *kept[MAXPARTS];
     double *averaged[MAXPARTS];  /* with incoming passes: the kept meld's mean, by code */
     uint8_t *known[MAXPARTS];    /* ... and whether it is worked out yet */
     double per_card[CARDS];
-    int group[CARDS];
-    double group_value[CARDS];
     /* the parts each card belongs to, and its digit there */
     int member_count[CARDS], member_part[CARDS][MAXPARTS], member_digit[CARDS][MAXPARTS];
     const int64_t *incoming;
@@ -125,21 +160,24 @@ typedef struct {
     int have_first;
 } Search;
 
-/* Objective.score of ``chosen``, whose parts' codes are ``given``: the cards' values by
- * groups, then each part's gain and kept meld less its meld as held, term by term as numpy
- * sums them */
-static double score_of(const Search *h, const int64_t *chosen, const int64_t *given)
+/* Objective.score of ``chosen``, whose parts' codes are ``given``: the cards' values (numpy's
+ * product, ``dot_rows``), then each part's gain and kept meld less its meld as held, term by
+ * term as numpy sums them */
+static double parts_of(const Search *h, double total, const int64_t *given)
 {
     const Objective *o = h->o;
-    int64_t counts[CARDS];
-    memset(counts, 0, sizeof counts);
-    for (int c = 0; c < CARDS; c++) counts[o->group[c]] += chosen[c];
-    double total = (double)counts[0] * o->group_value[0];
-    for (int g = 1; g < o->groups; g++) total = total + (double)counts[g] * o->group_value[g];
     for (int i = 0; i < o->parts; i++)
         total += (o->gain[i][given[i]] + kept_meld(o, i, h->held[i] - given[i]))
                  - h->kept_held[i];
     return total;
+}
+
+static double score_of(const Search *h, const int64_t *chosen, const int64_t *given)
+{
+    double row[CARDS], total;
+    for (int c = 0; c < CARDS; c++) row[c] = (double)chosen[c];
+    dot_rows(h->o->per_card, row, 1, &total);
+    return parts_of(h, total, given);
 }
 
 static void search_for(Search *h, const Objective *o, const int64_t *hand)
@@ -151,16 +189,6 @@ static void search_for(Search *h, const Objective *o, const int64_t *hand)
         h->held[i] = code_of(o, i, hand);
         h->kept_held[i] = kept_meld(o, i, h->held[i]);
     }
-}
-
-/* Objective.score: the worth of passing ``given`` (counts) from ``held`` (counts) */
-static double score(const Objective *o, const int64_t *held, const int64_t *given)
-{
-    Search h;
-    int64_t codes[MAXPARTS];
-    search_for(&h, o, held);
-    for (int i = 0; i < o->parts; i++) codes[i] = code_of(o, i, given);
-    return score_of(&h, given, codes);
 }
 
 /* What one more copy of each card of part ``i`` adds to the part's worth (the receiver's gain
@@ -191,24 +219,29 @@ static inline double card_worth(const Search *h, int c, const int64_t *chosen,
     return worth;
 }
 
-/* Objective.added with incoming passes: each choice with one card more scored, less the
- * choice's score (``given``: its parts' codes) */
+/* Objective.added with incoming passes: each choice with one card more scored (the 20 of
+ * them in one product, as numpy scores them), less the choice's score (``given``: its
+ * parts' codes) */
 static void added_receiving(const Search *h, int64_t *chosen, int64_t *given, double *out)
 {
     const Objective *o = h->o;
-    double now = score_of(h, chosen, given);
+    double now = score_of(h, chosen, given), more[CARDS * CARDS], worth[CARDS];
+    for (int x = 0; x < CARDS; x++)
+        for (int c = 0; c < CARDS; c++) {
+            int64_t k = chosen[c] + (c == x);
+            more[x * CARDS + c] = (double)(k < h->hand[c] ? k : h->hand[c]);
+        }
+    dot_rows(o->per_card, more, CARDS, worth);
     for (int c = 0; c < CARDS; c++) {
         if (chosen[c] >= h->hand[c]) {
             out[c] = -INFINITY;
             continue;
         }
-        chosen[c]++;
         for (int k = 0; k < o->member_count[c]; k++)
             given[o->member_part[c][k]] += POW5[o->member_digit[c][k]];
-        out[c] = score_of(h, chosen, given) - now;
+        out[c] = parts_of(h, worth[c], given) - now;
         for (int k = 0; k < o->member_count[c]; k++)
             given[o->member_part[c][k]] -= POW5[o->member_digit[c][k]];
-        chosen[c]--;
     }
 }
 
@@ -384,30 +417,31 @@ static int sequence_item_count(PyObject *seq, int parts, const char *name)
 }
 
 PyDoc_STRVAR(objective_doc,
-"objective(per_card, groups, group_values, parts, gains, kept, incoming, averaged, known)\n\n"
-"An objective as policy.Objective holds it: per_card (20,) float64, groups (20,) int64 (the\n"
-"group of equal value of each card), group_values float64, parts a tuple of tuples of\n"
-"cards, gains and kept a float64 table per part (5 ** cards), incoming None or (m, 20)\n"
+"objective(per_card, parts, gains, kept, incoming, averaged, known)\n\n"
+"An objective as policy.Objective holds it: per_card (20,) float64, parts a tuple of tuples\n"
+"of cards, gains and kept a float64 table per part (5 ** cards), incoming None or (m, 20)\n"
 "int64 with averaged (float64) and known (bool) tables per part, filled as codes are met.\n"
 "The arrays are held, not copied.");
 
 static PyObject *objective(PyObject *self, PyObject *args)
 {
-    PyObject *per_card, *groups, *group_values, *parts, *gains, *kept, *incoming, *averaged,
-        *known;
+    PyObject *per_card, *parts, *gains, *kept, *incoming, *averaged, *known;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOOO!O!O!OOO", &per_card, &groups, &group_values,
-                          &PyTuple_Type, &parts, &PyTuple_Type, &gains, &PyTuple_Type, &kept,
-                          &incoming, &averaged, &known))
+    if (!PyArg_ParseTuple(args, "OO!O!O!OOO", &per_card, &PyTuple_Type, &parts, &PyTuple_Type,
+                          &gains, &PyTuple_Type, &kept, &incoming, &averaged, &known))
         return NULL;
     Py_ssize_t nparts = PyTuple_GET_SIZE(parts);
+    if (blas_ddot == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "the BLAS numpy calls is not found yet (blas)");
+        return NULL;
+    }
     if (nparts < 1 || nparts > MAXPARTS) {
         PyErr_SetString(PyExc_ValueError, "parts: 1 to 16 wanted");
         return NULL;
     }
     Objective *o = PyMem_Calloc(1, sizeof(Objective));
     if (o == NULL) return PyErr_NoMemory();
-    o->views = PyMem_Calloc(5 + 4 * MAXPARTS, sizeof(Py_buffer));
+    o->views = PyMem_Calloc(2 + 4 * MAXPARTS, sizeof(Py_buffer));
     if (o->views == NULL) {
         PyMem_Free(o);
         return PyErr_NoMemory();
@@ -420,25 +454,8 @@ static PyObject *objective(PyObject *self, PyObject *args)
     }
     o->parts = (int)nparts;
     const double *values = hold(o, per_card, 8, CARDS, 0, "per_card");
-    const int64_t *group = values ? hold(o, groups, 8, CARDS, 0, "groups") : NULL;
-    if (group == NULL) goto fail;
-    if (PyObject_GetBuffer(group_values, &o->views[o->nviews], PyBUF_C_CONTIGUOUS) < 0)
-        goto fail;
-    Py_buffer *gv = &o->views[o->nviews++];
-    o->groups = (int)(gv->len / 8);
-    if (gv->itemsize != 8 || o->groups < 1 || o->groups > CARDS) {
-        PyErr_SetString(PyExc_ValueError, "group_values: 1 to 20 float64 wanted");
-        goto fail;
-    }
-    for (int c = 0; c < CARDS; c++) {
-        o->per_card[c] = values[c];
-        if (group[c] < 0 || group[c] >= o->groups) {
-            PyErr_SetString(PyExc_ValueError, "groups: a group of group_values per card");
-            goto fail;
-        }
-        o->group[c] = (int)group[c];
-        o->group_value[group[c]] = ((const double *)gv->buf)[group[c]];
-    }
+    if (values == NULL) goto fail;
+    memcpy(o->per_card, values, sizeof o->per_card);
     if (sequence_item_count(gains, o->parts, "gains") < 0
         || sequence_item_count(kept, o->parts, "kept") < 0)
         goto fail;
@@ -693,6 +710,7 @@ PyDoc_STRVAR(score_doc,
 static PyObject *score_py(PyObject *self, PyObject *args)
 {
     PyObject *capsule, *hands_o, *choices_o, *out_o;
+    double *rows_of = NULL;
     (void)self;
     if (!PyArg_ParseTuple(args, "OOOO", &capsule, &hands_o, &choices_o, &out_o)) return NULL;
     Objective *o = PyCapsule_GetPointer(capsule, CAPSULE);
@@ -706,24 +724,39 @@ static PyObject *score_py(PyObject *self, PyObject *args)
         goto done;
     Py_ssize_t m = n ? v[2].len / (8 * n) : 0;
     if (v[1].itemsize != 8 || v[2].itemsize != 8 || v[2].len != n * m * 8
-        || v[1].len != n * m * 8 * CARDS) {
+        || v[1].len != n * m * 8 * CARDS || m > INT32_MAX / CARDS) {
         PyErr_SetString(PyExc_ValueError, "choices (n, m, 20) int64 and out (n, m) float64");
         goto done;
     }
     const int64_t *hands = v[0].buf, *choices = v[1].buf;
     double *out = v[2].buf;
-    for (Py_ssize_t r = 0; r < n; r++)
-        for (Py_ssize_t c = 0; c < m; c++) {
-            const int64_t *given = choices + (r * m + c) * CARDS, *hand = hands + r * CARDS;
-            for (int x = 0; x < CARDS; x++)
-                if (given[x] < 0 || given[x] > hand[x] || hand[x] > 4) {
-                    PyErr_SetString(PyExc_ValueError, "each choice within its hand wanted");
-                    goto done;
-                }
-            out[r * m + c] = score(o, hand, given);
+    if (check_counts(hands, NULL, n) < 0) goto done;
+    for (Py_ssize_t i = 0; i < n * m * CARDS; i++)
+        if (choices[i] < 0 || choices[i] > hands[(i / (m * CARDS)) * CARDS + i % CARDS]) {
+            PyErr_SetString(PyExc_ValueError, "each choice within its hand wanted");
+            goto done;
         }
+    rows_of = PyMem_Malloc(sizeof(double) * (size_t)(m * CARDS + 1));
+    if (rows_of == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t r = 0; r < n; r++) {  /* one product per hand, as numpy's stack */
+        Search h;
+        search_for(&h, o, hands + r * CARDS);
+        for (Py_ssize_t i = 0; i < m * CARDS; i++)
+            rows_of[i] = (double)choices[r * m * CARDS + i];
+        if (m > 0) dot_rows(o->per_card, rows_of, (int)m, out + r * m);
+        for (Py_ssize_t c = 0; c < m; c++) {
+            int64_t given[MAXPARTS];
+            for (int i = 0; i < o->parts; i++)
+                given[i] = code_of(o, i, choices + (r * m + c) * CARDS);
+            out[r * m + c] = parts_of(&h, out[r * m + c], given);
+        }
+    }
     result = Py_NewRef(Py_None);
 done:
+    PyMem_Free(rows_of);
     release(v, 3);
     return result;
 }
@@ -765,7 +798,77 @@ done:
     return result;
 }
 
+PyDoc_STRVAR(blas_doc,
+"blas(library)\n\n"
+"Find the BLAS numpy's matrix product calls (cblas_ddot and cblas_dgemv), through library\n"
+"(the path of numpy's _multiarray_umath, which links it): the name of the ddot found, or\n"
+"None (not found, or not on this system). Until it is found the search cannot run.");
+
+static PyObject *blas(PyObject *self, PyObject *args)
+{
+    const char *path;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "s", &path)) return NULL;
+#ifdef _WIN32
+    (void)path;
+    Py_RETURN_NONE;
+#else
+    static const char *names[][2] = {{"scipy_cblas_ddot64_", "scipy_cblas_dgemv64_"},
+                                     {"cblas_ddot64_", "cblas_dgemv64_"},
+                                     {"scipy_cblas_ddot", "scipy_cblas_dgemv"},
+                                     {"cblas_ddot", "cblas_dgemv"}};
+    void *library = dlopen(path, RTLD_LAZY | RTLD_NOLOAD);
+    if (library == NULL) Py_RETURN_NONE;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        void *ddot = dlsym(library, names[i][0]), *dgemv = dlsym(library, names[i][1]);
+        if (ddot != NULL && dgemv != NULL) {
+            blas_ddot = ddot;
+            blas_dgemv = dgemv;
+            blas_ilp64 = i < 2;
+            return PyUnicode_FromString(names[i][0]);
+        }
+    }
+    Py_RETURN_NONE;
+#endif
+}
+
+PyDoc_STRVAR(dots_doc,
+"dots(values, rows, out)\n\n"
+"rows (m, 20) float64 @ values (20,) into out (m,), as numpy's product of a stack of that\n"
+"shape sums it (the BLAS ``blas`` found): to check that it does.");
+
+static PyObject *dots(PyObject *self, PyObject *args)
+{
+    PyObject *values_o, *rows_o, *out_o;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOO", &values_o, &rows_o, &out_o)) return NULL;
+    if (blas_ddot == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "no BLAS found (blas)");
+        return NULL;
+    }
+    Py_buffer v[3];
+    memset(v, 0, sizeof v);
+    PyObject *result = NULL;
+    if (PyObject_GetBuffer(values_o, &v[0], PyBUF_C_CONTIGUOUS) < 0
+        || PyObject_GetBuffer(rows_o, &v[1], PyBUF_C_CONTIGUOUS) < 0
+        || PyObject_GetBuffer(out_o, &v[2], PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE) < 0)
+        goto done;
+    Py_ssize_t m = v[2].len / 8;
+    if (v[0].itemsize != 8 || v[0].len != 8 * CARDS || v[1].itemsize != 8
+        || v[1].len != m * 8 * CARDS || v[2].itemsize != 8 || m < 1 || m > INT32_MAX / CARDS) {
+        PyErr_SetString(PyExc_ValueError, "values (20,), rows (m, 20), out (m,) float64");
+        goto done;
+    }
+    dot_rows(v[0].buf, v[1].buf, (int)m, v[2].buf);
+    result = Py_NewRef(Py_None);
+done:
+    release(v, 3);
+    return result;
+}
+
 static PyMethodDef methods[] = {
+    {"blas", blas, METH_VARARGS, blas_doc},
+    {"dots", dots, METH_VARARGS, dots_doc},
     {"objective", objective, METH_VARARGS, objective_doc},
     {"pick", pick, METH_VARARGS, pick_doc},
     {"choose", choose, METH_VARARGS, choose_doc},

@@ -5,13 +5,17 @@ hands it may hold (``receivers``; shipped for the common games: ``tables``).
 
 An objective serves both searches of ``policy``: numpy's, on many hands at once, and the
 compiled one (``_greedy.c``, ``Objective.native``), hand by hand, which makes the same choices
-with the same sums in the same order, so the worths are equal to the last bit.
+with the same sums in the same order, so the worths are equal to the last bit: where numpy
+sums the cards' values by a matrix product, the compiled search calls the very BLAS routine
+numpy calls for a product of that shape (whose order of sums is the machine's).
 """
 
 from __future__ import annotations
 
 from copy import copy
 from functools import lru_cache
+from importlib import import_module
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -26,9 +30,37 @@ if TYPE_CHECKING:
 
 _AROUND_RANKS = (ACE, KING, QUEEN, JACK)
 _Q_SPADES, _J_DIAMONDS = 0 * 5 + QUEEN, 2 * 5 + JACK
+
+
+def _compiled_search() -> ModuleType | None:
+    """The compiled search, once it has found the BLAS numpy's matrix product calls and
+    checked that its products are numpy's to the last bit (None: numpy searches)."""
+    search = load("pinochle_calc.exchange._greedy")
+    if search is None:
+        return None
+    try:  # the module that links numpy's BLAS (numpy 2; numpy 1 kept it in numpy.core)
+        umath = import_module("numpy._core._multiarray_umath")
+    except ImportError:
+        umath = import_module("numpy.core._multiarray_umath")
+    path = getattr(umath, "__file__", None)
+    if path is None or search.blas(path) is None:
+        return None
+    values = np.sin(np.arange(1.0, 21.0)) * 7.3
+    rows = np.arange(400, dtype=np.int64).reshape(20, 20) * 7 % 5  # counts, as choices
+    for stack in (rows[:, None, :], rows[None], rows[None, :7]):
+        expected = stack @ values
+        for chunk, want in zip(stack, expected):
+            got = np.empty(len(chunk))
+            search.dots(values, chunk.astype(np.float64), got)
+            if got.tobytes() != want.tobytes():
+                return None
+    return search
+
+
 #: The compiled search (``_greedy.c``): the same choices, hand by hand; None where it was not
-#: built or ``PINOCHLE_CALC_PURE`` is set (``compiled``), and then numpy searches.
-GREEDY = load("pinochle_calc.exchange._greedy")
+#: built, ``PINOCHLE_CALC_PURE`` is set (``compiled``) or it cannot sum as numpy does, and then
+#: numpy searches.
+GREEDY = _compiled_search()
 #: Receiver hands the meld gains are averaged over, by default (``ExchangePolicy.samples``).
 RECEIVERS = 400
 
@@ -181,8 +213,7 @@ class Objective:
         self.gains, self.more = zip(*(_gain_tables(p, trump, rules, receiving, most)
                                       for p in parts))
         self.columns = _part_columns(trump)
-        self.per_card = np.asarray(values, dtype=np.float64)
-        self.groups = _value_groups(tuple(self.per_card.tolist()))
+        self.per_card = np.ascontiguousarray(values, dtype=np.float64)
         self.incoming = incoming
         # with ``incoming``: each part's mean meld after receiving, by the code of the cards
         # kept, worked out for the codes met so far (``known``)
@@ -202,13 +233,12 @@ class Objective:
     def native(self) -> object:
         """The objective as the compiled search holds it (``_greedy``; None without it)."""
         if self._native is None and GREEDY is not None:
-            group, group_values, _ = self.groups
             incoming = None if self.incoming is None else np.ascontiguousarray(
                 self.incoming, dtype=np.int64)
             self._native = GREEDY.objective(
-                self.per_card, group, group_values, tuple(tuple(p) for p in self.parts),
-                tuple(self.gains), tuple(self.values), incoming,
-                tuple(t for t, _ in self.averaged), tuple(k for _, k in self.averaged))
+                self.per_card, tuple(tuple(p) for p in self.parts), tuple(self.gains),
+                tuple(self.values), incoming, tuple(t for t, _ in self.averaged),
+                tuple(k for _, k in self.averaged))
         return self._native
 
     def _kept(self, i: int, kept: np.ndarray) -> np.ndarray:
@@ -233,14 +263,7 @@ class Objective:
     def score(self, hands: np.ndarray, choices: np.ndarray) -> np.ndarray:
         """``(n, m)``: the worth of each of ``m`` choices (``(n, m, 20)`` counts, each within its
         hand) from each of ``n`` hands."""
-        # the cards' values summed by groups of equal value, in a fixed order (a matrix
-        # product's order is the BLAS's, which differs from machine to machine): the same
-        # worth to the last bit here and in the compiled search, and equal cards tie exactly
-        _, group_values, columns = self.groups
-        counts = choices @ columns
-        total = counts[..., 0] * group_values[0]
-        for g in range(1, len(group_values)):
-            total = total + counts[..., g] * group_values[g]
+        total = choices @ self.per_card
         for i, (part, w, gains) in enumerate(zip(self.parts, self.weights, self.gains)):
             held = hands[:, None, part]
             given = choices[:, :, part]
@@ -275,20 +298,6 @@ class Objective:
             for j, card in enumerate(part):
                 by_card[card] += more[j].take(given) + less[j].take(kept) - base
         return np.where(chosen < hands, by_card.T, -np.inf)
-
-
-@lru_cache(maxsize=64)
-def _value_groups(values: tuple[float, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The cards by groups of equal ``values`` (20), in the order each value first comes: the
-    group of each card, each group's value, and ``(20, groups)`` columns counting them."""
-    first: dict[float, int] = {}
-    group = np.array([first.setdefault(v, len(first)) for v in values], dtype=np.int64)
-    columns = np.zeros((20, len(first)))
-    columns[np.arange(20), group] = 1.0
-    out = group, np.array(list(first), dtype=np.float64), columns
-    for array in out:
-        array.flags.writeable = False
-    return out
 
 
 @lru_cache(maxsize=1024)

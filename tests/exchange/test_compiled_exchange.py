@@ -1,7 +1,7 @@
 """The exchange's compiled search (``_greedy.c``) against policy's numpy search: the worth of
-a choice and of one card more to the last bit, every pick and choice card for card, the whole
-exchange under each rule set and hint, and the bidder's blind pass; and the worth's order of
-sums (the cards' values by groups of equal value), which makes equal choices tie exactly."""
+a choice and of one card more to the last bit (the cards' values summed by the BLAS routine
+numpy calls), every pick and choice card for card, the whole exchange under each rule set and
+hint, and the bidder's blind pass."""
 
 from __future__ import annotations
 
@@ -83,35 +83,22 @@ def test_worths_to_the_last_bit():
         assert got.tobytes() == theirs.added(hands, chosen).tobytes()
 
 
-def test_the_cards_values_are_summed_by_groups_in_a_fixed_order():
-    """The worth's per-card part: each group of equal value counted, then the groups summed
-    in the order their values first come (not a matrix product, whose order is the BLAS's):
-    two choices with the same values, whatever the cards, are worth the same to the bit."""
-    values = -policy.per_card(POLICY.keep_trump, POLICY.keep_side, 2)
-    objective = Objective(2, STANDARD, values, None, 0.0)  # no meld counted: values alone
-    group, group_values, _ = objective.groups
-    hand = np.full(20, 2, dtype=np.int64)
-    rng = np.random.default_rng(5)
-    for _ in range(200):
-        choice = rng.integers(0, 3, 20)
-        counts = np.bincount(group, weights=choice, minlength=len(group_values))
-        expected = counts[0] * group_values[0]
-        for g in range(1, len(group_values)):
-            expected = expected + counts[g] * group_values[g]
-        meld = objective.score(hand[None], np.zeros((1, 1, 20), dtype=np.int64))[0, 0]
-        got = objective.score(hand[None], choice[None, None])[0, 0] - meld
-        assert got == expected
-        # the same values from other cards of each group: the same worth exactly
-        other = np.zeros(20, dtype=np.int64)
-        for g, k in enumerate(counts.astype(int)):
-            cards = np.flatnonzero(group == g)
-            for _ in range(k):
-                open_ = cards[other[cards] < 2]
-                if len(open_):
-                    other[rng.choice(open_)] += 1
-        if (np.bincount(group, weights=other, minlength=len(group_values)) == counts).all():
-            assert objective.score(hand[None], other[None, None])[0, 0] == \
-                objective.score(hand[None], choice[None, None])[0, 0]
+@pytest.mark.parametrize("rows", [1, 2, 7, 20, 400])
+def test_the_cards_values_are_summed_as_numpy_sums_them(rows):
+    """numpy sums a choice's card values by a matrix product, in the order of the BLAS routine
+    it calls for a stack of that shape (ddot for one row, dgemv for more; the machine's
+    order): the compiled search calls the same routine, and gets the same sums to the bit."""
+    native = extension(GREEDY)
+    assert objectives.GREEDY is not None  # it found numpy's BLAS and checked it
+    rng = np.random.default_rng(rows)
+    for values in (-policy.per_card(POLICY.keep_trump, POLICY.keep_side, 2) + 0.2,
+                   rng.normal(size=20), np.round(rng.normal(size=20), 2)):
+        stack = rng.integers(0, 5, (30, rows, 20))
+        expected = stack @ values
+        for chunk, want in zip(stack, expected):
+            got = np.empty(rows)
+            native.dots(np.ascontiguousarray(values), chunk.astype(np.float64), got)
+            assert got.tobytes() == want.tobytes()
 
 
 @pytest.mark.parametrize("distinct", [False, True])
