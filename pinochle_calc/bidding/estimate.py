@@ -197,12 +197,17 @@ class TrumpEstimate:
             ordered = np.sort(self.totals)
             made = n - np.searchsorted(ordered, bids, side="left")
             return dict(zip(bids.tolist(), (made / n).tolist()))
+        # every bid at once, each figure as the loop over bids works it out: each row's own
+        # sum (a sum along the rows of the table is summed in another order), and its product
+        # with the deals that reach its bid (a stack of products of one row each is numpy's
+        # product of one row: the same BLAS routine)
+        reached = self.totals[None, :] >= bids[:, None]
+        totals = np.array([weights.sum() for weights in table])
+        products = (table[:, None, :] @ reached[:, :, None].astype(np.float64))[:, 0, 0]
+        chances = np.minimum(1.0, products / np.where(totals, totals, 1.0))
         out = {}
-        for bid, weights in zip(bids.tolist(), table):
-            reached = self.totals >= bid
-            total = weights.sum()
-            out[bid] = (float(reached.mean()) if not total
-                        else min(1.0, float(weights @ reached / total)))
+        for row, (bid, total) in enumerate(zip(bids.tolist(), totals.tolist())):
+            out[bid] = float(reached[row].mean()) if not total else float(chances[row])
         return out
 
     def to_dict(self) -> dict:

@@ -120,6 +120,18 @@ def pass_words(rules: RuleSet) -> str:
             " three), or no marriage")
 
 
+def _unique(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``np.unique(values, return_inverse=True)`` of whole numbers from 0 up (melds): the values
+    met, ascending, and where each value is among them, by counting (several times faster)."""
+    values = np.asarray(values).reshape(-1)
+    if not len(values) or values.min() < 0:
+        found, where = np.unique(values, return_inverse=True)
+        return found, where.reshape(-1)
+    met = np.zeros(int(values.max()) + 1, dtype=bool)
+    met[values] = True
+    return np.flatnonzero(met).astype(values.dtype), (np.cumsum(met) - 1)[values]
+
+
 def _logistic(x: np.ndarray) -> np.ndarray:
     return 1 / (1 + np.exp(-np.clip(x, -60, 60)))
 
@@ -323,8 +335,8 @@ class Holding:
         def curve(meld: np.ndarray,
                   value: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
             """``(bids, n)``: ``value(m)`` (an array of bids by melds) for each deal's meld."""
-            melds, where = np.unique(meld, return_inverse=True)
-            return value(melds[None, :])[:, where.reshape(-1)]
+            melds, where = _unique(meld)
+            return value(melds[None, :])[:, where]
 
         out = np.ones((len(after), self.n))
         for _, meld, married in self.active:  # an opponent without a marriage passes

@@ -81,6 +81,7 @@ typedef struct {
     double per_card[CARDS];
     /* the parts each card belongs to, and its digit there */
     int member_count[CARDS], member_part[CARDS][MAXPARTS], member_digit[CARDS][MAXPARTS];
+    unsigned member_mask[CARDS];  /* the parts of each card, a bit each */
     const int64_t *incoming;
     Py_ssize_t m;
     Py_buffer *views;
@@ -251,28 +252,37 @@ static void all_worths(const Search *h, const int64_t *chosen, const int64_t *gi
                        double steps[][MAXSIZE], double *gains)
 {
     const Objective *o = h->o;
-    int same[MAXPARTS];
+    unsigned changed = 0;  /* the parts whose cards are not as in the first choice */
     for (int i = 0; i < o->parts; i++) {
-        same[i] = h->have_first && given[i] == h->first_given[i];
-        if (same[i])
+        if (h->have_first && given[i] == h->first_given[i]) {
             memcpy(steps[i], h->first_steps[i], sizeof(double) * MAXSIZE);
-        else
+        } else {
             part_steps(h, i, chosen, given[i], steps[i]);
+            changed |= 1u << i;
+        }
     }
     for (int c = 0; c < CARDS; c++) {
-        int as_first = h->have_first && chosen[c] == h->first[c];
-        for (int k = 0; as_first && k < o->member_count[c]; k++)
-            as_first = same[o->member_part[c][k]];
+        int as_first = h->have_first && chosen[c] == h->first[c]
+                       && !(o->member_mask[c] & changed);
         gains[c] = as_first ? h->first_gains[c] : card_worth(h, c, chosen, steps);
     }
 }
 
-/* numpy's argmax: the first NaN, else the first largest */
+/* numpy's argmax: the first NaN, else the first largest (a NaN is rare: looked for once) */
 static int argmax(const double *values, int n)
 {
-    int best = 0;
-    for (int i = 1; i < n && !isnan(values[best]); i++)
-        if (isnan(values[i]) || values[i] > values[best]) best = i;
+    int best = 0, nan = values[0] != values[0];
+    double top = values[0];
+    for (int i = 1; i < n; i++) {
+        nan |= values[i] != values[i];
+        if (values[i] > top) {
+            top = values[i];
+            best = i;
+        }
+    }
+    if (nan)
+        for (int i = 0; i < n; i++)
+            if (values[i] != values[i]) return i;
     return best;
 }
 
@@ -309,11 +319,16 @@ static int pick_one(const Search *h, int64_t *chosen, int64_t *given, const uint
             }
         }
         double worth[CARDS];
-        for (int c = 0; c < CARDS; c++)
-            worth[c] = (allowed && !allowed[c]) || (distinct && chosen[c] > 0) ? -INFINITY
-                                                                              : gains[c];
-        int best = argmax(worth, CARDS);
-        if (!isfinite(worth[best])) break;  /* nothing to add: every later step alike */
+        const double *these = gains;
+        if (allowed || distinct) {
+            for (int c = 0; c < CARDS; c++)
+                worth[c] = (allowed && !allowed[c]) || (distinct && chosen[c] > 0) ? -INFINITY
+                                                                                  : gains[c];
+            these = worth;
+        }
+        int best = argmax(these, CARDS);
+        double top = these[best];
+        if (!isfinite(top)) break;  /* nothing to add: every later step alike */
         chosen[best]++;
         for (int k = 0; k < o->member_count[best]; k++)
             given[o->member_part[best][k]] += POW5[o->member_digit[best][k]];
@@ -361,43 +376,37 @@ static void choose_one(const Objective *o, const int64_t *hand, const int64_t *f
     int adds = pick_one(&h, plain, given, NULL, k - taken, 0, states);
     scores[0] = score_of(&h, plain, given);
     for (int s = 0; s < STARTS; s++) {
-        int64_t *begun = grown[s], size = 0;
-        memset(begun, 0, sizeof(int64_t) * CARDS);
+        /* the start's cards (each at most once: a card of each kind named, where left) */
+        int cards[5], n = 0;
         if (s < 4) {  /* a card of one rank in every suit held: an around */
             static const int ranks[4] = {ACE, KING, QUEEN, JACK};
-            for (int suit = 0; suit < 4; suit++)
-                begun[suit * 5 + ranks[s]] = rest[suit * 5 + ranks[s]] > 0;
-        } else {
-            int cards[5], n = 0;
-            if (s == 4) {  /* the trump K-Q: a royal marriage */
-                cards[n++] = trump * 5 + KING;
-                cards[n++] = trump * 5 + QUEEN;
-            } else if (s == 5) {  /* a pinochle */
-                cards[n++] = Q_SPADES;
-                cards[n++] = J_DIAMONDS;
-            } else {  /* the trump run */
-                for (int r = 0; r < 5; r++) cards[n++] = trump * 5 + r;
-            }
-            for (int j = 0; j < n; j++) begun[cards[j]] = rest[cards[j]] < 1 ? rest[cards[j]] : 1;
+            for (int suit = 0; suit < 4; suit++) cards[n++] = suit * 5 + ranks[s];
+        } else if (s == 4) {  /* the trump K-Q: a royal marriage */
+            cards[n++] = trump * 5 + KING;
+            cards[n++] = trump * 5 + QUEEN;
+        } else if (s == 5) {  /* a pinochle */
+            cards[n++] = Q_SPADES;
+            cards[n++] = J_DIAMONDS;
+        } else {  /* the trump run */
+            for (int r = 0; r < 5; r++) cards[n++] = trump * 5 + r;
         }
-        int fits = 1;
-        int64_t total = 0;
-        for (int c = 0; c < CARDS; c++) {
-            begun[c] += first[c];
-            fits &= begun[c] <= hand[c];
-            total += begun[c];
-        }
-        if (!fits || total > k) memcpy(begun, first, sizeof(int64_t) * CARDS);
-        for (int c = 0; c < CARDS; c++) size += begun[c] - first[c];
+        int added[5], size = 0;
+        for (int j = 0; j < n; j++)
+            if (rest[cards[j]] > 0) added[size++] = cards[j];
+        int64_t *begun = grown[s];
+        memcpy(begun, first, sizeof(int64_t) * CARDS);
+        if (taken + size > k) size = 0;  /* it does not fit: the first choice */
+        for (int j = 0; j < size; j++) begun[added[j]]++;
         /* passed by the plain greedy: it ends where that does */
         if (size <= adds && memcmp(begun, states + size * CARDS, sizeof(int64_t) * CARDS) == 0) {
             scores[s + 1] = -INFINITY;
             continue;
         }
-        int64_t have = 0;
-        for (int c = 0; c < CARDS; c++) have += begun[c];
-        for (int i = 0; i < o->parts; i++) given[i] = code_of(o, i, begun);
-        pick_one(&h, begun, given, NULL, k - have, 0, NULL);
+        for (int i = 0; i < o->parts; i++) given[i] = h.first_given[i];
+        for (int j = 0; j < size; j++)  /* the start's cards added to the first choice's codes */
+            for (int m = 0; m < o->member_count[added[j]]; m++)
+                given[o->member_part[added[j]][m]] += POW5[o->member_digit[added[j]][m]];
+        pick_one(&h, begun, given, NULL, k - taken - size, 0, NULL);
         scores[s + 1] = score_of(&h, begun, given);
     }
     int best = argmax(scores, STARTS + 1);
@@ -498,6 +507,7 @@ static PyObject *objective(PyObject *self, PyObject *args)
             int k = o->member_count[card]++;
             o->member_part[card][k] = i;
             o->member_digit[card][k] = j;
+            o->member_mask[card] |= 1u << i;
         }
         Py_ssize_t codes = (Py_ssize_t)POW5[o->size[i]];
         o->gain[i] = hold(o, PyTuple_GET_ITEM(gains, i), 8, codes, 0, "gains");

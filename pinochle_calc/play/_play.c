@@ -343,51 +343,66 @@ static inline int before(const double *key, int i, int j)
     return key[i] < key[j] || (key[i] == key[j] && i < j);
 }
 
-#define BUCKETS 128
-#define PHYSICAL_MAX 80
+#define KINDS 20
+#define PHYSICAL 80
+#define BUCKETS 64
 
-/* The unseen cards' places in key order, as far as the blocks need them: ``order`` lists the
- * cards by a bucket sort of their keys (uniform in [0, 1)), each bucket in card order, and a
- * bucket that holds the border of two blocks sorted by (key, card); ``border[p]`` is 1 where a
- * block ends after place p. Few branches: a quickselect mispredicts one comparison in two. */
-static void in_order(const double *key, int u, const uint8_t *border, int *order)
+/* Where the cards go, for a deal of ``u`` cards in blocks: ``block_of[p]``, the block of the
+ * p-th card in key order (-1: past every block, dealt to no one). */
+typedef struct {
+    int u, block_of[PHYSICAL];
+} Blocks;
+
+/* The block of each of the ``u`` cards whose keys are ``key`` (uniform in [0, 1)): a bucket
+ * sort of the keys, where every card of a bucket goes to the block of the bucket's first place,
+ * except in a bucket holding the border of two blocks, whose cards are sorted by (key, card).
+ * Few branches: a comparison sort mispredicts one comparison in two. */
+static void blocks_of(const Blocks *b, const double *key, int *block)
 {
-    int count[BUCKETS + 1], bucket[PHYSICAL_MAX];
+    int count[BUCKETS + 1], bucket[PHYSICAL], head[BUCKETS], next[PHYSICAL];
     memset(count, 0, sizeof count);
-    for (int i = 0; i < u; i++) {
+    memset(head, -1, sizeof head);
+    for (int i = 0; i < b->u; i++) {  /* each bucket's cards, as a list */
         double k = key[i] * BUCKETS;
-        int b = k >= 0 ? (k < BUCKETS ? (int)k : BUCKETS - 1) : 0;
-        bucket[i] = b;
-        count[b + 1]++;
+        int at = k >= 0 ? (k < BUCKETS ? (int)k : BUCKETS - 1) : 0;
+        bucket[i] = at;
+        next[i] = head[at];
+        head[at] = i;
+        count[at + 1]++;
     }
-    for (int b = 0; b < BUCKETS; b++) count[b + 1] += count[b];  /* the start of each bucket */
-    int fill[BUCKETS];
-    memcpy(fill, count, sizeof fill);
-    for (int i = 0; i < u; i++) order[fill[bucket[i]]++] = i;
-    for (int b = 0; b < BUCKETS; b++) {
-        int lo = count[b], hi = count[b + 1], split = 0;
-        for (int p = lo; p < hi - 1; p++) split |= border[p];
-        if (!split) continue;
-        for (int p = lo + 1; p < hi; p++) {  /* insertion sort: a few cards */
-            int card = order[p], q = p;
-            while (q > lo && before(key, card, order[q - 1])) {
-                order[q] = order[q - 1];
-                q--;
-            }
-            order[q] = card;
+    for (int at = 0; at < BUCKETS; at++) {
+        int lo = count[at];  /* the bucket's first place */
+        count[at + 1] += lo;
+        int hi = count[at + 1];
+        if (lo == hi) continue;
+        if (b->block_of[lo] == b->block_of[hi - 1]) {  /* one block: every card to it */
+            for (int i = head[at]; i >= 0; i = next[i]) block[i] = b->block_of[lo];
+            continue;
+        }
+        for (int i = head[at]; i >= 0; i = next[i]) {  /* across a border: each card's place */
+            int rank = lo;
+            for (int j = head[at]; j >= 0; j = next[j]) rank += before(key, j, i);
+            block[i] = b->block_of[rank];
         }
     }
 }
 
-#define KINDS 20
-#define PHYSICAL 80
+static void blocks_for(Blocks *b, int u, const int64_t *sizes, Py_ssize_t count)
+{
+    int place = 0;
+    b->u = u;
+    for (Py_ssize_t j = 0; j < count; j++)
+        for (int i = 0; i < sizes[j]; i++) b->block_of[place++] = (int)j;
+    while (place < u) b->block_of[place++] = -1;
+}
 
 PyDoc_STRVAR(deal_doc,
 "deal(keys, unseen, kinds, seats, sizes, held, out)\n\n"
 "Dealer's dealing: the unseen cards (unseen: their numbers 0 to 79, kinds: their kinds,\n"
 "(u,) int64 each) taken in the order of their keys (keys (n, 80) float64, a key per\n"
 "physical card), the first sizes[0] to row seats[0] of out, the next sizes[1] to row\n"
-"seats[1], ...; out (n, rows, 20) int64 is filled with those counts plus held (rows, 20).");
+"seats[1], ...; out (n, rows, 20), int64 or int8, is filled with those counts plus held\n"
+"(rows, 20) int64.");
 
 static PyObject *deal(PyObject *self, PyObject *args)
 {
@@ -403,20 +418,19 @@ static PyObject *deal(PyObject *self, PyObject *args)
     for (int i = 0; i < 7; i++) {
         int flags = PyBUF_C_CONTIGUOUS | (i == 6 ? PyBUF_WRITABLE : 0);
         if (PyObject_GetBuffer(objects[i], &v[i], flags) < 0) goto done;
-        if (v[i].itemsize != 8) {
-            PyErr_SetString(PyExc_ValueError, "64-bit items wanted");
+        if (v[i].itemsize != 8 && !(i == 6 && v[i].itemsize == 1)) {
+            PyErr_SetString(PyExc_ValueError, "64-bit items wanted (out: 64 or 8 bits)");
             goto done;
         }
     }
     Py_ssize_t n = v[0].len / (8 * PHYSICAL), u = v[1].len / 8, blocks = v[3].len / 8;
-    Py_ssize_t rows = v[5].len / (8 * KINDS);
+    Py_ssize_t rows = v[5].len / (8 * KINDS), wide = v[6].itemsize == 8;
     const double *keys = v[0].buf;
     const int64_t *unseen = v[1].buf, *kinds = v[2].buf, *seats = v[3].buf, *sizes = v[4].buf;
     const int64_t *held = v[5].buf;
-    int64_t *out = v[6].buf;
     Py_ssize_t total = 0;
     int ok = v[0].len == n * 8 * PHYSICAL && v[2].len == u * 8 && v[4].len == blocks * 8
-             && v[5].len == rows * 8 * KINDS && v[6].len == n * rows * 8 * KINDS
+             && v[5].len == rows * 8 * KINDS && v[6].len == n * rows * v[6].itemsize * KINDS
              && u <= PHYSICAL;
     for (Py_ssize_t i = 0; ok && i < u; i++)
         ok = unseen[i] >= 0 && unseen[i] < PHYSICAL && kinds[i] >= 0 && kinds[i] < KINDS;
@@ -424,32 +438,37 @@ static PyObject *deal(PyObject *self, PyObject *args)
         ok = seats[j] >= 0 && seats[j] < rows && sizes[j] >= 0;
         total += sizes[j];
     }
+    for (Py_ssize_t i = 0; ok && i < rows * KINDS; i++) ok = held[i] >= 0 && held[i] <= 4;
     if (!ok || total > u) {
         PyErr_SetString(PyExc_ValueError, "deal: keys (n, 80), cards 0 to 79 of kinds 0 to 19,"
                         " blocks no larger than the cards, out (n, rows, 20)");
         goto done;
     }
     Py_BEGIN_ALLOW_THREADS
-    uint8_t border[PHYSICAL];
-    int block_of[PHYSICAL];
-    memset(border, 0, sizeof border);
-    for (int p = 0; p < u; p++) block_of[p] = -1;  /* past every block: dealt to no one */
-    {
-        int place = 0;
-        for (Py_ssize_t j = 0; j < blocks; j++) {
-            for (int i = 0; i < sizes[j]; i++) block_of[place++] = (int)j;
-            if (place > 0) border[place - 1] = 1;
-        }
-    }
+    Blocks b;
+    blocks_for(&b, (int)u, sizes, blocks);
+    int8_t start[4 * KINDS];  /* every deal begins from the cards held */
+    int slot[PHYSICAL + 1];   /* where each block's card of each kind is counted */
+    int cells = (int)(rows * KINDS), card_of[PHYSICAL];
+    for (int i = 0; i < cells; i++) start[i] = (int8_t)held[i];
+    for (Py_ssize_t i = 0; i < u; i++) card_of[i] = (int)unseen[i];
+    for (Py_ssize_t j = 0; j < blocks; j++) slot[j] = (int)seats[j] * KINDS;
     for (Py_ssize_t d = 0; d < n; d++) {
         double key[PHYSICAL];
-        int order[PHYSICAL];
-        int64_t *here = out + d * rows * KINDS;
-        memcpy(here, held, sizeof(int64_t) * rows * KINDS);
-        for (Py_ssize_t i = 0; i < u; i++) key[i] = keys[d * PHYSICAL + unseen[i]];
-        in_order(key, (int)u, border, order);
-        for (int p = 0; p < u; p++)
-            if (block_of[p] >= 0) here[seats[block_of[p]] * KINDS + kinds[order[p]]]++;
+        int block[PHYSICAL];
+        int8_t counts[4 * KINDS];
+        const double *row = keys + d * PHYSICAL;
+        memcpy(counts, start, (size_t)cells);
+        for (Py_ssize_t i = 0; i < u; i++) key[i] = row[card_of[i]];
+        blocks_of(&b, key, block);
+        for (Py_ssize_t i = 0; i < u; i++)
+            if (block[i] >= 0) counts[slot[block[i]] + kinds[i]]++;
+        if (wide) {
+            int64_t *here = (int64_t *)v[6].buf + d * cells;
+            for (int i = 0; i < cells; i++) here[i] = counts[i];
+        } else {
+            memcpy((int8_t *)v[6].buf + d * cells, counts, (size_t)cells);
+        }
     }
     Py_END_ALLOW_THREADS
     result = Py_NewRef(Py_None);
@@ -499,9 +518,6 @@ static PyObject *unseen_hands(PyObject *self, PyObject *args)
         goto done;
     }
     memset(out, 0, (size_t)v[2].len);
-    uint8_t border[PHYSICAL];
-    memset(border, 0, sizeof border);
-    if (size > 0) border[size - 1] = 1;
     for (Py_ssize_t i = 0; i < n; i++) {
         int unseen[PHYSICAL], kinds[PHYSICAL], u = 0;
         for (int c = 0; c < KINDS; c++)
@@ -509,13 +525,17 @@ static PyObject *unseen_hands(PyObject *self, PyObject *args)
                 unseen[u] = 4 * c + (int)j;
                 kinds[u++] = c;
             }
+        Blocks b;
+        int64_t sizes[1] = {size};
+        blocks_for(&b, u, sizes, 1);
         for (Py_ssize_t r = 0; r < m; r++) {
             double key[PHYSICAL];
-            int order[PHYSICAL];
+            int block[PHYSICAL];
             int64_t *row = out + (i * m + r) * KINDS;
             for (int p = 0; p < u; p++) key[p] = keys[r * PHYSICAL + unseen[p]];
-            in_order(key, u, border, order);
-            for (int p = 0; p < size; p++) row[kinds[order[p]]]++;
+            blocks_of(&b, key, block);
+            for (int p = 0; p < u; p++)
+                if (block[p] == 0) row[kinds[p]]++;
         }
     }
     result = Py_NewRef(Py_None);

@@ -34,6 +34,9 @@ HandTest = Callable[[np.ndarray], np.ndarray]
 
 #: The most candidate deals drawn to meet the conditions (see ``sample``).
 MAX_DRAWS = 200_000
+#: Deals whose random keys the compiled dealing draws at a time (the same keys, in the same
+#: order, as one draw for all: a few megabytes at a time stay in the processor's cache).
+KEY_CHUNK = 2048
 
 _WEIGHTS = np.array([5**r for r in range(5)], dtype=np.int64)
 
@@ -82,14 +85,18 @@ class Dealer:
         return self.kinds[np.argsort(keys, axis=1)]
 
     def _native(self, rng: np.random.Generator, n: int, seats: list[int], sizes: list[int],
-                held: np.ndarray) -> np.ndarray:
+                held: np.ndarray, dtype: type = np.int64) -> np.ndarray:
         """The compiled dealing of ``n`` deals: the unseen cards in the order of the same
         random keys, ``sizes[i]`` of them to row ``seats[i]`` of ``held``'s rows."""
         assert NATIVE is not None  # (the callers ask it only where it was built)
-        keys = rng.random((n, COPIES * KINDS))
-        out = np.empty((n, *held.shape), dtype=np.int64)
-        NATIVE.deal(keys, self.unseen, self.kinds, np.array(seats, dtype=np.int64),
-                    np.array(sizes, dtype=np.int64), held, out)
+        out = np.empty((n, *held.shape), dtype=dtype)
+        keys = np.empty((min(n, KEY_CHUNK), COPIES * KINDS))
+        seats_, sizes_ = np.array(seats, dtype=np.int64), np.array(sizes, dtype=np.int64)
+        for start in range(0, n, KEY_CHUNK):  # the same keys as rng.random((n, 80)) draws
+            chunk = keys[:min(KEY_CHUNK, n - start)]
+            rng.random(out=chunk)
+            NATIVE.deal(chunk, self.unseen, self.kinds, seats_, sizes_, held,
+                        out[start:start + len(chunk)])
         return out
 
     def hands(self, rng: np.random.Generator, n: int, size: int) -> np.ndarray:
@@ -101,18 +108,19 @@ class Dealer:
         rows = np.repeat(np.arange(n), size) * KINDS + first.ravel()
         return np.bincount(rows, minlength=n * KINDS).reshape(n, KINDS)
 
-    def deal(self, rng: np.random.Generator, n: int) -> np.ndarray:
-        """``(n, 4, 20)`` card counts of ``n`` deals: every seat, the hand at its own."""
+    def deal(self, rng: np.random.Generator, n: int, dtype: type = np.int64) -> np.ndarray:
+        """``(n, 4, 20)`` card counts of ``n`` deals: every seat, the hand at its own (``dtype``:
+        ``np.int8`` for a batch to test, an eighth of the memory)."""
         if self.seat_sizes is None:
             raise UserError(f"the {len(self.unseen)} unseen cards do not split evenly among"
                             " three players")
-        if NATIVE is not None:
-            return self._native(rng, n, self.others, self.seat_sizes, self.held)
+        if NATIVE is not None and dtype in (np.int64, np.int8):
+            return self._native(rng, n, self.others, self.seat_sizes, self.held, dtype)
         kinds = self._kinds_in_order(rng, n)
         slot = np.repeat(np.array(self.others), self.seat_sizes)
         index = (np.arange(n)[:, None] * 4 + slot[None, :]) * KINDS + kinds
         dealt = np.bincount(index.ravel(), minlength=n * 4 * KINDS).reshape(n, 4, KINDS)
-        return dealt + self.held
+        return (dealt + self.held).astype(dtype, copy=False)
 
 
 def unseen_hands(hands: np.ndarray, keys: np.ndarray, size: int) -> np.ndarray:
