@@ -78,26 +78,38 @@ static void release(Py_buffer *views, int count)
         if (views[i].obj != NULL) PyBuffer_Release(&views[i]);
 }
 
+/* Hand ``i`` of ``counts`` (int64 or int8 rows of 20) as 20 int64 counts */
+static inline void hand_at(const Py_buffer *counts, Py_ssize_t i, int64_t *hand)
+{
+    if (counts->itemsize == 8) {
+        memcpy(hand, (const int64_t *)counts->buf + i * CARDS, sizeof(int64_t) * CARDS);
+    } else {
+        const int8_t *row = (const int8_t *)counts->buf + i * CARDS;
+        for (int c = 0; c < CARDS; c++) hand[c] = row[c];
+    }
+}
+
 /* The hands and tables of a call: n, or -1 with an error set. Every count 0 to 4, every
- * table entry read in range. */
+ * table entry read in range. The counts are int64, or int8 (deals to test: ``Dealer.deal``). */
 static Py_ssize_t hands_and_tables(PyObject *counts, PyObject *type_one, PyObject *marriage,
                                    PyObject *singles, Py_buffer *v, Tables *t)
 {
-    if (get(counts, &v[0], -1, 0, "counts") < 0) return -1;
-    Py_ssize_t n = v[0].len / (8 * CARDS);
-    if (v[0].len != n * 8 * CARDS) {
-        PyErr_SetString(PyExc_ValueError, "counts: (n, 20) int64 wanted");
+    if (PyObject_GetBuffer(counts, &v[0], PyBUF_C_CONTIGUOUS) < 0) return -1;
+    Py_ssize_t size = v[0].itemsize, n = v[0].len / (size * CARDS);
+    if ((size != 8 && size != 1) || v[0].len != n * size * CARDS) {
+        PyErr_SetString(PyExc_ValueError, "counts: (n, 20) int64 or int8 wanted");
         return -1;
     }
     if (get(type_one, &v[1], 100, 0, "type_one") < 0 || get(marriage, &v[2], 5, 0, "marriage") < 0
         || get(singles, &v[3], 25, 0, "singles") < 0)
         return -1;
-    const int64_t *c = v[0].buf;
-    for (Py_ssize_t i = 0; i < n * CARDS; i++)
-        if (c[i] < 0 || c[i] > 4) {
+    for (Py_ssize_t i = 0; i < n * CARDS; i++) {
+        int64_t c = size == 8 ? ((const int64_t *)v[0].buf)[i] : ((const int8_t *)v[0].buf)[i];
+        if (c < 0 || c > 4) {
             PyErr_SetString(PyExc_ValueError, "counts 0 to 4 wanted");
             return -1;
         }
+    }
     t->type_one = v[1].buf;
     t->marriage = v[2].buf;
     t->singles = v[3].buf;
@@ -106,7 +118,7 @@ static Py_ssize_t hands_and_tables(PyObject *counts, PyObject *type_one, PyObjec
 
 PyDoc_STRVAR(points_doc,
 "points(counts, type_one, marriage, singles, out)\n\n"
-"vector.meld_points into out (n, 4) int64, for counts (n, 20) int64 and the tables of\n"
+"vector.meld_points into out (n, 4) int64, for counts (n, 20) int64 or int8 and the tables of\n"
 "vector._parts (type_one (4, 25), marriage (5,), singles (5, 5), int64).");
 
 static PyObject *points(PyObject *self, PyObject *args)
@@ -121,9 +133,12 @@ static PyObject *points(PyObject *self, PyObject *args)
     PyObject *result = NULL;
     Py_ssize_t n = hands_and_tables(counts, type_one, marriage, singles, v, &t);
     if (n < 0 || get(out, &v[4], 4 * n, 1, "out") < 0) goto done;
-    const int64_t *c = v[0].buf;
     int64_t *o = v[4].buf;
-    for (Py_ssize_t i = 0; i < n; i++) meld_of(&t, c + i * CARDS, o + i * 4);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int64_t hand[CARDS];
+        hand_at(&v[0], i, hand);
+        meld_of(&t, hand, o + i * 4);
+    }
     result = Py_NewRef(Py_None);
 done:
     release(v, 5);
@@ -152,7 +167,7 @@ static PyObject *best(PyObject *self, PyObject *args)
     if (n < 0 || get(adding, &v[4], -1, 0, "adding") < 0) goto done;
     Py_ssize_t m = v[4].len / 8;
     if (get(out, &v[5], n * m, 1, "out") < 0) goto done;
-    const int64_t *c = v[0].buf, *add = v[4].buf;
+    const int64_t *add = v[4].buf;
     for (Py_ssize_t j = 0; j < m; j++)
         if (add[j] < -1 || add[j] >= CARDS) {
             PyErr_SetString(PyExc_ValueError, "adding: cards -1 to 19 wanted");
@@ -161,7 +176,7 @@ static PyObject *best(PyObject *self, PyObject *args)
     int64_t *o = v[5].buf;
     for (Py_ssize_t i = 0; i < n; i++) {
         int64_t hand[CARDS];
-        memcpy(hand, c + i * CARDS, sizeof hand);
+        hand_at(&v[0], i, hand);
         for (Py_ssize_t j = 0; j < m; j++) {
             int64_t card = add[j], was = card >= 0 ? hand[card] : 0;
             if (card >= 0 && was < 4) hand[card] = was + 1;

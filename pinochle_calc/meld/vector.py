@@ -33,6 +33,12 @@ if TYPE_CHECKING:  # numpy.typing costs a start-up millisecond: for the checker 
 NATIVE = load("pinochle_calc.meld._meld")
 
 
+def _as_counts(counts: np.ndarray) -> np.ndarray:
+    """Counts as the compiled sums read them: contiguous, int8 kept as it is (the deals a
+    dealer hands out to be tested), anything else as int64."""
+    return np.ascontiguousarray(counts, dtype=np.int8 if counts.dtype == np.int8 else np.int64)
+
+
 def _solve(rules: RuleSet, entries: dict[int, int]) -> tuple[int, ...]:
     shape = [0] * 13
     for k, v in entries.items():
@@ -86,7 +92,7 @@ def meld_points(counts: ArrayLike, rules: RulesLike) -> np.ndarray:
     rules = as_rules(rules)
     if NATIVE is not None and not _coupled(rules):
         out = np.empty((len(counts), 4), dtype=np.int64)
-        NATIVE.points(np.ascontiguousarray(counts, dtype=np.int64), *_parts(rules), out)
+        NATIVE.points(_as_counts(counts), *_parts(rules), out)
         return out
     return shape_points(shapes(counts), rules)
 
@@ -130,7 +136,7 @@ def best_points_with(counts: ArrayLike, cards: tuple[int, ...], rules: RulesLike
     rules = as_rules(rules)
     if NATIVE is not None and not _coupled(rules):
         out = np.empty((len(counts), len(cards)), dtype=np.int64)
-        NATIVE.best(np.ascontiguousarray(counts, dtype=np.int64), *_parts(rules),
+        NATIVE.best(_as_counts(counts), *_parts(rules),
                     rules.marriage_required == "false", np.array(cards, dtype=np.int64), out)
         return out
     columns = []

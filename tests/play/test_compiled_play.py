@@ -102,8 +102,9 @@ def test_deals_and_hands_of_unseen_cards_are_the_same(monkeypatch):
 
         def draw(d=d, i=i):
             rng = np.random.default_rng(i)
+            many = d.deal(rng, 2 * dealer.KEY_CHUNK + 7) if i % 20 == 0 else d.deal(rng, 5)
             return d.deal(rng, 300), d.hands(rng, 40, 20), d.hands(rng, 9, 13), \
-                d.hands(rng, 3, 0)
+                d.hands(rng, 3, 0), many, d.deal(rng, 50, np.int8)
 
         a, b = both(monkeypatch, draw)
         for x, y in zip(a, b):
