@@ -23,6 +23,7 @@ other players' hands on their calls (``signal_mask``). The features:
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Literal, NamedTuple, get_args
 
 import numpy as np
@@ -77,12 +78,26 @@ def trump_suits(counts: ArrayLike, rules: RuleSet = STANDARD) -> np.ndarray:
     """(n, 4): the suits each hand is *trump-worthy* in (a marriage, unless the rule set drops
     that rule or asks for it only after the pass, and 7 cards, or 6 with the ace and the
     ten)."""
-    # (read as they come: the int8 deals a dealer hands out to test need no widening)
-    c = np.asarray(counts).reshape(-1, 4, 5)
-    length = c[..., 0] + c[..., 1] + c[..., 2] + c[..., 3] + c[..., 4]  # (4x a reduction's speed)
-    married = (np.minimum(c[:, :, KING], c[:, :, QUEEN]) > 0) | may_name_without_marriage(rules)
-    strong = (length >= 7) | ((length >= 6) & (c[:, :, ACE] > 0) & (c[:, :, TEN] > 0))
-    return married & strong
+    # each suit's counts as one code, looked up (the int8 deals a dealer hands out to test
+    # read as they come)
+    codes = np.asarray(counts).reshape(-1, 4, 5) @ _SUIT_WEIGHTS
+    return _worthy_suits(may_name_without_marriage(rules))[codes]
+
+
+_SUIT_WEIGHTS = 5 ** np.arange(5, dtype=np.int64)
+
+
+@lru_cache(maxsize=2)
+def _worthy_suits(any_suit: bool) -> np.ndarray:
+    """By a suit's code (its counts of A 10 K Q J in base 5, the ace lowest): whether a suit
+    held so is trump-worthy (``any_suit``: no marriage needed)."""
+    c = (np.arange(5**5)[:, None] // _SUIT_WEIGHTS) % 5
+    length = c.sum(axis=1)
+    married = (np.minimum(c[:, KING], c[:, QUEEN]) > 0) | any_suit
+    strong = (length >= 7) | ((length >= 6) & (c[:, ACE] > 0) & (c[:, TEN] > 0))
+    out = married & strong
+    out.flags.writeable = False
+    return out
 
 
 def trump_worthy(counts: ArrayLike, rules: RuleSet = STANDARD) -> np.ndarray:

@@ -171,3 +171,27 @@ def test_the_compiled_search_refuses_what_it_cannot_search():
     with pytest.raises(ValueError, match="receiving nothing"):
         native.choose_blind(bidder_objective(1, STANDARD, None, POLICY, hands, 4).native,
                             hands, hands, 1, 4, 1, out)
+
+
+def test_the_hints_read_narrow_deals_as_wide_ones():
+    """The tests of a hand's features read the int8 deals a dealer hands out to be tested as
+    they read int64 ones, and a suit's worthiness is the rule's, suit by suit (its counts
+    looked up by code)."""
+    from pinochle_calc.exchange import hints
+
+    rng = np.random.default_rng(15)
+    counts = rng.integers(0, 5, (3000, 20))
+    for rules in (STANDARD, PRESETS["toby-thomas"], STANDARD.with_options(
+            marriage_required="false")):
+        c = counts.reshape(-1, 4, 5)
+        length = c.sum(axis=2)
+        married = (np.minimum(c[:, :, KING], c[:, :, QUEEN]) > 0) | \
+            hints.may_name_without_marriage(rules)
+        strong = (length >= 7) | ((length >= 6) & (c[:, :, ACE] > 0) & (c[:, :, TEN] > 0))
+        assert np.array_equal(hints.trump_suits(counts, rules), married & strong)
+        narrow = counts.astype(np.int8)
+        for rank in range(5):
+            for around in (False, True):
+                assert np.array_equal(hints.helped_by(narrow, rank, rules, around),
+                                      hints.helped_by(counts, rank, rules, around))
+        assert np.array_equal(hints.trump_worthy(narrow, rules), married.__and__(strong).any(1))
