@@ -10,11 +10,14 @@ toby-thomas rules):
 - with ``--baseline`` (default: ``baseline.BEFORE_SPEED``), the same matches played by the
   package as it was at that revision, each run of the old package interleaved with one of the
   new on the same seed, so that the machine's load falls alike on both, and the ratio;
+  ``--cpu``: hands per second of each process's CPU time instead (what the machine's load
+  does not move); ``--games``: some of the three matches only (then nothing else is run);
 - the share of one core's time spent in play-outs (``play.lockstep.play_lockstep``, which
   plays every simulated and real deal out), which is what a faster play-out engine speeds up.
 
-Each run starts a fresh process: the first advice calls of a match pay for what a process
-works out once, as a match from the shell does.
+Each run starts a fresh process with one BLAS thread (as the command line starts numpy): the
+first advice calls of a match pay for what a process works out once, as a match from the shell
+does.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from __future__ import annotations
 import argparse
 import compileall
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -38,25 +42,31 @@ MATCHES = (
     ("advisor:toby", "toby-thomas"),
 )
 
-#: One match in a fresh process (the package first on the path): hands per second as JSON.
+#: One match in a fresh process (the package first on the path): hands per second as JSON,
+#: by the clock and by the process's CPU time (the match's own: the imports before it left out).
 RUN = """
-import json, sys
+import json, sys, time
 sys.path.insert(0, sys.argv[1])
 from pinochle_calc.game.arena import run_arena
 from pinochle_calc.rules import load_rules
 policy, rules, deals, samples, jobs, seed = sys.argv[2:]
+start = time.process_time()
 report = run_arena(policy, "formula", int(deals), seed=int(seed), rules=load_rules(rules),
                    samples=int(samples), jobs=int(jobs))
-print(json.dumps({"hands_per_second": report.hands_per_second}))
+cpu = time.process_time() - start
+print(json.dumps({"hands_per_second": report.hands_per_second,
+                  "hands_per_cpu_second": 2 * int(deals) / cpu}))
 """
 
 
 def hands_per_second(path: str | Path, policy: str, rules: str, deals: int, samples: int,
-                     jobs: int, seed: int) -> float:
+                     jobs: int, seed: int, cpu: bool = False) -> float:
+    # one BLAS thread, as the command line starts numpy (an idle BLAS thread spins on a core)
+    env = dict(os.environ, OPENBLAS_NUM_THREADS=os.environ.get("OPENBLAS_NUM_THREADS", "1"))
     out = subprocess.run([sys.executable, "-c", RUN, str(path), policy, rules, str(deals),
                           str(samples), str(jobs), str(seed)], capture_output=True, text=True,
-                         check=True).stdout
-    return json.loads(out)["hands_per_second"]
+                         check=True, env=env).stdout
+    return json.loads(out)["hands_per_cpu_second" if cpu else "hands_per_second"]
 
 
 def playout_share(deals: int, samples: int, seed: int) -> float:
@@ -96,24 +106,32 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="runs (the median is printed)")
     parser.add_argument("--baseline", default=BEFORE_SPEED,
                         help="the revision to compare with in the same run (none: no comparison)")
+    parser.add_argument("--games", default="jump,davis,toby",
+                        help="the matches to play (of jump, davis, toby)")
+    parser.add_argument("--cpu", action="store_true",
+                        help="hands per CPU second of each process (the machine's load aside)")
     args = parser.parse_args()
+    matches = [m for m in MATCHES if m[0].split(":")[1] in args.games.split(",")]
     # compiled to bytecode as an install leaves it (where PYTHONDONTWRITEBYTECODE is set, each
     # run would compile the modules it imports lazily, inside the match); the old one is too
     compileall.compile_dir(ROOT / "pinochle_calc", quiet=1)
     with (nullcontext(None) if args.baseline == "none" else package_at(args.baseline)) as old:
         packages = {"new": ROOT} | ({} if old is None else {"old": old})
-        for policy, rules in MATCHES:
+        for policy, rules in matches:
             speed: dict[str, list[float]] = {which: [] for which in packages}
             for seed in range(args.runs):
                 for which, path in packages.items():
                     speed[which].append(hands_per_second(path, policy, rules, args.deals,
-                                                         args.samples, 1, seed))
+                                                         args.samples, 1, seed, args.cpu))
             line = ", ".join(f"{which} {statistics.median(v):.2f}" for which, v in speed.items())
             if old is not None:
                 ratio = statistics.median(speed["new"]) / statistics.median(speed["old"])
                 line += f" ({ratio:.2f}x)"
+            clock = "hands per CPU second" if args.cpu else "hands/s"
             print(f"arena {policy} vs formula, --rules {rules}, {args.samples} samples,"
-                  f" {args.deals} deals a run, --jobs 1: hands/s {line}", flush=True)
+                  f" {args.deals} deals a run, --jobs 1: {clock} {line}", flush=True)
+        if args.games != "jump,davis,toby":
+            return
         policy, rules = MATCHES[0]
         two = statistics.median(hands_per_second(ROOT, policy, rules, args.deals, args.samples,
                                                  2, seed) for seed in range(args.runs))

@@ -12,6 +12,7 @@ package at that revision. Needs ``valgrind`` on the path.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import subprocess
@@ -38,10 +39,14 @@ for seed in range(int(calls)):
 def instructions(path: str | Path, case: list[str], calls: int) -> int:
     """Instructions callgrind counts in a process making ``calls`` advice calls."""
     words = dict(zip(case[1::2], case[2::2]))
+    # one BLAS thread, as the command line starts numpy: an idle BLAS thread spins, and its
+    # instructions would be counted
+    env = dict(os.environ, OPENBLAS_NUM_THREADS=os.environ.get("OPENBLAS_NUM_THREADS", "1"))
     out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
                           sys.executable, "-c", ADVICE, str(path), case[0],
                           words.get("--auction", ""), words.get("--convention", "jump"),
-                          str(calls)], capture_output=True, text=True, check=True).stderr
+                          str(calls)], capture_output=True, text=True, check=True,
+                         env=env).stderr
     found = re.search(r"Collected : (\d+)", out)
     if found is None:
         raise RuntimeError(f"no count in valgrind's output: {out[-300:]}")

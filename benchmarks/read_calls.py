@@ -7,7 +7,7 @@ it made facing a bid (not forced, its partner not holding the bid), the share th
 by its best meld less the bid faced, and the fit ``P(pass) = logistic((bid - margin - meld) /
 spread)`` over the hands that may name trump (a hand with no marriage always passes); and how
 many of the passes came from hands with no marriage; then one fit over every policy's calls,
-each policy weighing the same. The estimate's reading of a pass (``estimate.PARTNER_MARGIN``,
+each policy weighing the same. The estimate's reading of a pass (``inferences.PARTNER_MARGIN``,
 ``OPPONENT_MARGIN`` and their spreads) is read from these fits.
 """
 

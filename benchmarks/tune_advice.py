@@ -38,7 +38,7 @@ from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
 from pinochle_calc.processes import map_jobs
 from pinochle_calc.rules import load_rules
 
-estimate = import_module("pinochle_calc.bidding.estimate")  # the module, not the function
+inferences = import_module("pinochle_calc.bidding.inferences")  # where a pass is read
 
 
 def jump_showing_meld(ctx):
@@ -115,14 +115,14 @@ def changed(changes: list[str]):
     """What a variant changes for the whole of its hands (``+hintN``: Davis's smallest expected
     gain worth a hint; ``+nohints``: none is; ``+answer2``: ``answer_two``)."""
     saved = davis.DAVIS_HINT_MIN
-    margins = (estimate.PARTNER_MARGIN, estimate.PARTNER_SPREAD, estimate.OPPONENT_MARGIN,
-               estimate.OPPONENT_SPREAD)
+    margins = (inferences.PARTNER_MARGIN, inferences.PARTNER_SPREAD, inferences.OPPONENT_MARGIN,
+               inferences.OPPONENT_SPREAD)
     try:
         for change in changes:
             if change.startswith("margin"):  # every pass read with one margin, spread 5
                 value = int(change[6:])
-                (estimate.PARTNER_MARGIN, estimate.PARTNER_SPREAD, estimate.OPPONENT_MARGIN,
-                 estimate.OPPONENT_SPREAD) = value, 5, value, 5
+                (inferences.PARTNER_MARGIN, inferences.PARTNER_SPREAD, inferences.OPPONENT_MARGIN,
+                 inferences.OPPONENT_SPREAD) = value, 5, value, 5
             if change.startswith("hint"):
                 davis.DAVIS_HINT_MIN = float(change[4:])
             elif change == "nohints":
@@ -134,8 +134,8 @@ def changed(changes: list[str]):
         yield
     finally:
         davis.DAVIS_HINT_MIN = saved
-        (estimate.PARTNER_MARGIN, estimate.PARTNER_SPREAD, estimate.OPPONENT_MARGIN,
-         estimate.OPPONENT_SPREAD) = margins
+        (inferences.PARTNER_MARGIN, inferences.PARTNER_SPREAD, inferences.OPPONENT_MARGIN,
+         inferences.OPPONENT_SPREAD) = margins
         exchange_policy.partner_pass = PARTNER_PASS
 
 

@@ -30,7 +30,7 @@ import numpy as np
 from ..exchange.policy import exchange
 from ..meld.vector import best_trumps, callable_suits, meld_points
 from ..play.dealer import suit_codes
-from ..play.simulate import play_many
+from ..play.lockstep import play_lockstep
 from .auction import Auction
 from .estimate import Estimate, _distinct_deals, own_hints, side_totals
 
@@ -107,12 +107,14 @@ def _played(deals: np.ndarray, declarer: int, trump: np.ndarray, rules,
     after = np.array(deals, dtype=np.int64, copy=True)
     other = declarer ^ 2
     if rules.pass_cards:
-        for t in np.unique(trump):
+        for t in sorted(set(trump.tolist())):  # (np.unique would import numpy.ma: 20 ms)
             rows = np.flatnonzero(trump == t)
             done = exchange(after[rows, declarer], after[rows, other], int(t), rules, *hints)
             after[rows, declarer], after[rows, other] = done.bidder, done.partner
     at = np.arange(len(after))
-    tricks = play_many(suit_codes(after), trump, declarer)[:, 0] * rules.scale
+    # every hand holds 20 cards: the lockstep engine, as ``simulate.play_many`` plays them
+    # (without loading the one-deal engine that module imports)
+    tricks = play_lockstep(suit_codes(after), trump, declarer)[:, 0] * rules.scale
     ours = sum(meld_points(after[:, s], rules)[at, trump] for s in (0, 2))
     theirs = sum(meld_points(after[:, s], rules)[at, trump] for s in (1, 3))
     held = after[at, declarer]
@@ -160,10 +162,10 @@ def prices(auction: Auction, result: Estimate, bids: Sequence[int],
         return None
     step = max(1, len(result.deals) // PRICE_FIRST)
     if step > 1:
-        first = _prices(auction, result, result.deals[::step], bids, convention)
+        first = _prices(auction, result, slice(None, None, step), bids, convention)
         if _settled([diff for _, diff in first]):
             return [p for p, _ in first]
-    return [p for p, _ in _prices(auction, result, result.deals, bids, convention)]
+    return [p for p, _ in _prices(auction, result, slice(None), bids, convention)]
 
 
 def _settled(diffs: list[np.ndarray]) -> bool:
@@ -176,22 +178,39 @@ def _settled(diffs: list[np.ndarray]) -> bool:
     return True
 
 
-def _prices(auction: Auction, result: Estimate, drawn: np.ndarray, bids: Sequence[int],
+def _mine(result: Estimate, drawn: slice, hints: tuple, rules) -> tuple[np.ndarray, ...]:
+    """``_played`` of the deals ``drawn`` (the estimate's, in its order) with the hand naming
+    its trump: the figures the estimate kept, where it played them with these hints (the same
+    exchange and play-outs: the same numbers), else played again."""
+    assert result.best is not None and result.deals is not None
+    kept = result.best.played
+    if kept is None or kept.hints != hints:
+        deals, where = _distinct_deals(result.deals[drawn])
+        trump = np.full(len(deals), result.best.trump)
+        return tuple(a[where] for a in _played(deals, 0, trump, rules, hints))
+    at = np.arange(len(result.deals))[drawn]
+    # the opponents' meld: their hands are as dealt (the exchange is between the partners)
+    theirs = (meld_points(result.deals[drawn, 1], rules)[:, result.best.trump]
+              + meld_points(result.deals[drawn, 3], rules)[:, result.best.trump])
+    return kept.meld[at], kept.tricks[at], theirs, kept.married[at]
+
+
+def _prices(auction: Auction, result: Estimate, drawn: slice, bids: Sequence[int],
             convention: str | None) -> list[tuple[Price, np.ndarray]]:
-    """``prices`` over the deals ``drawn``, each with its gain deal by deal."""
+    """``prices`` over the estimate's deals ``drawn``, each with its gain deal by deal."""
     rules, held_at = auction.rules, auction.high
     assert held_at is not None and result.trump is not None  # the partner holds the bid
-    deals, where = _distinct_deals(drawn)
-    n = len(deals)
+    assert result.deals is not None
+    deals, where = _distinct_deals(result.deals[drawn])
     hint, partner_hint = own_hints(auction, convention)
-    mine = _played(deals, 0, np.full(n, result.trump), rules, (hint, partner_hint))
+    mine = _mine(result, drawn, (hint, partner_hint), rules)
     held = deals[:, 2]
     theirs_trump = best_trumps(held, meld_points(held, rules), callable_suits(held, rules))
     partner, partner_made = (a[where] for a in _scored(
         _played(deals, 2, theirs_trump, rules, (partner_hint, hint)), held_at, rules))
     out = []
     for bid in bids:
-        margin, made = (a[where] for a in _scored(mine, bid, rules))
+        margin, made = _scored(mine, bid, rules)
         diff = margin - partner
         out.append((Price(bid, held_at, float(diff.mean()), float(made.mean()),
                           float(partner_made.mean()), len(where)), diff))

@@ -23,13 +23,14 @@ other players' hands on their calls (``signal_mask``). The features:
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Literal, NamedTuple, get_args
 
 import numpy as np
 
 from ..cards import ACE, JACK, KING, QUEEN, RANKS, TEN
 from ..errors import UserError, described
-from ..meld.vector import best_points
+from ..meld.vector import best_points, best_points_with
 from ..meld.words import PLURAL, a_rank
 from ..rules import STANDARD, RuleSet
 
@@ -77,11 +78,26 @@ def trump_suits(counts: ArrayLike, rules: RuleSet = STANDARD) -> np.ndarray:
     """(n, 4): the suits each hand is *trump-worthy* in (a marriage, unless the rule set drops
     that rule or asks for it only after the pass, and 7 cards, or 6 with the ace and the
     ten)."""
-    c = rows(counts).reshape(-1, 4, 5)
-    length = c.sum(axis=2)
-    married = (np.minimum(c[:, :, KING], c[:, :, QUEEN]) > 0) | may_name_without_marriage(rules)
-    strong = (length >= 7) | ((length >= 6) & (c[:, :, ACE] > 0) & (c[:, :, TEN] > 0))
-    return married & strong
+    # each suit's counts as one code, looked up (the int8 deals a dealer hands out to test
+    # read as they come)
+    codes = np.asarray(counts).reshape(-1, 4, 5) @ _SUIT_WEIGHTS
+    return _worthy_suits(may_name_without_marriage(rules))[codes]
+
+
+_SUIT_WEIGHTS = 5 ** np.arange(5, dtype=np.int64)
+
+
+@lru_cache(maxsize=2)
+def _worthy_suits(any_suit: bool) -> np.ndarray:
+    """By a suit's code (its counts of A 10 K Q J in base 5, the ace lowest): whether a suit
+    held so is trump-worthy (``any_suit``: no marriage needed)."""
+    c = (np.arange(5**5)[:, None] // _SUIT_WEIGHTS) % 5
+    length = c.sum(axis=1)
+    married = (np.minimum(c[:, KING], c[:, QUEEN]) > 0) | any_suit
+    strong = (length >= 7) | ((length >= 6) & (c[:, ACE] > 0) & (c[:, TEN] > 0))
+    out = married & strong
+    out.flags.writeable = False
+    return out
 
 
 def trump_worthy(counts: ArrayLike, rules: RuleSet = STANDARD) -> np.ndarray:
@@ -136,12 +152,14 @@ def helped_by(counts: ArrayLike, rank: int, rules: RuleSet,
     """(n,): whether some card of ``rank`` would raise each hand's best meld; with ``around``,
     whether the hand needs the around (``needs_around``) and the cards that complete it
     raise its best meld."""
-    c = rows(counts)
-    base = best_points(c, rules)
-    if around:
-        return needs_around(c, rank) & (best_points(around_plus(c, rank), rules) > base)
-    return np.logical_or.reduce([best_points(plus_card(c, s * 5 + rank), rules) > base
-                                 for s in range(4)])
+    c = np.asarray(counts)  # (the int8 deals a dealer hands out to test need no widening)
+    c = c.reshape(-1, 20) if c.dtype == np.int8 else rows(c)
+    if around:  # the hand and the hand with the around's cards, in one pass
+        points = best_points(np.concatenate([c, around_plus(c, rank)]), rules)
+        return needs_around(c, rank) & (points[len(c):] > points[:len(c)])
+    # the hand as it is, then with each card of the rank: one pass over the hands
+    points = best_points_with(c, (-1, *(s * 5 + rank for s in range(4))), rules)
+    return np.asarray((points[:, 1:] > points[:, :1]).any(axis=1))
 
 
 def signal_mask(signal: Signal, counts: ArrayLike, rules: RuleSet) -> np.ndarray | None:

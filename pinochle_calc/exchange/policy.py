@@ -31,14 +31,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
+from types import ModuleType
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
 from ..cards import ACE, JACK, KING, QUEEN, SuitLike, as_suit
-from ..meld.vector import meld_points
 from ..rules import RuleSet, RulesLike, as_rules
 from .hints import as_hint
+from .objective import (
+    GREEDY,
+    RECEIVERS,
+    Objective,
+    gain_entry,
+    gain_sums,
+    meld_parts,
+    part_values,
+    receivers,
+)
 
 if TYPE_CHECKING:  # numpy.typing costs a start-up millisecond: for the checker only
     from numpy.typing import ArrayLike
@@ -52,6 +62,8 @@ _RANK = np.arange(20) % 5
 _HAND_CODE = 5 ** np.arange(20, dtype=np.int64)
 #: The weight of the bidder's own meld in its return: it never gives meld up for trick value.
 _KEEP_MELD = 1000.0
+
+
 @dataclass(frozen=True)
 class ExchangePolicy:
     """What the exchange policy counts besides meld, in points per card.
@@ -75,7 +87,7 @@ class ExchangePolicy:
     keep_trump: tuple[float, ...] = (3.0, 2.5, 2.0, 2.0, 1.75)
     keep_side: tuple[float, ...] = (1.0, 0.5, 0.3, 0.1, 0.05)
     answer: float = 20.0
-    samples: int = 400
+    samples: int = RECEIVERS
 
 
 POLICY = ExchangePolicy()
@@ -87,262 +99,6 @@ def per_card(trump_values: Sequence[float], side_values: Sequence[float],
     by_rank = np.where(_SUIT == trump, np.asarray(trump_values)[_RANK],
                        np.asarray(side_values)[_RANK])
     return by_rank.astype(np.float64)
-
-
-def meld_parts(trump: int) -> list[tuple[int, ...]]:
-    """The cards of each independent part of meld with this trump: the trump suit (runs and
-    royal marriages), each other suit's K-Q (marriages), each around, the pinochle."""
-    parts = [tuple(trump * 5 + r for r in range(5))]
-    parts += [(s * 5 + KING, s * 5 + QUEEN) for s in range(4) if s != trump]
-    parts += [tuple(s * 5 + r for s in range(4)) for r in _AROUND_RANKS]
-    parts.append((_Q_SPADES, _J_DIAMONDS))
-    return parts
-
-
-def part_values(cards: tuple[int, ...], trump: int, rules: RuleSet) -> np.ndarray:
-    """The meld of one part for every way of holding its ``cards`` (0 to 4 copies each, indexed
-    by the base-5 number of the counts): the meld of a hand holding only those cards."""
-    return _part_meld(cards, rules)[:, trump]
-
-
-@lru_cache(maxsize=256)
-def _part_meld(cards: tuple[int, ...], rules: RuleSet) -> np.ndarray:
-    """``part_values`` with each trump (a column per suit), worked out once for all four: the
-    arounds, the pinochle and each suit's marriage are parts under every trump."""
-    k = len(cards)
-    codes = np.arange(5**k)
-    only = np.zeros((len(codes), 20), dtype=np.int64)
-    only[:, list(cards)] = (codes[:, None] // 5 ** np.arange(k)) % 5
-    out = meld_points(only, rules)
-    out.flags.writeable = False
-    return out
-
-
-@lru_cache(maxsize=64)
-def receivers(trump: int, rules: RuleSet, hint: Signal | None = None, married: bool = False,
-              samples: int = POLICY.samples) -> np.ndarray:
-    """``(samples, 20)``: random 20-card hands a receiver may hold (a fixed seed: the same
-    hands on every call): with ``married``, holding a marriage in ``trump`` (a bidder, where the
-    rule set requires one); with a ``hint`` (a convention ``Signal``), hands that would give it."""
-    from ..play.dealer import sample
-    from .hints import signal_mask
-
-    rng = np.random.default_rng(20261130 + 4 * trump + married)
-    deck = np.repeat(np.arange(20), 4)
-
-    def draw(batch: int) -> np.ndarray:
-        cards = rng.permuted(np.broadcast_to(deck, (batch, 80)), axis=1)[:, :20]
-        rows = np.repeat(np.arange(batch), 20) * 20 + cards.ravel()
-        return np.bincount(rows, minlength=batch * 20).reshape(batch, 20)
-
-    tests = []
-    if married:
-        k, q = trump * 5 + KING, trump * 5 + QUEEN
-        tests.append(("married", lambda c: np.minimum(c[:, k], c[:, q]) > 0))
-    if hint is not None:
-        tests.append(("hint", lambda c: signal_mask(hint, c, rules)))
-    return sample(draw, tests, samples, max_draws=200 * samples)[0]
-
-
-@lru_cache(maxsize=32)
-def _ways(k: int, most: int | None) -> np.ndarray:
-    """The codes of the ways of receiving at most ``most`` of a part's ``k`` cards (all of
-    them where ``most`` is None), ascending (read-only)."""
-    add = (np.arange(5**k)[:, None] // 5 ** np.arange(k)) % 5
-    out = np.flatnonzero(add.sum(axis=1) <= (k * 4 if most is None else most))
-    out.flags.writeable = False
-    return out
-
-
-def gain_sums(cards: tuple[int, ...], trump: int, rules: RuleSet, key: tuple,
-              most: int | None = None) -> np.ndarray:
-    """The meld gain of one part summed over the receiver hands ``receivers(*key)``, for each
-    way of receiving at most ``most`` of its cards (``_ways``): whole numbers, so their mean is
-    the same to the last bit however they were summed (or shipped: ``tables``)."""
-    values = part_values(cards, trump, rules)
-    k = len(cards)
-    weights = 5 ** np.arange(k)
-    receiving = receivers(*key)
-    # each distinct holding once, weighed by how many receivers hold it
-    codes, count = np.unique(receiving[:, list(cards)] @ weights, return_counts=True)
-    held = ((codes[:, None] // weights) % 5).astype(np.int32)
-    wanted = _ways(k, most)
-    add = ((wanted[:, None] // weights) % 5).astype(np.int32)
-    after = np.zeros((len(wanted), len(codes)), dtype=np.int32)  # the code of each holding
-    for d in range(k):
-        after += np.minimum(add[:, d, None] + held[None, :, d], 4) * int(weights[d])
-    gained = values[after] - values[codes][None, :]  # whole numbers
-    return gained.astype(np.int64) @ count.astype(np.int64)
-
-
-def gain_entry(trump: int, rules: RuleSet, hint: Signal | None, married: bool, samples: int,
-               most: int | None) -> np.ndarray:
-    """``gain_sums`` of every part of meld with ``trump`` (``meld_parts``), one after the
-    other, for the receivers ``receivers(trump, rules, hint, married, samples)``: an entry of
-    the shipped tables (``tables``)."""
-    key = (trump, rules, hint, married, samples)
-    return np.concatenate([gain_sums(part, trump, rules, key, most)
-                           for part in meld_parts(trump)])
-
-
-@lru_cache(maxsize=1024)
-def _part_gains(cards: tuple[int, ...], trump: int, rules: RuleSet, key: tuple,
-                most: int | None = None) -> np.ndarray:
-    """The mean meld gain of one part over the receiver hands ``receivers(*key)``, for every
-    way of receiving its cards (indexed as ``part_values``); with ``most``, only for ways of
-    receiving at most that many cards (the rest: NaN), all a pass of ``most - 1`` looks up.
-    The sums come from the shipped tables (``tables``) where they hold these receivers."""
-    from .tables import stored
-
-    k = len(cards)
-    wanted = _ways(k, most)
-    sums = None
-    named, under, hint, married, samples = key
-    entry = None
-    if named == trump and under == rules:  # as ``gain_entry`` works them out
-        entry = stored(named, under, hint, married, samples, most)
-    if entry is not None:  # this part's sums in the entry (``gain_entry``)
-        start = 0
-        for part in meld_parts(trump):
-            if part == cards:
-                sums = entry[start:start + len(wanted)]
-                break
-            start += len(_ways(len(part), most))
-    if sums is None:
-        sums = gain_sums(cards, trump, rules, key, most)
-    out = np.full(5**k, np.nan)
-    out[wanted] = sums.astype(np.float64) / samples
-    return out
-
-
-class Objective:
-    """The worth to the side of passing cards from a hand, with one trump: the receiver's mean
-    meld gain over its possible hands (``receivers``, a key of the ``receivers`` cache, or None
-    for no gain counted), less the passer's meld lost (times ``keep_meld``), plus a value per
-    card passed (``values``, 20 of them). With ``incoming`` (``(m, 20)`` passes the hand may
-    receive at the same time), the passer's meld is its mean meld after receiving them. With
-    ``cards``, the objective serves passes of at most that many cards (the receiver's gains are
-    tabulated for them alone)."""
-
-    def __init__(self, trump: int, rules: RuleSet, values: np.ndarray,
-                 receiving: tuple | None = None, keep_meld: float = 1.0,
-                 incoming: np.ndarray | None = None, cards: int | None = None):
-        parts = meld_parts(trump)
-        self.parts = [list(p) for p in parts]
-        self.weights = [5 ** np.arange(len(p)) for p in self.parts]
-        most = None if cards is None else cards + 1
-        # each part's meld kept and gain given, and for ``added`` the same with one card
-        # more given (``more``) or kept (``less``) of each of its cards, by code
-        self.values, self.less = zip(*(_kept_tables(p, trump, rules, keep_meld) for p in parts))
-        self.gains, self.more = zip(*(_gain_tables(p, trump, rules, receiving, most)
-                                      for p in parts))
-        self.columns = _part_columns(trump)
-        self.per_card = np.asarray(values, dtype=np.float64)
-        self.incoming = incoming
-        # with ``incoming``: each part's mean meld after receiving, by the code of the cards
-        # kept, worked out for the codes met so far (``known``)
-        self.averaged = [(np.zeros(len(v)), np.zeros(len(v), dtype=bool)) for v in self.values]
-
-    def _kept(self, i: int, kept: np.ndarray) -> np.ndarray:
-        """The passer's meld of part ``i`` from the ``kept`` counts of its cards (``(..., k)``):
-        as they are, or averaged over the passes it may receive."""
-        part, w, values = self.parts[i], self.weights[i], self.values[i]
-        codes = kept @ w
-        if self.incoming is None:
-            return values[codes]
-        table, known = self.averaged[i]
-        missing = ~known[codes]
-        if missing.any():  # each code's mean over the incoming passes, once
-            wanted = np.zeros(len(table), dtype=bool)
-            wanted[codes[missing]] = True
-            need = np.flatnonzero(wanted)
-            digits = (need[:, None] // w) % 5
-            after = np.minimum(digits[:, None, :] + self.incoming[:, part], 4) @ w
-            table[need] = values[after].mean(axis=-1)
-            known[need] = True
-        return table[codes]
-
-    def score(self, hands: np.ndarray, choices: np.ndarray) -> np.ndarray:
-        """``(n, m)``: the worth of each of ``m`` choices (``(n, m, 20)`` counts, each within its
-        hand) from each of ``n`` hands."""
-        total = choices @ self.per_card
-        for i, (part, w, gains) in enumerate(zip(self.parts, self.weights, self.gains)):
-            held = hands[:, None, part]
-            given = choices[:, :, part]
-            total += gains[given @ w] + self._kept(i, held - given) - self._kept(i, held)
-        return total
-
-    def codes(self, counts: np.ndarray) -> np.ndarray:
-        """``(parts, n)``: the code of each part's cards in ``(n, 20)`` counts."""
-        out = np.empty((len(self.parts), len(counts)), dtype=np.int64)
-        for i, (part, w) in enumerate(zip(self.parts, self.weights)):
-            out[i] = counts[:, part] @ w
-        return out
-
-    def added(self, hands: np.ndarray, chosen: np.ndarray,
-              codes: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
-        """``(n, 20)``: how much one more copy of each card adds to the worth of ``chosen``
-        (``(n, 20)`` counts) from ``hands``; ``-inf`` where the hand has no more to give.
-        ``codes``: ``codes(chosen)`` and ``codes(hands)``, where the caller keeps them."""
-        if self.incoming is not None:  # by scoring each choice with one card more
-            more = np.minimum(chosen[:, None, :] + np.eye(20, dtype=np.int64), hands[:, None])
-            out = self.score(hands, more) - self.score(hands, chosen[:, None, :])
-            return np.where(chosen < hands, out, -np.inf)
-        given_codes, held_codes = (self.codes(chosen), self.codes(hands)) if codes is None \
-            else codes
-        kept_codes = held_codes - given_codes
-        by_card = np.empty((20, len(hands)))  # a row per card: each row contiguous
-        by_card[:] = self.per_card[:, None]
-        for i, part in enumerate(self.parts):
-            given, kept = given_codes[i], kept_codes[i]
-            base = self.gains[i].take(given) + self.values[i].take(kept)
-            more, less = self.more[i], self.less[i]
-            for j, card in enumerate(part):
-                by_card[card] += more[j].take(given) + less[j].take(kept) - base
-        return np.where(chosen < hands, by_card.T, -np.inf)
-
-
-@lru_cache(maxsize=1024)
-def _kept_tables(cards: tuple[int, ...], trump: int, rules: RuleSet,
-                 keep_meld: float) -> tuple[np.ndarray, np.ndarray]:
-    """A part's meld (times ``keep_meld``) by the code of the cards kept, and ``_one_less``."""
-    values = keep_meld * part_values(cards, trump, rules)
-    return values, _one_less(values, len(cards))
-
-
-@lru_cache(maxsize=1024)
-def _gain_tables(cards: tuple[int, ...], trump: int, rules: RuleSet, receiving: tuple | None,
-                 most: int | None) -> tuple[np.ndarray, np.ndarray]:
-    """A part's gain to the receiver (``_part_gains``; none counted without ``receiving``) by
-    the code of the cards given, and ``_one_more``."""
-    gains = (np.zeros(5 ** len(cards)) if receiving is None
-             else _part_gains(cards, trump, rules, receiving, most))
-    return gains, _one_more(gains, len(cards))
-
-
-@lru_cache(maxsize=4)
-def _part_columns(trump: int) -> np.ndarray:
-    """``(20, parts)``: what each card adds to the code of each part of meld with ``trump``
-    (``counts @ columns`` gives every part's code at once)."""
-    parts = meld_parts(trump)
-    columns = np.zeros((20, len(parts)), dtype=np.int64)
-    for i, part in enumerate(parts):
-        columns[list(part), i] = 5 ** np.arange(len(part))
-    return columns
-
-
-def _one_more(table: np.ndarray, k: int) -> np.ndarray:
-    """``(k, 5**k)``: ``table`` at each code with one more of each of the part's ``k`` cards
-    (at the last code where that goes past it: read only where the card can be added)."""
-    codes = np.arange(len(table)) + 5 ** np.arange(k)[:, None]
-    return table[np.minimum(codes, len(table) - 1)]
-
-
-def _one_less(table: np.ndarray, k: int) -> np.ndarray:
-    """``(k, 5**k)``: ``table`` at each code with one fewer of each of the part's ``k`` cards
-    (at code 0 where that goes below it: read only where the card is there to take)."""
-    codes = np.arange(len(table)) - 5 ** np.arange(k)[:, None]
-    return table[np.maximum(codes, 0)]
 
 
 def _starts(hands: np.ndarray, trump: int) -> list[np.ndarray]:
@@ -370,6 +126,12 @@ def pick(objective: Objective, hands: np.ndarray, chosen: np.ndarray, allowed: A
     chosen = chosen.copy()
     count = np.broadcast_to(np.asarray(count), (len(chosen),))
     allowed = np.broadcast_to(allowed, chosen.shape)
+    if GREEDY is not None and path is None:
+        chosen = np.ascontiguousarray(chosen, dtype=np.int64)
+        GREEDY.pick(objective.native, np.ascontiguousarray(hands, dtype=np.int64), chosen,
+                    np.ascontiguousarray(allowed, dtype=bool),
+                    np.ascontiguousarray(count, dtype=np.int64), distinct)
+        return chosen
     steps = int(count.max(initial=0))
     # the parts' codes of the cards chosen and held, kept up to date card by card
     given, held = objective.codes(chosen), objective.codes(hands)
@@ -402,6 +164,11 @@ def choose(objective: Objective, hands: ArrayLike, k: int, trump: int,
     n = len(h)
     rows = np.arange(n)
     first = np.zeros_like(h) if first is None else first
+    if GREEDY is not None and not thorough:
+        out = np.empty_like(h)
+        GREEDY.choose(objective.native, np.ascontiguousarray(h),
+                      np.ascontiguousarray(first, dtype=np.int64), k, trump, out)
+        return out
     # the plain greedy first, step by step: a start it passes through (or one that adds
     # nothing) ends where it does, so only the other starts are grown, all at once
     path = [first]
@@ -519,23 +286,19 @@ def bidder_objective(trump: int, rules: RuleSet, hint: Signal | None = None,
     partner's mean meld gain over the hands it may hold (those that would give its ``hint``, if
     it gave one), the cards the bidder keeps (trumps and aces first) and the hint answered
     (kept where nothing is incoming: the same objective serves every call)."""
-    if incoming is None:
-        return _kept_bidder_objective(trump, rules, hint, policy, cards)
-    return _bidder_objective(trump, rules, hint, policy, cards, incoming)
+    kept = _kept_bidder_objective(trump, rules, hint, policy, cards)
+    return kept if incoming is None else kept.receiving(incoming)
 
 
-def _bidder_objective(trump: int, rules: RuleSet, hint: Signal | None, policy: ExchangePolicy,
-                      cards: int | None, incoming: np.ndarray | None = None) -> Objective:
+@lru_cache(maxsize=256)
+def _kept_bidder_objective(trump: int, rules: RuleSet, hint: Signal | None,
+                           policy: ExchangePolicy, cards: int | None) -> Objective:
     values = -per_card(policy.keep_trump, policy.keep_side, trump)
     asks = _asks(hint)
     if asks is not None:
         values = values + policy.answer / 10 * ((_RANK == asks[1]) & (_SUIT != trump))
     partners = (trump, rules, hint, False, policy.samples)
-    return Objective(trump, rules, values, partners, keep_meld=_KEEP_MELD, incoming=incoming,
-                     cards=cards)
-
-
-_kept_bidder_objective = lru_cache(maxsize=256)(_bidder_objective)
+    return Objective(trump, rules, values, partners, keep_meld=_KEEP_MELD, cards=cards)
 
 
 def bidder_return(hands: ArrayLike, trump: SuitLike, k: int, rules: RulesLike,
@@ -573,10 +336,57 @@ def bidder_pass(hands: ArrayLike, trump: SuitLike, k: int, rules: RulesLike,
     trump, rules = as_suit(trump), as_rules(rules)
     hint, asked = as_hint(hint), as_hint(asked, "asked")
     h, where = _distinct(hands)
-    out = np.empty_like(h)
-    for row, hand in enumerate(h):
-        out[row] = _bidder_pass_one(tuple(hand.tolist()), trump, k, rules, hint, asked, policy)
+    if GREEDY is not None:
+        out = _blind_passes(GREEDY, h, trump, k, rules, hint, asked, policy)
+    else:
+        out = np.empty_like(h)
+        for row, hand in enumerate(h):
+            out[row] = _bidder_pass_one(tuple(hand.tolist()), trump, k, rules, hint, asked,
+                                        policy)
     return out if where is None else out[where]
+
+
+#: The seed of the partner hands a bidder passing blind imagines (the same in every call).
+_INCOMING_SEED = 20261130
+#: Blind passes kept (``_blind_passes``), by hand and what the pass depends on.
+_BLIND: dict[tuple, np.ndarray] = {}
+_BLIND_KEPT = 8192
+
+
+@lru_cache(maxsize=1)
+def _incoming_keys() -> np.ndarray:
+    """The random keys ``_bidder_pass_one``'s dealer draws for the partner hands (read-only)."""
+    keys = np.random.default_rng(_INCOMING_SEED).random((INCOMING, 80))
+    keys.flags.writeable = False
+    return keys
+
+
+def _blind_passes(greedy: ModuleType, hands: np.ndarray, trump: int, k: int, rules: RuleSet,
+                  hint: Signal | None, asked: Signal | None,
+                  policy: ExchangePolicy) -> np.ndarray:
+    """``_bidder_pass_one`` of each of ``hands`` (distinct rows), the compiled way: the
+    partner hands of every bidder dealt at once from the same keys, their passes chosen in one
+    call, and each bidder's choice made in one more (the same cards, kept likewise)."""
+    from ..play.dealer import unseen_hands
+
+    rows = [tuple(row) for row in hands.tolist()]
+    key = (trump, k, rules, hint, asked, policy)
+    todo = [i for i, row in enumerate(rows) if (row, key) not in _BLIND]
+    if todo:
+        bidders = np.ascontiguousarray(hands[todo], dtype=np.int64)
+        partners = unseen_hands(bidders, _incoming_keys(), 20).reshape(-1, 20)
+        incoming = partner_pass(partners, trump, k, rules, asked, suit_asked(rules, trump),
+                                policy)
+        chosen = np.empty_like(bidders)
+        objective = bidder_objective(trump, rules, hint, policy, cards=k)
+        greedy.choose_blind(objective.native, bidders, np.ascontiguousarray(incoming),
+                            INCOMING, k, trump, chosen)
+        chosen.flags.writeable = False
+        if len(_BLIND) + len(todo) > _BLIND_KEPT:
+            _BLIND.clear()
+        for i, choice in zip(todo, chosen):
+            _BLIND[rows[i], key] = choice
+    return np.array([_BLIND[row, key] for row in rows]).reshape(-1, 20)
 
 
 @lru_cache(maxsize=256)
@@ -589,7 +399,7 @@ def incoming_passes(hand: tuple[int, ...], trump: int, k: int, rules: RuleSet,
     from ..hand import Hand
     from ..play.dealer import Dealer
 
-    rng = np.random.default_rng(20261130)
+    rng = np.random.default_rng(_INCOMING_SEED)
     partners = Dealer(Hand(list(hand))).hands(rng, INCOMING, 20)
     out = partner_pass(partners, trump, k, rules, asked, suit_asked(rules, trump), policy)
     out.flags.writeable = False

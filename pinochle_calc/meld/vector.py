@@ -20,11 +20,23 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..compiled import load
 from ..rules import RuleSet, RulesLike, as_rules
 from .engine import tables
 
 if TYPE_CHECKING:  # numpy.typing costs a start-up millisecond: for the checker only
     from numpy.typing import ArrayLike
+
+
+#: The compiled sums (``_meld.c``): the same look-ups, hand by hand; None where they were not
+#: built or ``PINOCHLE_CALC_PURE`` is set (``compiled``), and then numpy sums a column at a time.
+NATIVE = load("pinochle_calc.meld._meld")
+
+
+def _as_counts(counts: np.ndarray) -> np.ndarray:
+    """Counts as the compiled sums read them: contiguous, int8 kept as it is (the deals a
+    dealer hands out to be tested), anything else as int64."""
+    return np.ascontiguousarray(counts, dtype=np.int8 if counts.dtype == np.int8 else np.int64)
 
 
 def _solve(rules: RuleSet, entries: dict[int, int]) -> tuple[int, ...]:
@@ -77,6 +89,11 @@ def shape_codes(sh: np.ndarray) -> np.ndarray:
 def meld_points(counts: ArrayLike, rules: RulesLike) -> np.ndarray:
     """The meld with each trump, ``(n, 4)``, of every row of an ``(n, 20)`` count array."""
     counts = np.asarray(counts).reshape(-1, 20)
+    rules = as_rules(rules)
+    if NATIVE is not None and not _coupled(rules):
+        out = np.empty((len(counts), 4), dtype=np.int64)
+        NATIVE.points(_as_counts(counts), *_parts(rules), out)
+        return out
     return shape_points(shapes(counts), rules)
 
 
@@ -109,10 +126,30 @@ def callable_suits(counts: ArrayLike, rules: RulesLike) -> np.ndarray:
 def best_points(counts: ArrayLike, rules: RulesLike) -> np.ndarray:
     """Each hand's meld in its best trump: the highest among suits it may name, or among all
     four when it may name none (as ``meld.best_trump`` chooses)."""
-    points = meld_points(counts, rules)
-    ok = callable_suits(counts, rules)
-    named = np.where(ok, points, -1).max(axis=1)
-    return np.where(ok.any(axis=1), named, points.max(axis=1))
+    return best_points_with(counts, (-1,), rules)[:, 0]
+
+
+def best_points_with(counts: ArrayLike, cards: tuple[int, ...], rules: RulesLike) -> np.ndarray:
+    """``(n, len(cards))``: ``best_points`` of each hand with one more copy of each of
+    ``cards`` (at most four; a card -1 adds nothing)."""
+    counts = np.asarray(counts).reshape(-1, 20)
+    rules = as_rules(rules)
+    if NATIVE is not None and not _coupled(rules):
+        out = np.empty((len(counts), len(cards)), dtype=np.int64)
+        NATIVE.best(_as_counts(counts), *_parts(rules),
+                    rules.marriage_required == "false", np.array(cards, dtype=np.int64), out)
+        return out
+    columns = []
+    for card in cards:
+        plus = counts
+        if card >= 0:
+            plus = counts.copy()
+            plus[:, card] = np.minimum(plus[:, card] + 1, 4)
+        points = meld_points(plus, rules)
+        ok = callable_suits(plus, rules)
+        named = np.where(ok, points, -1).max(axis=1)
+        columns.append(np.where(ok.any(axis=1), named, points.max(axis=1)))
+    return np.stack(columns, axis=1) if columns else np.empty((len(counts), 0), dtype=np.int64)
 
 
 _SUIT_ORDER = np.array([3, 2, 1, 0])
@@ -146,5 +183,5 @@ def _by_shape(sh: np.ndarray, rules: RuleSet) -> np.ndarray:
     return solved[inverse.reshape(-1)]
 
 
-__all__ = ["meld_points", "shape_points", "callable_suits", "best_points", "best_trumps",
-           "shapes", "shape_codes"]
+__all__ = ["meld_points", "shape_points", "callable_suits", "best_points", "best_points_with",
+           "best_trumps", "shapes", "shape_codes"]

@@ -24,14 +24,22 @@ from math import ceil
 import numpy as np
 
 from ..cards import CARDS, COPIES, KINDS
+from ..compiled import load
 from ..errors import UserError
 from ..hand import Hand
+
+#: The compiled dealing (``_play.c``): the cards in the order of the same keys, where it was
+#: built and ``PINOCHLE_CALC_PURE`` is not set (``compiled``); else numpy's argsort.
+NATIVE = load("pinochle_calc.play._play")
 
 #: A test of many hands at once: ``(n, 20)`` card counts in, ``(n,)`` booleans out.
 HandTest = Callable[[np.ndarray], np.ndarray]
 
 #: The most candidate deals drawn to meet the conditions (see ``sample``).
 MAX_DRAWS = 200_000
+#: Deals whose random keys the compiled dealing draws at a time (the same keys, in the same
+#: order, as one draw for all: a few megabytes at a time stay in the processor's cache).
+KEY_CHUNK = 2048
 
 _WEIGHTS = np.array([5**r for r in range(5)], dtype=np.int64)
 
@@ -79,22 +87,61 @@ class Dealer:
         # stable one; they differ only on two equal 53-bit keys in a deal (odds about 1e-13)
         return self.kinds[np.argsort(keys, axis=1)]
 
+    def _native(self, rng: np.random.Generator, n: int, seats: list[int], sizes: list[int],
+                held: np.ndarray, dtype: type = np.int64) -> np.ndarray:
+        """The compiled dealing of ``n`` deals: the unseen cards in the order of the same
+        random keys, ``sizes[i]`` of them to row ``seats[i]`` of ``held``'s rows."""
+        assert NATIVE is not None  # (the callers ask it only where it was built)
+        out = np.empty((n, *held.shape), dtype=dtype)
+        keys = np.empty((min(n, KEY_CHUNK), COPIES * KINDS))
+        seats_, sizes_ = np.array(seats, dtype=np.int64), np.array(sizes, dtype=np.int64)
+        for start in range(0, n, KEY_CHUNK):  # the same keys as rng.random((n, 80)) draws
+            chunk = keys[:min(KEY_CHUNK, n - start)]
+            rng.random(out=chunk)
+            NATIVE.deal(chunk, self.unseen, self.kinds, seats_, sizes_, held,
+                        out[start:start + len(chunk)])
+        return out
+
     def hands(self, rng: np.random.Generator, n: int, size: int) -> np.ndarray:
         """``(n, 20)`` card counts of ``n`` hands of ``size`` unseen cards."""
+        if NATIVE is not None and 0 <= size <= len(self.unseen):
+            return self._native(rng, n, [0], [size], np.zeros((1, KINDS), dtype=np.int64))[
+                :, 0]
         first = self._kinds_in_order(rng, n)[:, :size]
         rows = np.repeat(np.arange(n), size) * KINDS + first.ravel()
         return np.bincount(rows, minlength=n * KINDS).reshape(n, KINDS)
 
-    def deal(self, rng: np.random.Generator, n: int) -> np.ndarray:
-        """``(n, 4, 20)`` card counts of ``n`` deals: every seat, the hand at its own."""
+    def deal(self, rng: np.random.Generator, n: int, dtype: type = np.int64) -> np.ndarray:
+        """``(n, 4, 20)`` card counts of ``n`` deals: every seat, the hand at its own (``dtype``:
+        ``np.int8`` for a batch to test, an eighth of the memory)."""
         if self.seat_sizes is None:
             raise UserError(f"the {len(self.unseen)} unseen cards do not split evenly among"
                             " three players")
+        if NATIVE is not None and dtype in (np.int64, np.int8):
+            return self._native(rng, n, self.others, self.seat_sizes, self.held, dtype)
         kinds = self._kinds_in_order(rng, n)
         slot = np.repeat(np.array(self.others), self.seat_sizes)
         index = (np.arange(n)[:, None] * 4 + slot[None, :]) * KINDS + kinds
         dealt = np.bincount(index.ravel(), minlength=n * 4 * KINDS).reshape(n, 4, KINDS)
-        return dealt + self.held
+        return (dealt + self.held).astype(dtype, copy=False)
+
+
+def unseen_hands(hands: np.ndarray, keys: np.ndarray, size: int) -> np.ndarray:
+    """``(n, m, 20)``: for each of ``(n, 20)`` hands (at seat 0), the ``m`` hands of ``size``
+    cards it has not seen that ``Dealer(hand).hands`` deals where its generator draws ``keys``
+    (``(m, 80)``, ``rng.random((m, 80))``): many hands' deals from the same random keys."""
+    hands = np.ascontiguousarray(hands, dtype=np.int64).reshape(-1, KINDS)
+    keys = np.ascontiguousarray(keys, dtype=np.float64).reshape(-1, COPIES * KINDS)
+    out = np.empty((len(hands), len(keys), KINDS), dtype=np.int64)
+    if NATIVE is not None:
+        NATIVE.unseen_hands(keys, hands, size, out)
+        return out
+    for i, hand in enumerate(hands):
+        dealer = Dealer(Hand(hand.tolist()))
+        first = dealer.kinds[np.argsort(keys[:, dealer.unseen], axis=1)][:, :size]
+        rows = np.repeat(np.arange(len(keys)), size) * KINDS + first.ravel()
+        out[i] = np.bincount(rows, minlength=len(keys) * KINDS).reshape(len(keys), KINDS)
+    return out
 
 
 def suit_codes(deals: np.ndarray) -> np.ndarray:
@@ -157,4 +204,5 @@ def hand_test(accept: Callable[[Hand], bool]) -> HandTest:
                                       dtype=bool, count=len(counts))
 
 
-__all__ = ["Dealer", "sample", "suit_codes", "seat_test", "hand_test", "HandTest", "MAX_DRAWS"]
+__all__ = ["Dealer", "sample", "suit_codes", "unseen_hands", "seat_test", "hand_test",
+           "HandTest", "MAX_DRAWS"]

@@ -21,11 +21,15 @@ from typing import TYPE_CHECKING, Literal, overload
 import numpy as np
 
 from ..cards import COUNTER, LAST_TRICK_BONUS
+from ..compiled import load
 from .codes import CASH_MIN_OUT, FEED_ORDER, NONE, TABLES, W
 
 if TYPE_CHECKING:  # numpy.typing costs a start-up millisecond: for the checker only
     from numpy.typing import ArrayLike
 
+#: The compiled engine (``_play.c``): the same decisions, one deal after another; None where it
+#: was not built or ``PINOCHLE_CALC_PURE`` is set (``compiled``), and then ``_play`` plays.
+NATIVE = load("pinochle_calc.play._play")
 #: Deals played together: enough that numpy's cost per call is small against the work,
 #: few enough that the working arrays stay in the processor's cache (measured best).
 BLOCK = 20_000
@@ -300,6 +304,13 @@ def play_lockstep(codes: ArrayLike, trump: ArrayLike, leader: ArrayLike,
     start = _in_progress(cards, trump, leader) if j else None
     points = np.empty((n, 2), dtype=np.int64)
     played = np.empty((n, 4 * tricks - j), dtype=np.int8) if record else None
+    if NATIVE is not None:
+        NATIVE.play(np.ascontiguousarray(relative), np.ascontiguousarray(order),
+                    np.ascontiguousarray(leader), tricks, points, played,
+                    None if shown is None else np.ascontiguousarray(shown, dtype=_INT),
+                    None if start is None else np.array(
+                        [np.full(n, j, dtype=_INT), *start[1:]], dtype=_INT))
+        return (points, played) if played is not None else points
     for first in range(0, n, BLOCK):
         block = slice(first, first + BLOCK)
         points[block] = _play(relative[block], order[block], leader[block], tricks,

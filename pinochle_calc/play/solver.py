@@ -17,7 +17,6 @@ solver to reuse across many positions of one trump (as the card advice does).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -39,15 +38,12 @@ from .tricks import (
 
 
 def _compiled() -> type | None:
-    """The compiled solver's type, unless it was not built or the Python paths are asked for
-    (``PINOCHLE_CALC_PURE=1``)."""
-    if os.environ.get("PINOCHLE_CALC_PURE") == "1":
-        return None
-    try:
-        from ._solver import Solver
-    except ImportError:
-        return None
-    return Solver
+    """The compiled solver's type, unless it was not built or the numpy/Python paths are asked
+    for (``compiled.PURE``)."""
+    from ..compiled import load
+
+    module = load("pinochle_calc.play._solver")
+    return None if module is None else module.Solver
 
 
 _CSolver = _compiled()

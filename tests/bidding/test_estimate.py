@@ -429,3 +429,52 @@ def test_the_chances_that_the_others_pass_are_worked_out_alike_for_one_bid_or_al
         alone = holding.weights(bid)
         assert alone is not None
         np.testing.assert_allclose(row, alone, rtol=1e-12, atol=1e-15)
+
+
+def test_every_bids_chance_is_worked_out_as_bid_by_bid():
+    """The make probabilities of a ladder, worked out together, are what the weights of each
+    bid give one bid at a time (each row's sum and product as numpy works them out alone),
+    to the last bit."""
+    import importlib
+
+    from pinochle_calc.bidding.advise import advise
+    from pinochle_calc.rules import load_rules
+
+    est = importlib.import_module("pinochle_calc.bidding.estimate")
+    cases = [("AS 10S KS QS QS JS AH 10H QH JH 10D 10D KD QD QD JD JD AC 10C QC", "66 74 p p",
+              "davis", "standard,steps=any,passing.cards=4"),
+             ("AS AS KS QS JS AH KH KH KH QH JH AD 10D KD AC AC 10C KC JC JC", "50 p 54",
+              "jump", "standard"),
+             ("AS 10S 10S QS QS JS JS JS AH KH QH QH JH AD KD AC AC KC QC JC", "50 p p 55",
+              "toby", "toby-thomas")]
+    checked = 0
+    for hand, auction, convention, rules in cases:
+        rules = load_rules(rules)
+        result = advise(hand, auction, convention, rules, samples=400, priced=False).estimate
+        for trump in result.trumps.values():
+            ladder = est._ladder(rules, min(trump.make_probability),
+                                 max(trump.make_probability))
+            table = trump.holding.weights_table(ladder)
+            assert table is not None
+            got = trump.probabilities(ladder)
+            for bid, weights in zip(ladder.bids.tolist(), table):
+                reached = trump.totals >= bid
+                total = weights.sum()
+                expected = (float(reached.mean()) if not total
+                            else min(1.0, float(weights @ reached / total)))
+                assert got[bid] == expected
+                checked += 1
+    assert checked > 300
+
+
+def test_the_melds_met_are_found_as_numpy_finds_them():
+    from pinochle_calc.bidding.inferences import _unique
+
+    rng = np.random.default_rng(4)
+    for _ in range(100):
+        values = rng.integers(0, int(rng.integers(1, 400)), int(rng.integers(1, 2000)))
+        found, where = np.unique(values, return_inverse=True)
+        mine, mine_where = _unique(values)
+        assert np.array_equal(found, mine) and np.array_equal(where.reshape(-1), mine_where)
+    negative = np.array([3, -2, 3, 0])
+    assert np.array_equal(_unique(negative)[0], [-2, 0, 3])

@@ -160,8 +160,8 @@ def test_a_price_settled_on_a_spread_of_the_deals_stands_else_all_are_played(mon
     result = advise(strong, auction, "jump", samples=1000, seed=3, priced=False).estimate
     assert result.deals is not None and len(result.deals) == 1000
     step = len(result.deals) // pricing.PRICE_FIRST
-    spread = pricing._prices(auction, result, result.deals[::step], [53, 56], "jump")
-    every = pricing._prices(auction, result, result.deals, [53, 56], "jump")
+    spread = pricing._prices(auction, result, slice(None, None, step), [53, 56], "jump")
+    every = pricing._prices(auction, result, slice(None), [53, 56], "jump")
     assert pricing._settled([d for _, d in spread])  # eight trumps against a bare 52
     assert pricing.prices(auction, result, [53, 56], "jump") == [p for p, _ in spread]
     assert [p.deals for p, _ in spread] == [200, 200]

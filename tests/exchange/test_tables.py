@@ -8,7 +8,7 @@ import random
 import numpy as np
 import pytest
 
-from pinochle_calc.exchange import policy, tables
+from pinochle_calc.exchange import objective, policy, tables
 from pinochle_calc.rules import PRESETS, STANDARD
 
 
@@ -31,12 +31,12 @@ def test_the_policy_reads_the_shipped_entry_and_gets_the_same_figures(monkeypatc
     key = (2, davis, None, True, tables.SAMPLES)
     assert tables.stored(*key, 5) is not None
     parts = policy.meld_parts(2)
-    policy._part_gains.cache_clear()
-    read = [policy._part_gains(part, 2, davis, key, 5) for part in parts]
+    objective._part_gains.cache_clear()
+    read = [objective._part_gains(part, 2, davis, key, 5) for part in parts]
     monkeypatch.setattr(tables, "_load", lambda: {})
-    policy._part_gains.cache_clear()
-    worked = [policy._part_gains(part, 2, davis, key, 5) for part in parts]
-    policy._part_gains.cache_clear()
+    objective._part_gains.cache_clear()
+    worked = [objective._part_gains(part, 2, davis, key, 5) for part in parts]
+    objective._part_gains.cache_clear()
     for a, b in zip(read, worked):
         assert np.array_equal(a, b, equal_nan=True)
         assert np.isnan(a).any() and not np.isnan(a).all()  # only the ways a pass looks up
