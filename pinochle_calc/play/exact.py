@@ -21,15 +21,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import CARDS, KINDS, Card, SuitLike
+from ..limits import EXACT_POSITIONS
 from .position import PositionError
 from .search import Stopped
 from .solver import _checked, new_engine, solve
 from .tricks import CARD_POINTS, LAST_TRICK_BONUS, illegal_reason, legal_cards, trick_winner
 
-#: The positions searched by default: about a second of the compiled solver, which reaches
-#: the last 10 to 12 tricks of most hands and the first lead of few
-#: (docs/card-play.md, "Par and exact costs").
-DEFAULT_POSITIONS = 5_000_000
+#: The positions searched by default (``limits.EXACT_POSITIONS``): about a second of the
+#: compiled solver, which reaches the last 10 to 12 tricks of most hands and the first lead of
+#: few (docs/card-play.md, "Par and exact costs").
+DEFAULT_POSITIONS = EXACT_POSITIONS
 
 Rows = tuple[tuple[int, ...], ...]
 
@@ -51,10 +52,10 @@ class ExactPlay:
 
     @property
     def from_card(self) -> int | None:
-        """The index of the first card from which on every card has an exact cost (None:
-        not even the last)."""
+        """The index of the first card from which on every position was valued, so every
+        card has its exact cost (None: not even the last card's)."""
         start = len(self.costs)
-        while start and self.costs[start - 1] is not None:
+        while start and self.values[start - 1] is not None:
             start -= 1
         return start if start < len(self.costs) else None
 
