@@ -22,8 +22,10 @@ class HandPar:
     """A hand's par and exact costs (module docstring), scaled. ``par``: (us, them), or None
     with ``note`` saying why. ``costs``: per play event (its number), the points the card gave
     its side away against best play, every card seen (None: not reached within the budget).
-    ``from_trick``: the first trick from which on every card has its cost (None: none).
-    ``positions``: the budget (None: no limit); ``searched``: the positions searched."""
+    ``from_trick``: the first trick from which on every card has its cost (None: none), and
+    ``finish`` each side's points with the tricks before it as played and best play by both
+    from its first lead on. ``positions``: the budget (None: no limit); ``searched``: the
+    positions searched."""
 
     par: tuple[int, int] | None
     note: str | None
@@ -31,6 +33,7 @@ class HandPar:
     from_trick: int | None = None
     positions: int | None = DEFAULT_POSITIONS
     searched: int = 0
+    finish: tuple[int, int] | None = None
 
     def cost(self, event: int) -> int | None:
         """The exact cost of the card of play event ``event`` (None: none worked out)."""
@@ -71,13 +74,35 @@ def hand_par(record: Record, positions: int | None = DEFAULT_POSITIONS) -> HandP
     k = record.rules.scale
     costs = tuple((n, None if c is None else c * k) for n, c in zip(numbers, found.costs))
     par = None if found.par is None else (found.par[0] * k, found.par[1] * k)
-    note = None
+    note = finish = None
+    trick = found.from_trick
+    lead = None if trick is None else 4 * (trick - 1)  # that trick's first card
+    if trick is not None and lead is not None and lead <= len(numbers):
+        # the tricks before as played (the state's points are scaled), best play after
+        before = record.state_before(numbers[lead]) if lead < len(numbers) else record.state
+        value = found.values[lead]
+        assert value is not None
+        rest = _left(before)
+        finish = (before.points[0] + value * k, before.points[1] + (rest - value) * k)
+    else:
+        trick = None
     if par is None:
         note = "not worked out (0 positions allowed)" if positions == 0 else \
             f"not solved within {positions:,} positions"
-        if found.from_trick is not None and numbers and positions:
-            note += f" (the search reached back to trick {found.from_trick} of 20)"
-    return HandPar(par, note, costs, found.from_trick, positions, found.searched)
+        if finish is not None and positions:
+            note += f"; from trick {trick} on, best play by both makes it us {finish[0]}," \
+                f" them {finish[1]}"
+    return HandPar(par, note, costs, trick, positions, found.searched, finish)
+
+
+def _left(state) -> int:
+    """The trick points left to take (unscaled) at the start of a trick: the counters held
+    and the last trick's 2."""
+    from ..play.tricks import CARD_POINTS, LAST_TRICK_BONUS
+
+    held = [state.holding_counts(s) for s in range(4)]
+    return sum(CARD_POINTS[c] * h[c] for h in held for c in range(len(h))) + \
+        LAST_TRICK_BONUS
 
 
 __all__ = ["HandPar", "hand_par"]
