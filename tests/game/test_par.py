@@ -179,7 +179,7 @@ def test_a_card_thrown_away_late_shows_its_exact_cost_in_the_review():
     plays = [n for n, e in enumerate(record.events, 1) if isinstance(e, Play)]
     chosen = None
     engine = solver.new_engine(trump, 10)
-    for i, (rows, leader, trick, card) in enumerate(positions(hands, tricks)):
+    for i, (rows, leader, trick, _) in enumerate(positions(hands, tricks)):
         if i < 52:
             continue
         found = solve(rows, trump, leader, trick, solver=engine)
