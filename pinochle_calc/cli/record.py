@@ -205,7 +205,7 @@ def print_record(record, tricks: bool = True, source: str | None = None, par=Non
                 say(con, f"  {len(state.tricks) + 1:>2}. seat {leader} leads: {shown}")
     elif state.complete and state.contract is not None and state.trump_named:
         say(con, "Tricks: not played")
-    if par is not None:
+    if par is not None and (state.tricks or state.trick):  # a hand whose cards were played
         say(con, par.words(), hang=5)
     score = state.scored()
     if record.result is not None:

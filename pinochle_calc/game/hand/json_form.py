@@ -20,7 +20,6 @@ if TYPE_CHECKING:
     from ...hand import Hand
     from ...rules import RuleSet
     from ...seats import Seat
-    from ..par import HandPar
     from .events import Event
     from .state import HandState
 
@@ -46,6 +45,13 @@ class Record(Protocol):
     def state(self) -> HandState: ...
 
     def tag(self, name: str) -> str | None: ...
+
+class HandPar(Protocol):
+    """A hand's par as the summary writes it (``game.par.HandPar``, which imports this
+    package)."""
+
+    def to_dict(self) -> dict: ...
+
 
 FORMAT = "pinochle-calc record"
 
