@@ -38,8 +38,9 @@ JOBS_MAX = 64
 #: and short enough to print (Python refuses to print an int of over 4,300 digits).
 FIGURE_MAX = 10**15
 #: Positions the double-dummy solver may search for a hand's par and exact costs (``--exact``):
-#: the most (some two days of the compiled solver), and the default (about a second, which
-#: reaches the last 10 to 12 tricks of most hands: docs/card-play.md, "Par and exact costs").
+#: the most (some two days of the compiled solver), and the default (about half a second of
+#: CPU, which reaches the last 10 or 11 tricks of most hands, seldom the first lead:
+#: docs/card-play.md, "Par and exact costs").
 EXACT_POSITIONS_MAX = 10**12
 EXACT_POSITIONS = 5_000_000
 

@@ -348,7 +348,7 @@ ExactOption = Annotated[
                       " and each card's exact cost, from the last trick back, 0 to"
                       f" {EXACT_POSITIONS_MAX:,} (0: none worked out); the default,"
                       f" {EXACT_POSITIONS:,}, takes about a second and reaches the last 10"
-                      " to 12 tricks of most hands, the par of few.")
+                      " or 11 tricks of most hands, seldom the first lead.")
 ]
 
 

@@ -27,9 +27,9 @@ from .search import Stopped
 from .solver import _checked, new_engine, solve
 from .tricks import CARD_POINTS, LAST_TRICK_BONUS, illegal_reason, legal_cards, trick_winner
 
-#: The positions searched by default (``limits.EXACT_POSITIONS``): about a second of the
-#: compiled solver, which reaches the last 10 to 12 tricks of most hands and the first lead of
-#: few (docs/card-play.md, "Par and exact costs").
+#: The positions searched by default (``limits.EXACT_POSITIONS``): about half a second of the
+#: compiled solver, which reaches the last 10 or 11 tricks of most hands, seldom the first
+#: lead (docs/card-play.md, "Par and exact costs").
 DEFAULT_POSITIONS = EXACT_POSITIONS
 
 Rows = tuple[tuple[int, ...], ...]
