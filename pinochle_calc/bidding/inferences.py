@@ -122,9 +122,11 @@ def pass_words(rules: RuleSet) -> str:
 
 def _unique(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``np.unique(values, return_inverse=True)`` of whole numbers from 0 up (melds): the values
-    met, ascending, and where each value is among them, by counting (several times faster)."""
+    met, ascending, and where each value is among them, by counting (several times faster)
+    where the largest is within a few times the values' count (a rule set's huge meld values,
+    a million points and up, would make the count's table gigabytes: sorted there)."""
     values = np.asarray(values).reshape(-1)
-    if not len(values) or values.min() < 0:
+    if not len(values) or values.min() < 0 or values.max() > 4 * len(values) + 65536:
         found, where = np.unique(values, return_inverse=True)
         return found, where.reshape(-1)
     met = np.zeros(int(values.max()) + 1, dtype=bool)
