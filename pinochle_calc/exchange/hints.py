@@ -82,12 +82,20 @@ def trump_suits(counts: ArrayLike, rules: RuleSet = STANDARD) -> np.ndarray:
 
 
 def _codes_by_suit(counts: ArrayLike) -> np.ndarray:
-    """(n, 4) int16: each suit's counts of A 10 K Q J as one code in base 5 (the ace lowest),
-    for looking a suit up (the int8 deals a dealer hands out to test read as they come:
-    added up in int16, several times faster than a product with the weights)."""
-    c = np.asarray(counts).reshape(-1, 4, 5).astype(np.int16)
+    """(n, 4): each suit's counts of A 10 K Q J as one code in base 5 (the ace lowest), for
+    looking a suit up. Many hands (the int8 deals a dealer hands out to test, read as they
+    come) are added up in int16, several times faster than a product with the weights; a few
+    (the chains of built deals) take the product, one call rather than ten."""
+    c = np.asarray(counts).reshape(-1, 4, 5)
+    if len(c) < _FEW_HANDS:
+        return c @ _SUIT_WEIGHTS
+    c = c.astype(np.int16)
     return (c[:, :, 0] + 5 * c[:, :, 1] + 25 * c[:, :, 2] + 125 * c[:, :, 3]
             + 625 * c[:, :, 4])
+
+
+#: Below this many hands, a suit's code is a product with the weights (``_codes_by_suit``).
+_FEW_HANDS = 1000
 
 
 _SUIT_WEIGHTS = 5 ** np.arange(5, dtype=np.int64)

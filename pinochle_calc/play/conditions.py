@@ -30,6 +30,7 @@ the calls.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import NamedTuple, Protocol
 
 import numpy as np
@@ -119,13 +120,13 @@ def _swap(deals: np.ndarray, seats: list[int], rng: np.random.Generator) -> np.n
     """Each deal with one random card of one of ``seats`` swapped for one of another."""
     n = len(deals)
     rows = np.arange(n)
-    pairs = np.array([(a, b) for a in seats for b in seats if a < b])
-    a, b = pairs[rng.integers(len(pairs), size=n)].T
+    firsts, seconds = _pairs(tuple(seats))
+    pick = rng.integers(len(firsts), size=n)
+    a, b = firsts[pick], seconds[pick]
     at = rng.random(n), rng.random(n)
     if NATIVE is not None and deals.dtype == np.int64:
         out = np.empty_like(deals, order="C")
-        NATIVE.swap(np.ascontiguousarray(deals), np.ascontiguousarray(a),
-                    np.ascontiguousarray(b), at[0], at[1], out)
+        NATIVE.swap(np.ascontiguousarray(deals), a, b, at[0], at[1], out)
         return out
     out = deals.copy()
     picked = []
@@ -138,6 +139,16 @@ def _swap(deals: np.ndarray, seats: list[int], rng: np.random.Generator) -> np.n
     out[rows, b, picked[1]] -= 1
     out[rows, b, picked[0]] += 1
     return out
+
+
+@lru_cache(maxsize=8)
+def _pairs(seats: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """The pairs of ``seats`` a swap may be between (the first seat before the second): the
+    first seats and the second seats, each an int64 array."""
+    pairs = np.array([(a, b) for a in seats for b in seats if a < b], dtype=np.int64)
+    firsts, seconds = np.ascontiguousarray(pairs[:, 0]), np.ascontiguousarray(pairs[:, 1])
+    firsts.flags.writeable = seconds.flags.writeable = False
+    return firsts, seconds
 
 
 def deal_meeting(dealer: Dealer, rng: np.random.Generator, n: int, tests: Iterable[Test],
