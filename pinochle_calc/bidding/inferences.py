@@ -144,6 +144,9 @@ class Below:
     default ``LIMIT_SPREAD``); with ``or_no_marriage`` (a pass), certain for a hand that may
     name no trump, which passes whatever its meld."""
 
+    #: Every deal meets it and none is far from it: it only weighs deals (``likelihood``).
+    soft = True
+
     def __init__(self, seat: int, meld: int, text: str, spread: int | None = None,
                  or_no_marriage: bool = False):
         self.seat, self.meld, self.text = seat, meld, text
@@ -181,6 +184,11 @@ class _Test(NamedTuple):
     @property
     def label(self) -> str:
         return self.condition.text
+
+    @property
+    def soft(self) -> bool:
+        """Whether the condition only weighs deals (``Below``), which every deal meets."""
+        return bool(getattr(self.condition, "soft", False))
 
     def mask(self, deals: np.ndarray) -> np.ndarray:
         return self.condition.mask(deals, self.rules)
