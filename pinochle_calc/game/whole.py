@@ -317,8 +317,11 @@ class _Engine:
     def record(self) -> Record:
         from dataclasses import replace
 
-        return replace(self.start, events=self.start.events + tuple(self.events),
-                       result=None, score=None)
+        from .hand.record import with_state
+
+        # the engine applied every event to the start's state, checking each: no replay
+        return with_state(replace(self.start, events=self.start.events + tuple(self.events),
+                                  result=None, score=None), self.state)
 
     def run(self) -> None:
         """Ask the seat whose decision it is for an event, apply it; until the hand is over."""

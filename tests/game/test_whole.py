@@ -434,3 +434,23 @@ def test_a_card_advisor_plays_legal_cards_seeing_only_its_own_seat():
     assert again.state.tricks == state.tricks
     heuristic = play_hand(deal_cards(11, 1), "formula", "formula", seed=3)
     assert contract(heuristic) == contract(record) and heuristic.state.tricks != state.tricks
+
+
+@pytest.mark.parametrize("rules", ["standard", "standard,steps=any,passing.cards=4",
+                                   "toby-thomas"])
+def test_the_engines_record_holds_the_state_a_replay_finds(rules):
+    """The engine hands its own state to the record it writes (no replay); it is the state a
+    replay of the record's events finds, field by field, tagged and settled too."""
+    from dataclasses import replace
+
+    for number in range(3):
+        record = play_hand(deal_cards(17, number), "formula", "formula", load_rules(rules),
+                           seed=hand_seed(17, number))
+        assert "state" in record.__dict__  # not worked out again below
+        again = Record(record.rules, record.dealer, record.hands, record.events, record.tags,
+                       record.result, record.score)
+        assert "state" not in again.__dict__
+        assert again.state == record.state
+        tagged = record.with_tag("Event", "club night")
+        assert tagged.state is record.state
+        assert replace(tagged, tags=()).state == record.state

@@ -70,9 +70,10 @@ class Record:
         check_added_tag(name, value)
         low = name.lower()
         if any(k.lower() == low for k, _ in self.tags):
-            return replace(self, tags=tuple((k, value if k.lower() == low else v)
-                                            for k, v in self.tags))
-        return replace(self, tags=(*self.tags, (name, value)))
+            tags = tuple((k, value if k.lower() == low else v) for k, v in self.tags)
+        else:
+            tags = (*self.tags, (name, value))
+        return _same_state(self, replace(self, tags=tags))
 
     def then(self, event: Event) -> Record:
         """The record with one more event, checked (``RecordError`` if the rules refuse it)."""
@@ -161,8 +162,25 @@ def settled(record: Record) -> Record:
     score = record.state.scored()
     if score is None:
         return record
-    done = replace(record, result=score.result, score=score.points)
-    return done
+    return _same_state(record, replace(record, result=score.result, score=score.points))
+
+
+def with_state(record: Record, state: HandState) -> Record:
+    """``record``, whose events ``state`` applied one by one from its start (the engine does,
+    checking each), with that state as its own: the record is not replayed again. A record
+    read from elsewhere is always replayed (``Record.state``)."""
+    record.__dict__["state"] = state
+    return record
+
+
+def _same_state(old: Record, new: Record) -> Record:
+    """``new``, a copy of ``old`` that differs only where the replay does not look (its tags)
+    or that says what the replay found (the result and score ``settled`` read from it), given
+    ``old``'s state where it was worked out already: a hand is replayed once, not once for each
+    tag added."""
+    if "state" in old.__dict__:
+        new.__dict__["state"] = old.__dict__["state"]
+    return new
 
 
 def _check_result(record: Record, state: HandState) -> None:

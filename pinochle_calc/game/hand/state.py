@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from ...cards import CARDS, COPIES, HAND_SIZE, KINDS, SUIT_SYMBOLS
@@ -124,6 +125,18 @@ def _add(a: Counts, b: Counts, sign: int = 1) -> Counts:
     return tuple(x + sign * y for x, y in zip(a, b))
 
 
+@lru_cache(maxsize=1024)
+def _exchanged(hand: Hand, given: Hand | None, got: Hand | None, first: bool) -> Hand:
+    """``hand`` less the cards ``given`` and with the cards ``got`` (``first``: taken before
+    giving), each count kept within 0 to 4 (``HandState.after_exchange``, kept: a seat's
+    cards after the exchange are asked at every card)."""
+    counts = hand.counts
+    for cards, sign in ((got, 1), (given, -1)) if first else ((given, -1), (got, 1)):
+        if cards is not None:
+            counts = _add(counts, cards.counts, sign)
+    return Hand(min(COPIES, max(0, n)) for n in counts)
+
+
 def _most(*rows: Counts | None) -> Counts:
     out = _NONE
     for row in rows:
@@ -220,16 +233,11 @@ class HandState:
         hand = self.dealt[seat]
         if hand is None:
             return None
-        given, got = self.passed(seat), self.received(seat)
         # the bidder who passes back after the partner may return what it received: it takes
         # the cards first; every other seat passes from the cards it was dealt
         first = self.rules.pass_order == "partner-first" and self.contract is not None and \
             seat == self.contract.seat
-        counts = hand.counts
-        for cards, sign in ((got, 1), (given, -1)) if first else ((given, -1), (got, 1)):
-            if cards is not None:
-                counts = _add(counts, cards.counts, sign)
-        return Hand(min(COPIES, max(0, n)) for n in counts)
+        return _exchanged(hand, self.passed(seat), self.received(seat), first)
 
     def holding(self, seat: int) -> Hand | None:
         """The seat's cards now (None: not known)."""
