@@ -12,6 +12,8 @@ ENDGAME = ["10S JS", "--trump", "H", "--trick", "AS QS", "--shown", "1:JS AC", "
            "2:JC", "--shown", "3:QD"]
 MID = "JC JC JC JC QC QC QC QC KC KC KC KC 10C 10C 10C 10C JS JS"
 MID_TRICKS = "0: QS KS JS KH; 10D KH JH AD"
+#: every other seat showed no meld (the player's own is its hand's when play began)
+NO_MELD = ["--shown", "1:", "--shown", "2:", "--shown", "3:"]
 
 
 def test_a_known_endgame_as_json():
@@ -28,7 +30,7 @@ def test_a_known_endgame_as_json():
 
 def test_mid_hand_with_the_contract_scores_every_card():
     data = run_json("card", MID, "--trump", "H", "--tricks", MID_TRICKS, "--contract", "0,50",
-                    "--samples", "80", "--seed", "4")
+                    "--samples", "80", "--seed", "4", *NO_MELD)
     cards = [c["card"] for c in data["choices"]]
     assert len(cards) == len(set(cards)) == 5  # every distinct card: J♣ Q♣ K♣ 10♣ J♠
     assert all(0 <= c["make_probability"] <= 1 for c in data["choices"])
@@ -38,7 +40,7 @@ def test_mid_hand_with_the_contract_scores_every_card():
     assert by_seat[1]["void"] == ["D"] and by_seat[1]["highest"] == {"H": "K"}
     assert by_seat[2]["highest"] == {"S": "K"}
     again = run_json("card", MID, "--trump", "H", "--tricks", MID_TRICKS, "--contract", "0,50",
-                     "--samples", "80", "--seed", "4")
+                     "--samples", "80", "--seed", "4", *NO_MELD)
     assert again == data
 
 
@@ -49,8 +51,9 @@ def test_the_table_and_csv():
     assert "seat 1: holds ♠J  ♣A" in table.stdout
     csv = run("card", *ENDGAME, "--format", "csv")
     assert csv.stdout.splitlines() == [
-        "card,recommended,trick_points,trick_points_stderr,make_probability,score,score_stderr",
-        "10S,true,2.0,0.0,,,", "JS,false,1.0,0.0,,,"]
+        "card,recommended,trick_points,trick_points_stderr,make_probability,score,score_stderr,"
+        "difference,difference_stderr,as_good",
+        "10S,true,2.0,0.0,,,,0.0,0.0,true", "JS,false,1.0,0.0,,,,1.0,0.0,false"]
 
 
 def test_the_position_as_json_and_a_batch_of_json_lines(tmp_path):
@@ -104,7 +107,7 @@ def test_misuse_exits_2():
 
 
 def test_the_contract_is_seat_colon_bid_and_the_old_spelling_still_reads():
-    base = ["card", MID, "--trump", "H", "--tricks", MID_TRICKS, "--samples", "40"]
+    base = ["card", MID, "--trump", "H", "--tricks", MID_TRICKS, "--samples", "40", *NO_MELD]
     new = run_json(*base, "--contract", "0:50")
     assert run_json(*base, "--contract", "0,50") == new
     assert run_json(*base, "--contract", "0") == new  # the seat alone: the minimum bid
@@ -218,9 +221,9 @@ def test_a_batch_as_json_is_one_document_and_as_csv_has_its_lines(tmp_path):
 
 def test_the_score_has_its_sign_as_everywhere():
     out = run("card", MID, "--trump", "H", "--tricks", MID_TRICKS, "--contract", "0:50",
-              "-n", "40", "-f", "table")
+              "-n", "40", "-f", "table", *NO_MELD)
     data = run_json("card", MID, "--trump", "H", "--tricks", MID_TRICKS, "--contract", "0:50",
-                    "-n", "40")
+                    "-n", "40", *NO_MELD)
     for c in data["choices"]:
         assert f"{c['score']['mean']:+.2f}" in out.stdout
 
