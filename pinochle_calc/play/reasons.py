@@ -9,8 +9,8 @@ shown, the highest rank each seat may hold in each suit, the cards each seat sur
   of them capped in the suit led and, where it may be void there, in trump);
 - a lead is a "sure winner: no card beats it" only where no higher card of its suit is unseen
   and every other seat is known to hold the suit or to have no trump;
-- partner "must head" only where partner plays next and is known to hold a card of the suit
-  led that beats the card then winning (the rules make it head: RULES.md "Play of the tricks");
+- partner "holds" a card that beats the one winning only where it showed it (and has not
+  played it);
 - otherwise the reason names the seats still to play that may beat the card.
 
 How it compares with the next card is the simulation's: better by the paired difference, or,
@@ -20,15 +20,10 @@ be worked out, the reason says what was missing and that the cards are ranked by
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..cards import CARDS, COPIES, KINDS, SUIT_SYMBOLS
 from .facts import VOID, Facts
 from .position import Position
 from .tricks import CARD_POINTS, RANK_OF, SUIT_OF, PlayState, rule_in_force, trick_winner
-
-if TYPE_CHECKING:
-    from .advice import Choice
 
 
 def view(p: Position, facts: Facts):
@@ -40,9 +35,10 @@ def view(p: Position, facts: Facts):
     return state.view()._replace(unplayed=tuple(COPIES - x for x in facts.played))
 
 
-def reason(p: Position, facts: Facts, choices: list[Choice], searched: bool,
+def reason(p: Position, facts: Facts, choices: list, searched: bool,
            missing: tuple[str, ...] = (), samples: int = 0) -> str:
-    """Why the first choice, in words (see the module docstring)."""
+    """Why the first of ``choices`` (``advice.Choice``, best first), in words (see the module
+    docstring); ``samples``: the deals behind them."""
     best = choices[0]
     if len(choices) == 1:
         return f"the only card you may play ({rule_in_force(p.hand.counts, p.trick, p.trump)})"
@@ -156,18 +152,14 @@ def what_it_does(p: Position, facts: Facts, card: int) -> str:
         if threats == [partner]:
             return f"{verb}; only partner, still to play, may beat it"
         return f"{verb}; {who}, still to play, may beat it"
-    if later and later[0] == partner and winner != partner and led == SUIT_OF[winning]:
-        must = [c for c in range(led * 5, led * 5 + RANK_OF[winning])
-                if facts.known[partner][c]]
-        if must:
-            return (f"partner, playing next, must head {CARDS[winning].symbol} (it holds"
-                    f" {CARDS[must[0]].symbol}): {sym} "
-                    + ("feeds it a counter" if counter else "keeps the counters"))
     if winner == partner:
         return (f"partner's {CARDS[winning].symbol} is winning so far, but {who} may still"
                 f" beat it: {sym} " + ("puts a counter on it" if counter else
                                        "risks no counter"))
+    held = [c for c in t.beaters(partner, led, winning) if facts.known[partner][c]] \
+        if partner in threats else []
     return (f"{sym} cannot head {CARDS[winning].symbol}; {who}, still to play, may beat it"
+            + (f" (partner holds {CARDS[held[0]].symbol})" if held else "")
             + ("" if not counter else ": the counter's side is not yet known"))
 
 
