@@ -130,7 +130,7 @@ def test_every_claim_that_the_trick_is_decided_holds_for_every_finish_the_real_h
     says a card wins, takes or goes to a seat's card, the real hands cannot finish the trick
     any other way."""
     rng = np.random.default_rng(26)
-    checked = {claim: 0 for claim in CLAIMS}
+    checked = dict.fromkeys(CLAIMS, 0)
     for _ in range(300):
         p, truth = played_position(rng, plays=int(rng.integers(0, 79)))
         facts = read_position(p)
