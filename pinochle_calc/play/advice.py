@@ -23,11 +23,12 @@ ties go to the card the heuristic player would play, then to the lower card.
 **Paired differences.** Each card's ``difference`` is the best card's figure less its own, deal
 by deal on the same deals (mean and standard error): a card within ``AS_GOOD`` standard errors
 of the best is ``as_good`` as it, and the reason then says so rather than call one better.
-While the best two are that close and the standard error of their difference is above
-``NEGLIGIBLE``, more deals are dealt from the same seed (the figures of the first deals stay as
-they were), doubling the deals up to ``MORE_DEALS`` times those asked for, or, in the exact
-search, as far as its budget of positions searched goes: the same seed gives the same deals,
-the same figures and the same card on every run.
+While the best card and the next that differs from it on some deal are that close, and the
+standard error of their difference is above ``NEGLIGIBLE``, more deals are dealt from the same
+seed (the figures of the first deals stay as they were), doubling the deals up to
+``MORE_DEALS`` times those asked for, or, in the exact search, as far as its budget of positions
+searched goes: the same seed gives the same deals, the same figures and the same card on every
+run.
 
 **Decision (meld).** The meld of a seat given no shown cards (``None``) is not known; an empty
 hand of shown cards says the seat showed none. The player's own meld, where not given, is that
@@ -203,8 +204,7 @@ def advise_card(position: Position, *, samples: int = DEFAULT_SAMPLES, seed: int
     habit = HeuristicPlayer().choose(view(p, facts))
     while True:
         choices, values = _choices(legal, points, table, rules, habit)
-        close = len(choices) > 1 and choices[1].as_good and \
-            choices[1].difference.stderr > NEGLIGIBLE * rules.scale
+        close = _close(choices, NEGLIGIBLE * rules.scale)
         if not (more and close) or used < len(codes) or 2 * used > MORE_DEALS * samples \
                 or 2 * used > CARD_DEALS:
             break
@@ -224,6 +224,14 @@ def advise_card(position: Position, *, samples: int = DEFAULT_SAMPLES, seed: int
     return CardAdvice(choices[0].card, tuple(choices),
                       reason(p, facts, choices, searched, missing, used), facts, used, seed,
                       searched, values, missing)
+
+
+def _close(choices: list[Choice], negligible: float) -> bool:
+    """Whether the best card and the next one that differs from it on some deal are not yet
+    apart: as good as each other, the standard error of their difference above
+    ``negligible``."""
+    rivals = [c for c in choices[1:] if c.difference != Estimate(0.0, 0.0)]
+    return bool(rivals) and rivals[0].as_good and rivals[0].difference.stderr > negligible
 
 
 def _choices(legal: tuple[int, ...], points: np.ndarray, table, rules: RuleSet,
