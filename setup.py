@@ -17,9 +17,16 @@ _FLAGS = [] if sys.platform == "win32" else ["-O2", "-ffp-contract=off"]
 #: the play-outs and dealing, the exchange's greedy search, the meld of many hands, and the
 #: double-dummy solver, whose pure-Python oracle and fallback is play/search.py).
 EXTENSIONS: list[Extension] = [
-    Extension(name, [name.replace(".", "/") + ".c"], extra_compile_args=_FLAGS)
-    for name in ("pinochle_calc.play._play", "pinochle_calc.exchange._greedy",
-                 "pinochle_calc.meld._meld", "pinochle_calc.play._solver")
+    Extension(name, [name.replace(".", "/") + ".c", *more], depends=headers,
+              extra_compile_args=_FLAGS)
+    for name, more, headers in (
+        ("pinochle_calc.play._play", [], []),
+        ("pinochle_calc.exchange._greedy", [], []),
+        ("pinochle_calc.meld._meld", [], []),
+        # the solver's Python face, its search and the types they share
+        ("pinochle_calc.play._solver", ["pinochle_calc/play/_solver_search.c"],
+         ["pinochle_calc/play/_solver.h"]),
+    )
 ]
 
 setup(ext_modules=EXTENSIONS)

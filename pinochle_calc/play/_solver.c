@@ -1,480 +1,7 @@
-/* The double-dummy solver of double-deck pinochle, compiled: the search of play/search.py
- * (the pure-Python oracle and fallback, which documents the method) in C, with the same
- * values on every position.
- *
- * A position is the four hands as 16 suit codes (seat * 4 + suit; a code holds the copies of
- * A 10 K Q J as base-5 digits, the ace lowest), the seat that led the trick in progress and
- * the cards played to it. Values are the trick points (unscaled, the last trick's 2
- * included) side 0 (seats 0 and 2) takes from the trick in progress on, when side 0
- * maximises them and side 1 minimises them, each seeing every card.
- *
- * The search: alpha-beta over the cards, card by card; at each trick start a transposition
- * table of bounds keyed by the position with the cards no one holds squeezed out of each suit
- * and the runs of a suit one seat alone holds, of the same counter value, merged; the plays
- * among one seat's cards that no other card separates merged into one; quick bounds from the
- * tricks the leader surely takes; moves ordered by what they do to the trick; the value of a
- * position found by zero-window searches (MTD(f)).
- *
- * Plain C on the CPython API; the batch entry point reads and writes buffers (the buffer
- * protocol), so no numpy header is needed.
- */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-
-static const int CP[5] = {1, 1, 1, 0, 0};   /* counters: A 10 K */
-static const int W5[5] = {1, 5, 25, 125, 625};
-
-typedef struct {
-    uint64_t key[4];
-    int8_t lb, ub;   /* bounds on side 0's points from this trick start */
-    uint8_t best;    /* the leader's best card + 1 (0: none) */
-    uint8_t left;    /* tricks left (0: an empty slot) */
-} Entry;
-
-typedef struct {
-    int leader, k, led, ws, wr, wseat, pts;
-    uint8_t cards[4];
-    uint8_t played[4];    /* suit: the ranks played to the trick, a bit each */
-} Trick;
-
-typedef struct {
-    PyObject_HEAD
-    int trump;
-    int bits;
-    Entry *table;
-    uint64_t mask;
-    uint8_t h[4][4][5];   /* seat, suit, rank: copies held */
-    uint8_t tot[4][5];    /* suit, rank: copies held by all seats */
-    uint8_t ns[4][4];     /* seat, suit: cards held */
-    uint8_t nc[4];        /* seat: cards held */
-    uint8_t m[4][4];      /* seat, suit: the ranks held, a bit each (bit 0 the ace) */
-    int counters;         /* counters held by all seats */
-    long long nodes;
-    long long limit;      /* stop past this many nodes (0: never) */
-    int stopped;          /* a search stopped at the limit: its values mean nothing */
-} Solver;
-
-/* ---- the position ---------------------------------------------------------------------- */
-
-static inline void take(Solver *S, int p, int s, int r) {
-    if (!--S->h[p][s][r]) S->m[p][s] &= (uint8_t)~(1 << r);
-    S->tot[s][r]--; S->ns[p][s]--; S->nc[p]--; S->counters -= CP[r];
-}
-
-static inline void give(Solver *S, int p, int s, int r) {
-    if (!S->h[p][s][r]++) S->m[p][s] |= (uint8_t)(1 << r);
-    S->tot[s][r]++; S->ns[p][s]++; S->nc[p]++; S->counters += CP[r];
-}
-
-/* The ranks of suit `s` some seat other than `p` holds, a bit each. */
-static inline int others(const Solver *S, int p, int s) {
-    return (S->m[(p + 1) & 3][s] | S->m[(p + 2) & 3][s] | S->m[(p + 3) & 3][s]);
-}
-
-/* The trick after `card` is played to `t` by the seat whose turn it is. */
-static inline void add_card(Trick *c, const Trick *t, int card, int trump) {
-    int s = card / 5, r = card % 5, p = (t->leader + t->k) & 3;
-    *c = *t;
-    c->cards[t->k] = (uint8_t)card;
-    c->played[s] |= (uint8_t)(1 << r);
-    c->pts += CP[r];
-    if (t->k == 0) {
-        c->led = c->ws = s; c->wr = r; c->wseat = p;
-    } else if ((s == t->ws && r < t->wr) || (s == trump && t->ws != trump)) {
-        c->ws = s; c->wr = r; c->wseat = p;
-    }
-    c->k = t->k + 1;
-}
-
-/* ---- the table ------------------------------------------------------------------------- */
-
-/* The key of the position at a trick start: per suit, the ranks someone holds, high to low,
- * each as its counter value and who holds its copies; a run of ranks of the same value held
- * by one seat alone is one entry (its copies added up). */
-static void make_key(const Solver *S, int leader, uint64_t key[4]) {
-    for (int s = 0; s < 4; s++) {
-        uint64_t codes[5];
-        int n = 0, last_seat = -2, last_value = -1, last_count = 0;
-        int any = S->m[0][s] | S->m[1][s] | S->m[2][s] | S->m[3][s];
-        while (any) {
-            int r = __builtin_ctz(any);
-            any &= any - 1;
-            int t = S->tot[s][r], bit = 1 << r;
-            int who = (S->m[0][s] & bit ? 1 : 0) | (S->m[1][s] & bit ? 2 : 0)
-                      | (S->m[2][s] & bit ? 4 : 0) | (S->m[3][s] & bit ? 8 : 0);
-            int alone = (who & (who - 1)) ? -1 : __builtin_ctz(who);
-            int v = CP[r];
-            if (alone >= 0 && n && last_seat == alone && last_value == v) {
-                last_count += t;
-                codes[n - 1] = (uint64_t)(v << 10 | (625 + alone * 12 + last_count - 1));
-                continue;
-            }
-            if (alone >= 0)
-                codes[n++] = (uint64_t)(v << 10 | (625 + alone * 12 + t - 1));
-            else
-                codes[n++] = (uint64_t)(v << 10 | (S->h[0][s][r] + 5 * S->h[1][s][r]
-                                                   + 25 * S->h[2][s][r] + 125 * S->h[3][s][r]));
-            last_seat = alone; last_value = v; last_count = t;
-        }
-        uint64_t w = (uint64_t)n;
-        for (int i = 0; i < n; i++) w |= codes[i] << (3 + 11 * i);
-        key[s] = w;
-    }
-    key[0] |= (uint64_t)leader << 60;
-}
-
-static inline uint64_t hash_key(const uint64_t key[4]) {
-    uint64_t h = key[0] * 0x9E3779B97F4A7C15ULL;
-    h ^= key[1] + 0x632BE59BD9B4E019ULL + (h << 6) + (h >> 2);
-    h *= 0xBF58476D1CE4E5B9ULL;
-    h ^= key[2] + 0x94D049BB133111EBULL + (h << 6) + (h >> 2);
-    h *= 0x9E3779B97F4A7C15ULL;
-    h ^= key[3] + (h << 6) + (h >> 2);
-    h ^= h >> 31;
-    h *= 0xD6E8FEB86659FD93ULL;
-    h ^= h >> 32;
-    return h;
-}
-
-static inline int same_key(const Entry *e, const uint64_t key[4]) {
-    return e->left && e->key[0] == key[0] && e->key[1] == key[1] && e->key[2] == key[2]
-           && e->key[3] == key[3];
-}
-
-static Entry *lookup(Solver *S, const uint64_t key[4], uint64_t h) {
-    uint64_t i = h & S->mask;
-    Entry *a = &S->table[i], *b = &S->table[i ^ 1];
-    if (same_key(a, key)) return a;
-    if (same_key(b, key)) return b;
-    return NULL;
-}
-
-static void store(Solver *S, const uint64_t key[4], uint64_t h, int lb, int ub, int best,
-                  int left) {
-    uint64_t i = h & S->mask;
-    Entry *a = &S->table[i], *b = &S->table[i ^ 1], *e;
-    if (same_key(a, key)) e = a;
-    else if (same_key(b, key)) e = b;
-    else {
-        /* an empty slot, else the one that saves less work */
-        e = !a->left ? a : !b->left ? b : (a->left <= b->left ? a : b);
-        e->lb = 0; e->ub = 127; e->best = 0;
-        memcpy(e->key, key, sizeof(e->key));
-    }
-    if (lb > e->lb) e->lb = (int8_t)lb;
-    if (ub < e->ub) e->ub = (int8_t)ub;
-    if (best >= 0) e->best = (uint8_t)(best + 1);
-    e->left = (uint8_t)left;
-}
-
-/* ---- moves ----------------------------------------------------------------------------- */
-
-typedef struct { int card, score; } Move;
-
-static int search(Solver *S, const Trick *t, int alpha, int beta);
-
-/* The legal plays of the seat to play, one per class of equivalent cards: cards of one suit
- * and one counter value with no card of another seat (held, or in the trick) ranked between
- * them or equal to either. `same[i]` receives each legal card's class representative. */
-static int legal_moves(const Solver *S, const Trick *t, Move *moves, int *same) {
-    int p = (t->leader + t->k) & 3, trump = S->trump;
-    int lo = 0, hi = 3, bound = 5;
-    if (t->k) {
-        int ls = t->led;
-        if (S->m[p][ls]) {
-            lo = hi = ls;
-            if (t->ws == ls && (S->m[p][ls] & ((1 << t->wr) - 1))) bound = t->wr;
-        } else if (S->m[p][trump]) {
-            lo = hi = trump;
-            if (t->ws == trump && (S->m[p][trump] & ((1 << t->wr) - 1))) bound = t->wr;
-        }
-    }
-    int n = 0;
-    for (int s = lo; s <= hi; s++) {
-        int mine = S->m[p][s] & ((1 << bound) - 1);
-        if (!mine) continue;
-        int blocked = others(S, p, s) | t->played[s];
-        int prev = -1;
-        while (mine) {
-            int r = __builtin_ctz(mine);
-            mine &= mine - 1;
-            int card = s * 5 + r;
-            if (prev >= 0 && CP[prev % 5] == CP[r]
-                && !(blocked & ((2 << r) - (1 << (prev % 5))))) {
-                if (same) same[card] = prev;
-                continue;
-            }
-            if (same) same[card] = card;
-            moves[n].card = card;
-            moves[n].score = 0;
-            n++;
-            prev = card;
-        }
-    }
-    return n;
-}
-
-/* Whether another seat than `p` holds a card of suit `s` ranked above rank `r`. */
-static inline int others_above(const Solver *S, int p, int s, int r) {
-    return (others(S, p, s) & ((1 << r) - 1)) != 0;
-}
-
-/* Order the moves: the table's best first, then what the card does to the trick. */
-static void order_moves(const Solver *S, const Trick *t, Move *m, int n, int best) {
-    int p = (t->leader + t->k) & 3, trump = S->trump;
-    for (int i = 0; i < n; i++) {
-        int s = m[i].card / 5, r = m[i].card % 5, sc;
-        if (m[i].card == best) sc = 1000;
-        else if (t->k == 0) {
-            int top = !others_above(S, p, s, r);
-            if (top && s == trump) sc = 300 + 20 * CP[r];
-            else if (top) {
-                int o1 = (p + 1) & 3, o3 = (p + 3) & 3;
-                int ruff = (!S->ns[o1][s] && S->ns[o1][trump]) || (!S->ns[o3][s] && S->ns[o3][trump]);
-                sc = ruff ? 60 - r : 250 + 20 * CP[r];
-            } else if (!CP[r]) sc = 150 + r + (s == trump ? 0 : S->ns[p][s]);
-            else sc = 50 - r;
-        } else {
-            int beats = (s == t->ws && r < t->wr) || (s == trump && t->ws != trump);
-            int partner = ((t->wseat ^ p) & 3) == 2;
-            if (partner && !beats) sc = (t->k == 3 ? 400 : 200) + 40 * CP[r] + r;
-            else if (beats) {
-                int top = !others_above(S, p, s, r);
-                sc = (t->k == 3 ? 500 + 40 * CP[r] + r : 300 + 60 * top + 40 * CP[r] - r);
-            } else sc = 100 - 40 * CP[r] + r;
-        }
-        m[i].score = sc;
-    }
-    for (int i = 1; i < n; i++) {   /* insertion sort, high scores first */
-        Move x = m[i];
-        int j = i - 1;
-        while (j >= 0 && m[j].score < x.score) { m[j + 1] = m[j]; j--; }
-        m[j + 1] = x;
-    }
-}
-
-/* ---- the search ------------------------------------------------------------------------ */
-
-/* The value after the seat to play plays `card` to `t`. */
-static int after(Solver *S, const Trick *t, int card, int alpha, int beta) {
-    int p = (t->leader + t->k) & 3, s = card / 5, r = card % 5;
-    Trick c;
-    add_card(&c, t, card, S->trump);
-    take(S, p, s, r);
-    int v;
-    if (c.k < 4) v = search(S, &c, alpha, beta);
-    else {
-        int w = c.wseat, got = c.pts + (S->nc[w] ? 0 : 2);
-        int mine = (w & 1) ? 0 : got;
-        Trick next = {w, 0, 0, 0, 0, 0, 0, {0, 0, 0, 0}, {0, 0, 0, 0}};
-        v = mine + search(S, &next, alpha - mine, beta - mine);
-    }
-    give(S, p, s, r);
-    return v;
-}
-
-/* The last trick: every seat holds one card. */
-static int last_trick(const Solver *S, int leader) {
-    int card[4];
-    for (int p = 0; p < 4; p++)
-        for (int s = 0; s < 4; s++)
-            if (S->m[p][s]) { card[p] = s * 5 + __builtin_ctz(S->m[p][s]); break; }
-    int ws = card[leader] / 5, wr = card[leader] % 5, wseat = leader, pts = 2;
-    for (int k = 0; k < 4; k++) {
-        int p = (leader + k) & 3, s = card[p] / 5, r = card[p] % 5;
-        pts += CP[r];
-        if (k && ((s == ws && r < wr) || (s == S->trump && ws != S->trump))) {
-            ws = s; wr = r; wseat = p;
-        }
-    }
-    return (wseat & 1) ? 0 : pts;
-}
-
-/* The tricks the leader surely takes by leading them one after another, and the counters
- * its side surely takes in them: its copies of the top trump left, and in each side suit its
- * copies of the top card left, as many as every other seat holding trump can follow (a seat
- * without trump cannot take them; no one can beat a copy of the top card). The counters: the
- * cards led, and those the others must play to them, beyond their queens and jacks (a seat
- * holding trump follows suit to each; one without trump plays a card a trick). Returns the
- * tricks, `*points` the counters. */
-static int sure_tricks(const Solver *S, int leader, int *points) {
-    int tr = S->trump, tricks = 0, pts = 0, cs[4] = {0, 0, 0, 0};
-    for (int s = 0; s < 4; s++) {
-        if (!S->ns[leader][s]) continue;
-        int r0 = __builtin_ctz(S->m[0][s] | S->m[1][s] | S->m[2][s] | S->m[3][s]);
-        int c = S->h[leader][s][r0];
-        if (!c) continue;
-        if (s != tr)
-            for (int q = 0; q < 4; q++)
-                if (q != leader && S->ns[q][tr] && S->ns[q][s] < c) c = S->ns[q][s];
-        tricks += c;
-        cs[s] = c;
-        pts += c * CP[r0];
-    }
-    if (tricks) {
-        /* the followers' cards go to the leader's side too: the counters they must play */
-        for (int q = 0; q < 4; q++) {
-            if (q == leader) continue;
-            if (S->ns[q][tr]) {
-                for (int s = 0; s < 4; s++) {
-                    if (!cs[s]) continue;
-                    int follow = cs[s] < S->ns[q][s] ? cs[s] : S->ns[q][s];
-                    int low = S->h[q][s][3] + S->h[q][s][4];
-                    if (follow > low) pts += follow - low;
-                }
-            } else {
-                int low = 0;
-                for (int s = 0; s < 4; s++) low += S->h[q][s][3] + S->h[q][s][4];
-                if (tricks > low) pts += tricks - low;
-            }
-        }
-    }
-    *points = pts;
-    return tricks;
-}
-
-static int search(Solver *S, const Trick *t, int alpha, int beta) {
-    if (++S->nodes > S->limit && S->limit) { S->stopped = 1; return 0; }
-    int top = S->counters + t->pts + 2;   /* side 0 takes at most every point left */
-    if (alpha >= top) return top;
-    if (beta <= 0) return 0;
-    int leader = t->leader;
-    uint64_t key[4], h = 0;
-    int lb = 0, ub = top, best_card = -1, left = S->nc[leader];
-    if (t->k == 0) {
-        if (!left) return 0;
-        if (left == 1) return last_trick(S, leader);
-        make_key(S, leader, key);
-        h = hash_key(key);
-        __builtin_prefetch(&S->table[h & S->mask & ~(uint64_t)1]);
-        int sure_pts, sure = sure_tricks(S, leader, &sure_pts);
-        if (sure >= left) return (leader & 1) ? 0 : top;
-        if (leader & 1) { if (top - sure_pts < ub) ub = top - sure_pts; }
-        else if (sure_pts > lb) lb = sure_pts;
-        if (lb >= beta) return lb;
-        if (ub <= alpha) return ub;
-        Entry *e = lookup(S, key, h);
-        if (e) {
-            if (e->lb > lb) lb = e->lb;
-            if (e->ub < ub) ub = e->ub;
-            if (lb >= beta) return lb;
-            if (ub <= alpha) return ub;
-            if (lb == ub) return lb;
-            best_card = (int)e->best - 1;
-        }
-        if (lb > alpha) alpha = lb;
-        if (ub < beta) beta = ub;
-    }
-    Move moves[20];
-    int n = legal_moves(S, t, moves, NULL);
-    if (n > 1) order_moves(S, t, moves, n, best_card);
-    int p = (leader + t->k) & 3, ours = !(p & 1);
-    int a0 = alpha, b0 = beta;
-    int best = ours ? -1 : 1000, chosen = -1;
-    for (int i = 0; i < n; i++) {
-        int v = after(S, t, moves[i].card, alpha, beta);
-        if (ours) {
-            if (v > best) { best = v; chosen = moves[i].card; }
-            if (best > alpha) alpha = best;
-        } else {
-            if (v < best) { best = v; chosen = moves[i].card; }
-            if (best < beta) beta = best;
-        }
-        if (alpha >= beta || S->stopped) break;
-    }
-    if (t->k == 0 && !S->stopped) {
-        /* fail-soft: at most `best` if it failed low, at least `best` if it failed high */
-        int nlb = best <= a0 ? 0 : best, nub = best >= b0 ? top : best;
-        store(S, key, h, nlb, nub, chosen, left);
-    }
-    return best;
-}
-
-/* ---- the values the caller asks for ---------------------------------------------------- */
-
-/* Side 0's points from the trick in progress on, after `card` (-1: before any). */
-static int bounded(Solver *S, const Trick *t, int card, int alpha, int beta) {
-    return card < 0 ? search(S, t, alpha, beta) : after(S, t, card, alpha, beta);
-}
-
-/* The exact value by zero-window searches, starting from `guess` (MTD(f)). */
-static int mtdf(Solver *S, const Trick *t, int card, int guess) {
-    int lo = 0, hi = S->counters + t->pts + 2;
-    int g = guess < lo ? lo : guess > hi ? hi : guess;
-    while (lo < hi && !S->stopped) {
-        int b = g > lo ? g : lo + 1;
-        int v = bounded(S, t, card, b - 1, b);
-        if (v < b) hi = v; else lo = v;
-        g = v;
-    }
-    return lo;
-}
-
-/* Read 16 suit codes and the trick in progress into the solver and `t`; 0 and a Python
- * error if they are not a position. */
-static int load_codes(Solver *S, const long long *codes, int leader, const int *trick,
-                      int k, Trick *t) {
-    memset(S->h, 0, sizeof(S->h));
-    memset(S->tot, 0, sizeof(S->tot));
-    memset(S->ns, 0, sizeof(S->ns));
-    memset(S->nc, 0, sizeof(S->nc));
-    memset(S->m, 0, sizeof(S->m));
-    S->counters = 0;
-    for (int i = 0; i < 16; i++) {
-        long long code = codes[i];
-        if (code < 0 || code >= 3125) {
-            PyErr_Format(PyExc_ValueError, "suit code %lld is not 0 to 3124", code);
-            return 0;
-        }
-        int p = i / 4, s = i % 4;
-        for (int r = 0; r < 5; r++) {
-            int n = (int)(code / W5[r] % 5);
-            S->h[p][s][r] = (uint8_t)n;
-            S->tot[s][r] += (uint8_t)n;
-            S->ns[p][s] += (uint8_t)n;
-            S->nc[p] += (uint8_t)n;
-            if (n) S->m[p][s] |= (uint8_t)(1 << r);
-            S->counters += n * CP[r];
-        }
-    }
-    if (leader < 0 || leader > 3 || k < 0 || k > 3) {
-        PyErr_SetString(PyExc_ValueError, "the leader is 0 to 3, the trick holds 0 to 3 cards");
-        return 0;
-    }
-    for (int p = 0; p < 4; p++) {
-        int due = S->nc[(leader + k) & 3] + (((p - leader) & 3) >= k ? 0 : -1);
-        if (S->nc[p] != due) {
-            PyErr_SetString(PyExc_ValueError, "the hands are not the same size (the seats "
-                            "that played to the trick hold one card fewer)");
-            return 0;
-        }
-    }
-    for (int s = 0; s < 4; s++)
-        for (int r = 0; r < 5; r++)
-            if (S->tot[s][r] > 4) {
-                PyErr_SetString(PyExc_ValueError, "more than four copies of a card");
-                return 0;
-            }
-    Trick z = {leader, 0, 0, 0, 0, 0, 0, {0, 0, 0, 0}, {0, 0, 0, 0}};
-    *t = z;
-    for (int j = 0; j < k; j++) {
-        if (trick[j] < 0 || trick[j] >= 20) {
-            PyErr_SetString(PyExc_ValueError, "a card is 0 to 19");
-            return 0;
-        }
-        Trick c;
-        add_card(&c, t, trick[j], S->trump);
-        *t = c;
-    }
-    if (!S->nc[(leader + k) & 3]) {
-        PyErr_SetString(PyExc_ValueError, "the hand is over: no card is left to play");
-        return 0;
-    }
-    return 1;
-}
+/* The double-dummy solver of double-deck pinochle, compiled: its Python face (the Solver
+ * type: value, values, values_many, clear). The search itself is _solver_search.c; the types
+ * _solver.h; play/search.py is the same method in pure Python, the oracle and fallback. */
+#include "_solver.h"
 
 /* Parse (codes, leader, trick) from Python objects. */
 static int parse_position(Solver *S, PyObject *codes_obj, int leader, PyObject *trick_obj,
@@ -506,7 +33,7 @@ static int parse_position(Solver *S, PyObject *codes_obj, int leader, PyObject *
         if (trick[j] == -1 && PyErr_Occurred()) { Py_DECREF(seq); return 0; }
     }
     Py_DECREF(seq);
-    return load_codes(S, codes, leader, trick, k, t);
+    return dd_load_codes(S, codes, leader, trick, k, t);
 }
 
 static int ready(Solver *S) {
@@ -515,22 +42,6 @@ static int ready(Solver *S) {
         return 0;
     }
     return 1;
-}
-
-/* Per legal card of the seat to play (card order), side 0's points; returns how many. */
-static int all_values(Solver *S, const Trick *t, int *cards, int *values) {
-    Move moves[20];
-    int same[20];
-    for (int c = 0; c < 20; c++) same[c] = -1;
-    int n = legal_moves(S, t, moves, same);
-    int found[20], guess = (S->counters + t->pts + 2) / 2;
-    for (int i = 0; i < n; i++) {
-        found[moves[i].card] = guess = mtdf(S, t, moves[i].card, guess);
-    }
-    int m = 0;
-    for (int c = 0; c < 20; c++)
-        if (same[c] >= 0) { cards[m] = c; values[m] = found[same[c]]; m++; }
-    return m;
 }
 
 /* The exception the search raises where it stopped at its limit (search.Stopped). */
@@ -567,7 +78,7 @@ static PyObject *Solver_value(Solver *S, PyObject *args, PyObject *kwds) {
         return NULL;
     if (!ready(S) || !parse_position(S, codes, leader, trick, &t)) return NULL;
     limit(S, budget < 0 ? 0 : budget);
-    int v = mtdf(S, &t, -1, (S->counters + t.pts + 2) / 2);
+    int v = dd_mtdf(S, &t, -1, (S->counters + t.pts + 2) / 2);
     if (!finished(S)) return NULL;
     return PyLong_FromLong(v);
 }
@@ -582,7 +93,7 @@ static PyObject *Solver_values(Solver *S, PyObject *args, PyObject *kwds) {
         return NULL;
     if (!ready(S) || !parse_position(S, codes, leader, trick, &t)) return NULL;
     limit(S, budget < 0 ? 0 : budget);
-    m = all_values(S, &t, cards, values);
+    m = dd_all_values(S, &t, cards, values);
     if (!finished(S)) return NULL;
     PyObject *out = PyTuple_New(m);
     if (!out) return NULL;
@@ -648,11 +159,11 @@ static PyObject *Solver_values_many(Solver *S, PyObject *args, PyObject *kwds) {
     limit(S, budget);
     for (Py_ssize_t i = 0; i < n && !S->stopped; i++) {
         Trick t;
-        if (!load_codes(S, codes + 16 * i, leader, trick, k, &t)) goto done;
+        if (!dd_load_codes(S, codes + 16 * i, leader, trick, k, &t)) goto done;
         Move moves[20];
         int same[20];
         for (int c = 0; c < 20; c++) same[c] = -1;
-        legal_moves(S, &t, moves, same);
+        dd_legal_moves(S, &t, moves, same);
         for (int j = 0; j < m; j++)
             if (cards[j] < 0 || cards[j] >= 20 || same[cards[j]] < 0) {
                 PyErr_Format(PyExc_ValueError, "layout %zd: card %d is not legal", i, cards[j]);
@@ -662,7 +173,7 @@ static PyObject *Solver_values_many(Solver *S, PyObject *args, PyObject *kwds) {
         for (int c = 0; c < 20; c++) found[c] = -1;
         for (int j = 0; j < m && !S->stopped; j++) {
             int rep = same[cards[j]];
-            if (found[rep] < 0) found[rep] = guess = mtdf(S, &t, rep, guess);
+            if (found[rep] < 0) found[rep] = guess = dd_mtdf(S, &t, rep, guess);
             out[i * m + j] = found[rep];
         }
         if (!S->stopped) done = i + 1;
