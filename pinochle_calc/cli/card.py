@@ -360,18 +360,19 @@ def _table(advice, line: int | None, event: int | None = None) -> None:
     if scored:
         columns += [("make", "right", False), ("score", "right", False),
                     ("± stderr", "right", False)]
-    columns += [("behind best", "right", False), ("± stderr", "right", False),
-                ("", "left", False)]
+    columns += [("behind best", "left", False)]
     table = new_table(*columns)
     for i, c in enumerate(advice.choices):
         row = [CARDS[c.card].symbol, f"{c.trick_points.mean:.2f}", f"{c.trick_points.stderr:.2f}"]
         if scored:
             row += [f"{c.make_probability:.1%}", f"{c.score.mean:+.2f}", f"{c.score.stderr:.2f}"]
-        row += ["", "", "best"] if i == 0 else [
-            f"{c.difference.mean:.2f}", f"{c.difference.stderr:.2f}",
-            "as good" if c.as_good else ""]
+        row += ["" if i == 0 else f"{c.difference.mean:.2f} ± {c.difference.stderr:.2f}"
+                + (" =" if c.as_good else "")]
         add_row(table, *row)
     show(con, table)
+    if any(c.as_good for c in advice.choices[1:]):
+        say(con, "=: as good as the best (behind it by less than two standard errors of the"
+            " difference, deal by deal)")
     if advice.missing:
         say(con, f"No chance to make and no score: not given {' and '.join(advice.missing)};"
             " the cards are ranked by trick points.")

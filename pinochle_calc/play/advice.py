@@ -193,7 +193,7 @@ def advise_card(position: Position, *, samples: int = DEFAULT_SAMPLES, seed: int
     dealer = UnseenDealer(facts)
     rng = np.random.default_rng(seed)
     codes = suit_codes(dealer.deal(rng, samples))
-    plan = _exact_plan(p, codes)
+    plan = _exact_plan(p, facts, codes)
     found = None if plan is None else _searched(p, codes, legal, side, plan, clear=True)
     searched = found is not None and found[1] >= min(MIN_EXACT_DEALS, samples)
     if found is not None and searched:
@@ -272,18 +272,21 @@ def layout_ms(tricks: int, compiled: bool = COMPILED) -> float:
     return table[-1] * 3.5 ** (tricks - len(table))
 
 
-def _exact_plan(p: Position, codes: np.ndarray) -> int | None:
+def _exact_plan(p: Position, facts: Facts, codes: np.ndarray) -> int | None:
     """Whether to search the deals exactly, and within how many positions searched; None:
     play them out. In the last ``EXACT_TRICKS`` tricks, and earlier where the distinct
     layouts are few enough to search within ``BUDGET_MS``, within ``NODE_BUDGET``; at any
-    depth, within ``KNOWN_NODE_BUDGET``, where the facts leave one layout."""
+    depth, within ``KNOWN_NODE_BUDGET``, where the facts leave one layout: every other hand
+    known, or at least ``MIN_EXACT_DEALS`` deals all alike (a deal or two alike says nothing:
+    ``--samples 1`` once searched a minute a card)."""
     left = len(p.hand)
     if left <= EXACT_TRICKS:
         return NODE_BUDGET[COMPILED]
     layouts = len(np.unique(codes, axis=0))
     if layouts * layout_ms(left) <= BUDGET_MS:
         return NODE_BUDGET[COMPILED]
-    if layouts == 1:
+    known = all(sum(facts.known[s]) == facts.sizes[s] for s in facts.others)
+    if layouts == 1 and (known or len(codes) >= MIN_EXACT_DEALS):
         return KNOWN_NODE_BUDGET[COMPILED]
     return None
 

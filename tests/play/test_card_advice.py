@@ -174,3 +174,27 @@ def test_feeding_partner_a_counter():
     assert [c.trick_points.mean for c in advice.choices] == [2, 1]  # A♠ with or without 10♠
     assert advice.reason.startswith("partner's A♠ wins the trick: feed it a counter; 1.00"
                                     " ± 0.00 trick points better than J♠")
+
+
+def test_a_few_deals_alike_are_not_taken_for_a_known_position(monkeypatch):
+    """``--samples 1`` at 15 tricks left dealt one layout, which the advice took for a position
+    the facts leave known and searched exactly within ``KNOWN_NODE_BUDGET`` (minutes a card).
+    Now a few deals alike are played out; where the facts do leave one layout, it is searched
+    at any number of samples."""
+    hand = Hand.parse("AH 10H KH QH JH AC 10C KC QC JC AD 10D KD QD JD")
+    asked = []
+    real = advice_module._searched
+
+    def spy(p, codes, legal, side, budget, clear=True):
+        asked.append(budget)
+        return real(p, codes, legal, side, budget, clear)
+
+    monkeypatch.setattr(advice_module, "_searched", spy)
+    for samples in (1, 2, advice_module.MIN_EXACT_DEALS - 1):
+        advice = advise_card(Position(hand, 0), samples=samples, seed=1)
+        assert not advice.searched and asked == []
+    if COMPILED:
+        rng = np.random.default_rng(41)
+        position, _ = known_endgame(rng, 12)  # past what the normal budget searches
+        assert advise_card(position, samples=1, seed=2).searched
+        assert asked and asked[-1] == advice_module.KNOWN_NODE_BUDGET[COMPILED]
