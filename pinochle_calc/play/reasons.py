@@ -140,8 +140,7 @@ def what_it_does(p: Position, facts: Facts, card: int) -> str:
                 return f"partner's {CARDS[winning].symbol} wins the trick: feed it a counter"
             fed = any(CARD_POINTS[c] for c in p.legal())
             return (f"partner's {CARDS[winning].symbol} wins the trick; {sym} gives it no"
-                    + (" counter: the deals found the counters worth more kept" if fed else
-                       " counter (you have none to give)"))
+                    " counter" + ("" if fed else " (you have none to give)"))
         if counter:
             return f"{sym} cannot win the trick; a counter goes to {CARDS[winning].symbol}"
         return f"the trick goes to {CARDS[winning].symbol}: {sym} gives away no counter"
