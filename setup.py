@@ -21,7 +21,9 @@ EXTENSIONS: list[Extension] = [
               extra_compile_args=_FLAGS)
     for name, more, headers in (
         ("pinochle_calc.play._play", [], []),
-        ("pinochle_calc.exchange._greedy", [], []),
+        # the exchange's search, its Python face and the types they share
+        ("pinochle_calc.exchange._greedy", ["pinochle_calc/exchange/_greedy_search.c"],
+         ["pinochle_calc/exchange/_greedy.h"]),
         ("pinochle_calc.meld._meld", [], []),
         # the solver's Python face, its search and the types they share
         ("pinochle_calc.play._solver", ["pinochle_calc/play/_solver_search.c"],

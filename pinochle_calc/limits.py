@@ -37,6 +37,12 @@ JOBS_MAX = 64
 #: The largest figure (a bid, meld, trick points) taken either way: far above any real score,
 #: and short enough to print (Python refuses to print an int of over 4,300 digits).
 FIGURE_MAX = 10**15
+#: Positions the double-dummy solver may search for a hand's par and exact costs (``--exact``):
+#: the most (some two days of the compiled solver), and the default (about half a second of
+#: CPU, which reaches the last 10 or 11 tricks of most hands, seldom the first lead:
+#: docs/card-play.md, "Par and exact costs").
+EXACT_POSITIONS_MAX = 10**12
+EXACT_POSITIONS = 5_000_000
 
 
 def check(name: str, value: int, low: int, high: int) -> int:

@@ -32,6 +32,16 @@ def test_mypy_is_clean():
     assert proc.returncode == 0, proc.stdout
 
 
+def test_no_module_is_over_700_lines():
+    """The brief's limit, for the package's Python and C sources alike."""
+    sources = [*(ROOT / "pinochle_calc").rglob("*.py"), *(ROOT / "pinochle_calc").rglob("*.c"),
+               *(ROOT / "pinochle_calc").rglob("*.h")]
+    assert len(sources) > 50
+    long = {str(p.relative_to(ROOT)): n for p in sources
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 700}
+    assert long == {}
+
+
 def test_every_command_has_help():
     from typer.testing import CliRunner
 

@@ -122,9 +122,11 @@ def pass_words(rules: RuleSet) -> str:
 
 def _unique(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``np.unique(values, return_inverse=True)`` of whole numbers from 0 up (melds): the values
-    met, ascending, and where each value is among them, by counting (several times faster)."""
+    met, ascending, and where each value is among them, by counting (several times faster)
+    where the largest is within a few times the values' count (a rule set's huge meld values,
+    a million points and up, would make the count's table gigabytes: sorted there)."""
     values = np.asarray(values).reshape(-1)
-    if not len(values) or values.min() < 0:
+    if not len(values) or values.min() < 0 or values.max() > 4 * len(values) + 65536:
         found, where = np.unique(values, return_inverse=True)
         return found, where.reshape(-1)
     met = np.zeros(int(values.max()) + 1, dtype=bool)
@@ -141,6 +143,9 @@ class Below:
     saying it): the chance of the calls is a logistic curve in the meld, ``spread`` wide (scaled;
     default ``LIMIT_SPREAD``); with ``or_no_marriage`` (a pass), certain for a hand that may
     name no trump, which passes whatever its meld."""
+
+    #: Every deal meets it and none is far from it: it only weighs deals (``likelihood``).
+    soft = True
 
     def __init__(self, seat: int, meld: int, text: str, spread: int | None = None,
                  or_no_marriage: bool = False):
@@ -179,6 +184,11 @@ class _Test(NamedTuple):
     @property
     def label(self) -> str:
         return self.condition.text
+
+    @property
+    def soft(self) -> bool:
+        """Whether the condition only weighs deals (``Below``), which every deal meets."""
+        return bool(getattr(self.condition, "soft", False))
 
     def mask(self, deals: np.ndarray) -> np.ndarray:
         return self.condition.mask(deals, self.rules)

@@ -31,7 +31,7 @@ import typer
 from typer.core import TyperGroup
 
 from ..errors import UserError, quoted, shorten
-from ..limits import JOBS_MAX, SEED_MAX
+from ..limits import EXACT_POSITIONS, EXACT_POSITIONS_MAX, JOBS_MAX, SEED_MAX
 
 #: How a table's column is aligned.
 Justify = Literal["left", "right"]
@@ -339,6 +339,16 @@ SeedOption = Annotated[
 JobsOption = Annotated[
     int, typer.Option("--jobs", "-j", min=1, max=JOBS_MAX,
                       help=f"Processes to play the deals in, 1 to {JOBS_MAX}.")
+]
+
+#: ``--exact``: the double-dummy par and exact costs of a recorded hand (``play``, ``review``).
+ExactOption = Annotated[
+    int, typer.Option("--exact", min=0, max=EXACT_POSITIONS_MAX, metavar="POSITIONS",
+                      help="Positions the double-dummy solver may search for the hand's par"
+                      " and each card's exact cost, from the last trick back, 0 to"
+                      f" {EXACT_POSITIONS_MAX:,} (0: none worked out); the default,"
+                      f" {EXACT_POSITIONS:,}, takes about a second and reaches the last 10"
+                      " or 11 tricks of most hands, seldom the first lead.")
 ]
 
 

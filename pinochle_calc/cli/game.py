@@ -14,8 +14,9 @@ import click
 import typer
 
 from ..errors import UserError
-from ..limits import ARENA_DEALS, HAND_DEALS, SEED_MAX
+from ..limits import ARENA_DEALS, EXACT_POSITIONS, HAND_DEALS, SEED_MAX
 from .app import (
+    ExactOption,
     FormatOption,
     JobsOption,
     RulesOption,
@@ -88,6 +89,7 @@ def play(
         help="table, json, jsonl, csv or record (the record's text); default: table on a"
         " terminal, jsonl otherwise.")] = None,
     rules: RulesOption = None,
+    exact: ExactOption = EXACT_POSITIONS,
     start_old: Annotated[Optional[str], typer.Option(  # noqa: UP045
         "--from", hidden=True, help="The old spelling of --at.")] = None,
 ) -> None:
@@ -98,7 +100,9 @@ def play(
     one is drawn and printed (--seed N replays the hand). json and jsonl give the hand as one
     JSON object, the record's JSON form (with its "seed"; docs/records.md); record its text
     form; csv one row, as the arena writes for each hand. --record replays a recorded hand,
-    and --at continues it with the engine's players from any event on."""
+    and --at continues it with the engine's players from any event on. The table and json
+    give the hand's double-dummy par (best play by both from the first lead, every card seen)
+    where the solver reaches it within --exact positions."""
     fmt = format_option(format)
     if start_old is not None:
         if start is not None:
@@ -120,7 +124,7 @@ def play(
         if fmt == "csv":
             write_csv(CSV_COLUMNS, [_csv_row("", "", replayed)])
             return
-        write_record(replayed, fmt, show_tricks)
+        write_record(replayed, fmt, show_tricks, _par(replayed, fmt, exact))
         return
     if start is not None:
         raise typer.BadParameter("--at continues a recorded hand: give --record FILE")
@@ -148,14 +152,26 @@ def play(
     # the seed and samples the engine played with (review reads them)
     record = record.with_tag("Seed", str(seed)).with_tag("Samples", str(samples))
     if fmt in ("json", "jsonl", "record"):
-        write_record(record, fmt)
+        write_record(record, fmt, par=_par(record, fmt, exact))
         return
     if fmt == "csv":
         write_csv(CSV_COLUMNS, [_csv_row("", "", record)])
         return
     source = deal if deal is not None else f"a random deal, seed {seed}" + (
         f" (--seed {seed} replays it)" if fresh else "")
-    print_record(record, show_tricks, source)
+    print_record(record, show_tricks, source, _par(record, fmt, exact))
+
+
+def _par(record, fmt: str, positions: int):
+    """The hand's par and exact costs (``game.par``) for the formats that show it (None for
+    the record's text, which has no place for it)."""
+    if fmt in ("record", "csv"):
+        return None
+    from ..game.par import hand_par
+    from .render import progress
+
+    with progress("working out the par", None):
+        return hand_par(record, positions)
 
 
 def _contract(text: str | None, trump: str | None):

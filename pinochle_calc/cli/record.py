@@ -69,17 +69,18 @@ def policy_option(value: str) -> tuple[str, str]:
     return value.strip(), made.name
 
 
-def write_record(record, fmt: str, tricks: bool = True) -> None:
-    """A record on stdout in a format of ``play`` but csv (``play`` writes its row)."""
+def write_record(record, fmt: str, tricks: bool = True, par=None) -> None:
+    """A record on stdout in a format of ``play`` but csv (``play`` writes its row), with its
+    par (``game.par.HandPar``) where given (the record's text form has no place for it)."""
     from ..game.hand import to_json, write_text
     from .app import write_json
 
     if fmt == "record":
         sys.stdout.write(write_text(record))
     elif fmt in ("json", "jsonl"):
-        write_json(to_json(record))
+        write_json(to_json(record, par))
     else:
-        print_record(record, tricks)
+        print_record(record, tricks, par=par)
 
 
 def _seat_words(seat: int, dealer: int) -> str:
@@ -95,11 +96,11 @@ def _cards(hand) -> str:
                     for _ in range(hand.counts[i]))
 
 
-def print_record(record, tricks: bool = True, source: str | None = None) -> None:
+def print_record(record, tricks: bool = True, source: str | None = None, par=None) -> None:
     """A hand as tables, the one way every command shows one (``play``, ``play --record``,
     the table's ``show``): the deal, the auction (``#``: each call's event number), the
     contract, the exchange, the meld, the tricks (each with its events' numbers, for
-    ``--at``) and the score."""
+    ``--at``), the par where given (``game.par.HandPar``) and the score."""
     from ..bidding.conventions import meld_words
     from ..cards import CARDS, SUIT_SYMBOLS
     from ..game.hand import Call, Request, ThrowIn, Trump, rules_spec
@@ -204,6 +205,8 @@ def print_record(record, tricks: bool = True, source: str | None = None) -> None
                 say(con, f"  {len(state.tricks) + 1:>2}. seat {leader} leads: {shown}")
     elif state.complete and state.contract is not None and state.trump_named:
         say(con, "Tricks: not played")
+    if par is not None and (state.tricks or state.trick):  # a hand whose cards were played
+        say(con, par.words(), hang=5)
     score = state.scored()
     if record.result is not None:
         say(con, f"Result: {record.result}")

@@ -11,8 +11,9 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..limits import BID_DEALS, CARD_DEALS
+from ..limits import BID_DEALS, CARD_DEALS, EXACT_POSITIONS
 from .app import (
+    ExactOption,
     FormatOption,
     JobsOption,
     SeedOption,
@@ -22,7 +23,8 @@ from .app import (
     write_json,
 )
 
-REVIEW_CSV = ("event", "seat", "phase", "actual", "advised", "cost", "stderr", "mark")
+REVIEW_CSV = ("event", "seat", "phase", "actual", "advised", "cost", "stderr", "exact_cost",
+              "mark")
 
 
 @command()
@@ -44,15 +46,18 @@ def review(
     seed: SeedOption = 0,
     jobs: JobsOption = 1,
     format: FormatOption = None,
+    exact: ExactOption = EXACT_POSITIONS,
 ) -> None:
     """Review a recorded hand: each call, pass and card of a seat, what the advice would have
     done from that seat's knowledge at that moment, the expected cost in points of the choice
     made (± its standard error) and a mark: fine, inaccuracy, mistake or blunder.
 
-    The cost is summed by phase (auction, exchange, play). json gives one document with an
-    object per decision and the sums by phase; jsonl one object per decision a line; csv one
-    row per decision. docs/records.md says how each cost is measured and where the marks
-    start."""
+    Beside a card's cost, its exact cost: what it gave away against best play with every card
+    seen (double dummy), for the cards the solver reaches within --exact positions (the last
+    tricks), with the hand's par. The cost is summed by phase (auction, exchange, play). json
+    gives one document with an object per decision, the par and the sums by phase; jsonl one
+    object per decision a line; csv one row per decision. docs/records.md says how each cost
+    is measured and where the marks start."""
     fmt = format_option(format)
     conv = _convention(convention)
     from ..game.hand import load_record
@@ -63,7 +68,7 @@ def review(
     seats = tuple(dict.fromkeys(seat)) if seat else None
     with progress("reviewing the decisions", None) as bar:
         result = run_review(hand, seats, samples=samples, seed=seed, jobs=jobs,
-                            convention=conv, progress=bar)
+                            convention=conv, progress=bar, exact=exact)
     if fmt == "json":
         write_json(result.to_dict())
         return
@@ -73,7 +78,8 @@ def review(
         return
     if fmt == "csv":
         write_csv(REVIEW_CSV, [(d.event, d.seat, d.phase, d.actual, d.advised,
-                                round(d.cost.mean, 3), round(d.cost.stderr, 3), d.mark)
+                                round(d.cost.mean, 3), round(d.cost.stderr, 3), d.exact,
+                                d.mark)
                                for d in result.decisions])
         return
     _print_review(hand, result)
@@ -112,18 +118,23 @@ def _print_review(record, result) -> None:
     seats = ", ".join(str(s) for s in result.seats)
     say(con, f"Review of seat{'s' if len(result.seats) > 1 else ''} {seats}: each decision"
         " (#: its event) beside the advice from that seat's knowledge then; cost in points, ±"
-        " one standard error")
+        " one standard error; exact: a card's cost against best play with every card seen"
+        " (blank where not worked out)")
+    if result.par is not None:
+        say(con, result.par.words(), hang=5)
     for s in result.seats:  # a table a seat: its decisions in the order made
         table = new_table(("#", "right", False), ("phase", "left", False),
                           ("made", "left", True), ("advised", "left", True),
-                          ("cost", "right", False), ("mark", "left", False),
+                          ("cost", "right", True), ("exact", "right", False),
+                          ("mark", "left", False),
                           title=f"Seat {s} ({'us' if s % 2 == 0 else 'them'})")
         mine = [d for d in result.decisions if d.seat == s]
         for d in mine:
             cost = "0" if d.cost.mean == 0 and d.cost.stderr == 0 else \
                 f"{d.cost.mean:+.1f} ± {d.cost.stderr:.1f}"
+            exact = "" if d.exact is None else "0" if d.exact == 0 else f"{d.exact:+d}"
             add_row(table, str(d.event), d.phase, _symbols(d.phase, d.actual),
-                    _symbols(d.phase, d.advised), cost, d.mark)
+                    _symbols(d.phase, d.advised), cost, exact, d.mark)
         if mine:
             show(con, table)
     phases = {d.phase for d in result.decisions}

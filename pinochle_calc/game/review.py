@@ -23,6 +23,12 @@ For each decision (``decisions``):
   cards' figures by the card advice's own estimate (the expected score margin for the seat's
   side), deal by deal over the same deals, with the standard error of those differences;
 
+Beside a card's cost, its **exact cost** (``game.par``): what the card gave its side away
+against best play with every card seen (the double-dummy cost, in points), where the solver
+reached its position within the budget of positions (``exact``, spent from the last trick
+back); the review gives the hand's par too. A card with an exact cost above 0 lost points
+whatever the layout; a card the advice chose from what its seat saw may still have one.
+
 A decision the advice agrees with costs 0. A cost below 0 means the choice made did better
 than the advice by that measure. The marks, by the cost's mean in points (times the rule set's
 ``scale``): **fine** under 2, or within two standard errors of 0; **inaccuracy** under 5;
@@ -37,18 +43,20 @@ again exactly, at cost 0. Other records use ``seed`` with the event's number.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal
 
 from ..cards import SUIT_SYMBOLS
 from ..errors import UserError
 from ..hand import Hand
+from ..limits import EXACT_POSITIONS
 from ..rules import RuleSet
 from ..seats import Seat
 from .hand import Call, Pass, Play, Record, convention_of
 
 if TYPE_CHECKING:
     from ..bidding.auction import Auction
+    from .par import HandPar
 
 Phase = Literal["auction", "exchange", "play"]
 Mark = Literal["fine", "inaccuracy", "mistake", "blunder"]
@@ -104,23 +112,25 @@ class Decision:
     cost: Cost
     mark: Mark
     reason: str = ""
+    exact: int | None = None
 
     def to_dict(self) -> dict:
         return {"event": self.event, "seat": self.seat, "phase": self.phase,
                 "actual": self.actual, "advised": self.advised, "cost": self.cost.to_dict(),
-                "mark": self.mark, "reason": self.reason}
+                "exact_cost": self.exact, "mark": self.mark, "reason": self.reason}
 
 
 @dataclass(frozen=True)
 class Review:
     """Every decision reviewed, in order, and how: the seats, the samples (None: each
-    advice's default) and the seed."""
+    advice's default) and the seed; the hand's par and exact costs (``game.par``)."""
 
     seats: tuple[int, ...]
     decisions: tuple[Decision, ...]
     samples: int | None
     seed: int
     skipped: tuple[str, ...] = ()
+    par: HandPar | None = None
 
     def by_phase(self) -> dict[Phase, Cost]:
         """The cost summed over each phase's decisions (standard errors added in quadrature)."""
@@ -136,8 +146,10 @@ class Review:
                 f" samples={self.samples}, seed={self.seed})")
 
     def to_dict(self) -> dict:
+        par = {"par": None, "par_note": "not worked out"} if self.par is None else \
+            self.par.to_dict()
         return {"seats": list(self.seats), "samples": self.samples, "seed": self.seed,
-                "decisions": [d.to_dict() for d in self.decisions],
+                **par, "decisions": [d.to_dict() for d in self.decisions],
                 "by_phase": {p: c.to_dict() for p, c in self.by_phase().items()},
                 "skipped": list(self.skipped)}
 
@@ -173,9 +185,13 @@ def decisions(record: Record, seats: tuple[int, ...]) -> tuple[list[int], list[s
 
 def review(record: Record, seats: tuple[int, ...] | None = None, *, samples: int | None = None,
            seed: int = 0, jobs: int = 1, convention: str | None = None,
-           progress: Callable[[int, int], None] | None = None) -> Review:
-    """Review every decision of ``seats`` (default: every seat whose hand the record gives)."""
+           progress: Callable[[int, int], None] | None = None,
+           exact: int | None = EXACT_POSITIONS) -> Review:
+    """Review every decision of ``seats`` (default: every seat whose hand the record gives);
+    the par and the exact costs within ``exact`` positions searched (None: no limit; 0:
+    none)."""
     from ..processes import map_jobs
+    from .par import hand_par
 
     known = record.known_seats
     if seats is None:
@@ -189,13 +205,16 @@ def review(record: Record, seats: tuple[int, ...] | None = None, *, samples: int
     if not seats:
         raise UserError("the record gives no seat's hand: there is nothing to review")
     numbers, skipped = decisions(record, seats)
+    par = hand_par(record, exact)
     job = (record, samples, seed, convention)
     out = []
     for done, decision in enumerate(map_jobs(_decide, job, numbers, jobs=jobs), 1):
+        if decision.phase == "play":
+            decision = replace(decision, exact=par.cost(decision.event))
         out.append(decision)
         if progress is not None:
             progress(done, len(numbers))
-    return Review(tuple(seats), tuple(out), samples, seed, tuple(skipped))
+    return Review(tuple(seats), tuple(out), samples, seed, tuple(skipped), par)
 
 
 def _decide(number: int, job) -> Decision:

@@ -18,7 +18,9 @@ every test, and never gives a test up because it is rare:
 A test is any object with ``label``, ``mask(deals)`` and ``distance(deals)`` (``(n, 4, 20)``
 deals in, ``(n,)`` out: booleans, and how far from met, 0 where met). A test may also weigh
 deals softly: ``likelihood(deals)`` (``(n,)`` in (0, 1], or None) is the chance that the
-players would have called as they did with those hands. Then twice as many deals as wanted
+players would have called as they did with those hands; one that does nothing else (every deal
+meets it, none is far from it) may say so by ``soft`` (True), and is then not asked its mask or
+distance. Then twice as many deals as wanted
 are drawn meeting the other tests, and the deals are drawn from them in proportion to their
 chances (importance resampling; ``acceptance`` is then the mean chance), or the chains accept
 a swap with the ratio of the chances, so the deals follow the conditional distribution given
@@ -28,6 +30,7 @@ the calls.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import NamedTuple, Protocol
 
 import numpy as np
@@ -75,10 +78,17 @@ class Dealt(NamedTuple):
                 f" drawn={self.drawn}, built={self.built}, dropped={self.dropped})")
 
 
+def _hard(tests: list[Test]) -> list[Test]:
+    """The tests that may fail a deal or find it far (not ``soft``: only weighing deals)."""
+    return [test for test in tests if not getattr(test, "soft", False)]
+
+
 def _meets(tests: list[Test], deals: np.ndarray) -> np.ndarray:
     """Whether each deal meets every test: each test asked only of the deals that met those
-    before it (a test reads each deal alone, so the answers are the same)."""
+    before it (a test reads each deal alone, so the answers are the same); a ``soft`` test,
+    which every deal meets, not asked."""
     ok = np.ones(len(deals), dtype=bool)
+    tests = _hard(tests)
     for test in tests:
         if len(tests) > 1 and not ok.all():
             rows = np.flatnonzero(ok)
@@ -101,7 +111,7 @@ def _likelihood(tests: list[Test], deals: np.ndarray) -> np.ndarray:
 
 def _distance(tests: list[Test], deals: np.ndarray) -> np.ndarray:
     total = np.zeros(len(deals))
-    for test in tests:
+    for test in _hard(tests):  # (a soft test's distance is 0)
         total += test.distance(deals)
     return total
 
@@ -110,13 +120,13 @@ def _swap(deals: np.ndarray, seats: list[int], rng: np.random.Generator) -> np.n
     """Each deal with one random card of one of ``seats`` swapped for one of another."""
     n = len(deals)
     rows = np.arange(n)
-    pairs = np.array([(a, b) for a in seats for b in seats if a < b])
-    a, b = pairs[rng.integers(len(pairs), size=n)].T
+    firsts, seconds = _pairs(tuple(seats))
+    pick = rng.integers(len(firsts), size=n)
+    a, b = firsts[pick], seconds[pick]
     at = rng.random(n), rng.random(n)
     if NATIVE is not None and deals.dtype == np.int64:
         out = np.empty_like(deals, order="C")
-        NATIVE.swap(np.ascontiguousarray(deals), np.ascontiguousarray(a),
-                    np.ascontiguousarray(b), at[0], at[1], out)
+        NATIVE.swap(np.ascontiguousarray(deals), a, b, at[0], at[1], out)
         return out
     out = deals.copy()
     picked = []
@@ -129,6 +139,16 @@ def _swap(deals: np.ndarray, seats: list[int], rng: np.random.Generator) -> np.n
     out[rows, b, picked[1]] -= 1
     out[rows, b, picked[0]] += 1
     return out
+
+
+@lru_cache(maxsize=8)
+def _pairs(seats: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """The pairs of ``seats`` a swap may be between (the first seat before the second): the
+    first seats and the second seats, each an int64 array."""
+    pairs = np.array([(a, b) for a in seats for b in seats if a < b], dtype=np.int64)
+    firsts, seconds = np.ascontiguousarray(pairs[:, 0]), np.ascontiguousarray(pairs[:, 1])
+    firsts.flags.writeable = seconds.flags.writeable = False
+    return firsts, seconds
 
 
 def deal_meeting(dealer: Dealer, rng: np.random.Generator, n: int, tests: Iterable[Test],

@@ -478,3 +478,15 @@ def test_the_melds_met_are_found_as_numpy_finds_them():
         assert np.array_equal(found, mine) and np.array_equal(where.reshape(-1), mine_where)
     negative = np.array([3, -2, 3, 0])
     assert np.array_equal(_unique(negative)[0], [-2, 0, 3])
+    # a rule set's huge meld values: the same answer, within a gigabyte and a half of address
+    # space (a table of counts took 9 GB)
+    import subprocess
+    import sys
+
+    code = ("import resource; resource.setrlimit(resource.RLIMIT_AS, (3 * 2**29, 3 * 2**29));"
+            "import numpy as np; from pinochle_calc.bidding.inferences import _unique;"
+            "v = np.array([1_000_150_000, 0, 1_000_150_000, 30_000, 0]);"
+            "f, w = np.unique(v, return_inverse=True); m, mw = _unique(v);"
+            "print(np.array_equal(f, m) and np.array_equal(w.reshape(-1), mw))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout == "True\n", out.stderr[-300:]

@@ -8,6 +8,7 @@ import json
 from cli_runner import run, run_json
 
 import pinochle_calc as pc
+from pinochle_calc.game.par import hand_par
 from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
 from pinochle_calc.meld.batch import score_lines
 from pinochle_calc.scoring import HandInput, score_game
@@ -46,8 +47,10 @@ def test_the_command_line_prints_the_records_of_the_results(tmp_path):
     played = run_json("play", "--deal", str(deal_file), "--us", "formula", "--them", "pass",
                       "--seed", "4")
     hand = play_hand(DEAL, "formula", "pass", rules, seed=hand_seed(4))
-    # play's JSON is the record of the hand, tagged with the seed and samples it played with
-    assert played == hand.with_tag("Seed", "4").with_tag("Samples", "1000").to_dict()
+    # play's JSON is the record of the hand, tagged with the seed and samples it played with,
+    # and its par worked out within the default budget
+    tagged = hand.with_tag("Seed", "4").with_tag("Samples", "1000")
+    assert played == tagged.to_dict(hand_par(tagged))
     arena = run_json("arena", "formula", "pass", "--deals", "2")
     report = pc.run_arena("formula", "pass", 2).to_dict()
     for timing in ("seconds", "hands_per_second"):

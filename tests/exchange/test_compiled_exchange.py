@@ -195,3 +195,10 @@ def test_the_hints_read_narrow_deals_as_wide_ones():
                 assert np.array_equal(hints.helped_by(narrow, rank, rules, around),
                                       hints.helped_by(counts, rank, rules, around))
         assert np.array_equal(hints.trump_worthy(narrow, rules), married.__and__(strong).any(1))
+        deals = np.zeros((len(counts), 4, 20), dtype=np.int8)  # a seat of whole deals, as read
+        deals[:, 2] = narrow
+        assert np.array_equal(hints.trump_suits(deals[:, 2], rules), married & strong)
+        few = hints._FEW_HANDS - 1  # a few hands, as the chains of built deals, by a product
+        assert np.array_equal(hints.trump_suits(counts[:few], rules), (married & strong)[:few])
+        assert np.array_equal(hints.trump_worthy(deals[:few, 2], rules),
+                              married.__and__(strong).any(1)[:few])

@@ -111,6 +111,33 @@ def test_deals_and_hands_of_unseen_cards_are_the_same(monkeypatch):
             assert x.dtype == y.dtype and np.array_equal(x, y)
 
 
+def test_dealing_takes_equal_keys_in_card_order():
+    """Keys with many ties (multiples of 1/16 or 1/4: several cards share a key and a bucket,
+    and the borders between the seats fall among equal keys; a key 0 and the largest below
+    1): the compiled dealing takes the cards in the order of (key, card), as a stable sort."""
+    native = extension(PLAY)
+    rng = np.random.default_rng(12)
+    for i in range(40):
+        hand = random_hands(rng, 1, 20 if i % 3 else 14)[0]
+        d = Dealer(hand)
+        steps = 16 if i % 2 else 4
+        keys = np.floor(rng.random((300, 80)) * steps) / steps
+        keys[0] = 0.0
+        keys[1] = np.nextafter(1.0, 0.0)
+        sizes = d.seat_sizes
+        out = np.empty((len(keys), 4, 20), dtype=np.int64)
+        native.deal(keys, d.unseen, d.kinds, np.array(d.others, dtype=np.int64),
+                    np.array(sizes, dtype=np.int64), d.held, out)
+        kinds = d.kinds[np.argsort(keys[:, d.unseen], axis=1, kind="stable")]
+        want = np.repeat(d.held[None], len(keys), axis=0)
+        place = 0
+        for seat, size in zip(d.others, sizes):
+            for row in range(len(keys)):
+                want[row, seat] += np.bincount(kinds[row, place:place + size], minlength=20)
+            place += size
+        assert np.array_equal(out, want)
+
+
 def test_the_hands_a_bidder_imagines_are_the_dealers(monkeypatch):
     rng = np.random.default_rng(8)
     hands = np.array([h.counts for h in random_hands(rng, 40)])

@@ -80,6 +80,9 @@ def read_json(data: str | Mapping[str, Any], name: str = "record") -> Record:
     for key, value in data.items():
         if key in ("events", "tags", "hands", "rules", "dealer", "format"):
             continue
+        if key in ("par", "par_note"):
+            _check_par(done, key, value, data, name)
+            continue
         if key not in mine:
             raise RecordError(f"unknown key {quoted(str(key))}; a record's keys are"
                               f" {', '.join(mine)}", source=name)
@@ -96,6 +99,33 @@ def read_json(data: str | Mapping[str, Any], name: str = "record") -> Record:
                                   seat=int(event.seat),
                                   rule=f"the meld table, {done.rules.name}")
     return done
+
+
+def _check_par(record: Record, key: str, value: object, data: Mapping[str, Any],
+               name: str) -> None:
+    """The par's form (``game.par``): its figures depend on the solver's budget, so only
+    what any par must be is checked: us and them adding up to the hand's trick points, and
+    only where every seat's hand is known; its note, text where the par is null."""
+    if key == "par_note":
+        if not (value is None or isinstance(value, str)):
+            raise RecordError("par_note: text, or null", source=name)
+        if value is None and data.get("par", 0) is None:
+            raise RecordError("par is null: par_note says why", source=name)
+        return
+    if value is None:
+        return
+    total = record.rules.trick_points
+    if not isinstance(value, Mapping) or set(value) != {"us", "them"} or not all(
+            isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= total
+            for v in value.values()):
+        raise RecordError(f'par: {{"us": N, "them": N}}, each 0 to {total}, or null',
+                          source=name)
+    if value["us"] + value["them"] != total:
+        raise RecordError(f"par is {_short(value)}: us and them add up to {total}, the"
+                          " hand's trick points", source=name)
+    if any(h is None for h in record.hands):
+        raise RecordError("par is given, but the record does not give every seat's hand",
+                          source=name)
 
 
 def _short(value: object) -> str:

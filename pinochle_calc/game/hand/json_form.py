@@ -1,8 +1,10 @@
 """The record's JSON form: the record's own keys (``format``, ``rules``, ``dealer``, ``tags``,
 ``hands``, ``events``) and a summary of the events (``policies``, ``auction``, ``contract``,
 ``exchange``, ``melds``, ``meld``, ``tricks``, ``side_total``, ``result``, ``score``, ``seed``,
-``prediction``, ``play``), which is checked against them when read back. Every hand the
-program writes in JSON, from any command, is this form. Cards are canonical tokens (``AH``)."""
+``prediction``, ``play``), which is checked against them when read back; and, where the
+writer worked it out (``play`` does, ``game.par``), the double-dummy ``par`` and ``par_note``,
+whose form alone is checked (the par depends on the solver's budget). Every hand the program
+writes in JSON, from any command, is this form. Cards are canonical tokens (``AH``)."""
 
 from __future__ import annotations
 
@@ -44,16 +46,23 @@ class Record(Protocol):
 
     def tag(self, name: str) -> str | None: ...
 
+class HandPar(Protocol):
+    """A hand's par as the summary writes it (``game.par.HandPar``, which imports this
+    package)."""
+
+    def to_dict(self) -> dict: ...
+
+
 FORMAT = "pinochle-calc record"
 
 
-def to_json(record: Record) -> dict:
-    """The record as JSON data (see the module docstring)."""
+def to_json(record: Record, par: HandPar | None = None) -> dict:
+    """The record as JSON data (see the module docstring), with its ``par`` where given."""
     state = record.state
     out: dict = {"format": FORMAT, "rules": rules_spec(record.rules), "dealer": record.dealer,
                  "tags": dict(record.tags), "hands": [None if h is None else str(h)
                                                      for h in record.hands]}
-    out.update(summary(record, state))
+    out.update(summary(record, state, par))
     events = []
     for number, event in enumerate(record.events, 1):
         item: dict = {"event": number, "kind": event.kind, "seat": int(event.seat)}
@@ -69,8 +78,8 @@ def to_json(record: Record) -> dict:
     return out
 
 
-def summary(record: Record, state: HandState) -> dict:
-    """The summary keys, from the events."""
+def summary(record: Record, state: HandState, par: HandPar | None = None) -> dict:
+    """The summary keys, from the events (and the par, where given)."""
     from ...exchange.hints import hint_word
 
     us, them = record.tag("Us"), record.tag("Them")
@@ -104,6 +113,8 @@ def summary(record: Record, state: HandState) -> dict:
     out["meld"] = None if side is None else dict(zip(SIDES, side))
     tricks = state.trick_points()
     out["tricks"] = None if tricks is None else dict(zip(SIDES, tricks))
+    if par is not None:
+        out.update(par.to_dict())
     total = None
     if side is not None and tricks is not None and record.result in ("made", "set"):
         s = state.bidder & 1
@@ -121,11 +132,11 @@ def summary(record: Record, state: HandState) -> dict:
     return out
 
 
-def write_json(record: Record) -> str:
+def write_json(record: Record, par: HandPar | None = None) -> str:
     """The record as one line of JSON (``records.dumps``)."""
     from ...records import dumps
 
-    return dumps(to_json(record))
+    return dumps(to_json(record, par))
 
 
 __all__ = ["to_json", "write_json", "summary"]

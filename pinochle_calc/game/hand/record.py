@@ -113,11 +113,12 @@ class Record:
             score = (score[1], score[0])
         return replace(self, dealer=Seat(dealer), hands=hands, events=events, score=score)
 
-    def to_dict(self) -> dict:
-        """The record as JSON data (``json_form.to_json``)."""
+    def to_dict(self, par=None) -> dict:
+        """The record as JSON data (``json_form.to_json``), with its par (``game.par``) where
+        given."""
         from .json_form import to_json
 
-        return to_json(self)
+        return to_json(self, par)
 
     def __repr__(self) -> str:
         return (f"Record(rules={self.rules.name!r}, dealer={self.dealer},"

@@ -1,0 +1,108 @@
+"""A recorded hand's par and the exact cost of each card played (``play.exact``), in the
+record's rule set's points (its ``scale`` applied), for ``play`` and ``review``.
+
+The par is worked out from the hands when play began (after the exchange), the seat that led
+the first trick (the bidder) and the trump; a record that does not give every seat's hand (one
+``table`` wrote, with your hand alone) has none, and neither has a hand whose cards were not
+played (thrown in, no trump). The work has a budget of positions (``positions``), spent from
+the last trick back: past it the early cards have no exact cost, and the par none unless the
+walk reached the first lead; ``note`` says which in words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..play.exact import DEFAULT_POSITIONS
+from .hand import Play, Record
+
+
+@dataclass(frozen=True)
+class HandPar:
+    """A hand's par and exact costs (module docstring), scaled. ``par``: (us, them), or None
+    with ``note`` saying why. ``costs``: per play event (its number), the points the card gave
+    its side away against best play, every card seen (None: not reached within the budget).
+    ``from_trick``: the first trick from which on every card has its cost (None: none), and
+    ``finish`` each side's points with the tricks before it as played and best play by both
+    from its first lead on. ``positions``: the budget (None: no limit); ``searched``: the
+    positions searched."""
+
+    par: tuple[int, int] | None
+    note: str | None
+    costs: tuple[tuple[int, int | None], ...] = ()
+    from_trick: int | None = None
+    positions: int | None = DEFAULT_POSITIONS
+    searched: int = 0
+    finish: tuple[int, int] | None = None
+
+    def cost(self, event: int) -> int | None:
+        """The exact cost of the card of play event ``event`` (None: none worked out)."""
+        return dict(self.costs).get(event)
+
+    def to_dict(self) -> dict:
+        """The par as the JSON summary writes it: ``par`` (``{"us": N, "them": N}`` or null)
+        and ``par_note`` (why it is null, else null)."""
+        return {"par": None if self.par is None else {"us": self.par[0], "them": self.par[1]},
+                "par_note": self.note}
+
+    def words(self) -> str:
+        """The par in a line of words, as the tables show it."""
+        if self.par is None:
+            return f"Par: {self.note}"
+        return f"Par (best play by both from the first lead, every card seen): us" \
+               f" {self.par[0]}, them {self.par[1]}"
+
+
+def hand_par(record: Record, positions: int | None = DEFAULT_POSITIONS) -> HandPar:
+    """The record's par and exact costs (module docstring) within ``positions`` positions
+    searched (None: no limit; 0: none)."""
+    from ..play.exact import exact_play
+
+    numbers = [n for n, e in enumerate(record.events, 1) if isinstance(e, Play)]
+    if numbers:
+        start = record.state_before(numbers[0])
+    else:
+        start = record.state
+        if start.next_decision().kind != "play":
+            return HandPar(None, "none: the cards were not played", positions=positions)
+    hands = [start.holding_counts(s) for s in range(4)]
+    if any(h is None for h in hands) or start.trump is None:
+        return HandPar(None, "not known: the record does not give every seat's hand",
+                       positions=positions)
+    cards = [record.events[n - 1].card for n in numbers]  # type: ignore[attr-defined]
+    found = exact_play(hands, start.trump, int(start.to_play()), cards, nodes=positions)
+    k = record.rules.scale
+    costs = tuple((n, None if c is None else c * k) for n, c in zip(numbers, found.costs))
+    par = None if found.par is None else (found.par[0] * k, found.par[1] * k)
+    note = finish = None
+    trick = found.from_trick
+    lead = None if trick is None else 4 * (trick - 1)  # that trick's first card
+    if trick is not None and lead is not None and lead <= len(numbers):
+        # the tricks before as played (the state's points are scaled), best play after
+        before = record.state_before(numbers[lead]) if lead < len(numbers) else record.state
+        value = found.values[lead]
+        assert value is not None
+        rest = _left(before)
+        finish = (before.points[0] + value * k, before.points[1] + (rest - value) * k)
+    else:
+        trick = None
+    if par is None:
+        note = "not worked out (0 positions allowed)" if positions == 0 else \
+            f"not solved within {positions:,} positions"
+        if finish is not None and positions:
+            note += f"; from trick {trick} on, best play by both makes it us {finish[0]}," \
+                f" them {finish[1]}"
+    return HandPar(par, note, costs, trick, positions, found.searched, finish)
+
+
+def _left(state) -> int:
+    """The trick points left to take (unscaled) at the start of a trick: the counters held
+    and the last trick's 2."""
+    from ..play.tricks import CARD_POINTS, LAST_TRICK_BONUS
+
+    held = [state.holding_counts(s) for s in range(4)]
+    return sum(CARD_POINTS[c] * h[c] for h in held for c in range(len(h))) + \
+        LAST_TRICK_BONUS
+
+
+__all__ = ["HandPar", "hand_par"]

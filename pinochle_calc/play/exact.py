@@ -1,0 +1,188 @@
+"""The exact account of a hand played, every hand known: its par and each card's exact cost.
+
+The **par** is the trick points each side takes with best play by both from the first lead
+(``solver.deal_par``); a card's **exact cost** what its side gave away by it against best play
+from the position before it, every card seen (``solver.card_cost``: 0 for a best card). Both
+are double-dummy figures: a card with an exact cost above 0 lost points whatever the layout the
+player imagined, given the cards the others really held.
+
+A whole deal can take the solver hours, so the work has a budget of positions searched, spent
+from the last trick back: the position before each card played, one search each (its value
+only: a card's cost is the position's value less the value of the position its card leads
+to). The positions near the end are quick, and each one solved fills the table that the
+earlier ones reuse. Where the budget runs out, the cards before have no exact cost (None) and,
+unless the walk reached the first lead, there is no par. Figures are unscaled trick points
+(the last trick's 2 included); side 0 is seats 0 and 2.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..cards import CARDS, KINDS, Card, SuitLike
+from ..limits import EXACT_POSITIONS
+from .position import PositionError
+from .search import Stopped
+from .solver import _checked, new_engine, solve
+from .tricks import CARD_POINTS, LAST_TRICK_BONUS, illegal_reason, legal_cards, trick_winner
+
+#: The positions searched by default (``limits.EXACT_POSITIONS``): about half a second of the
+#: compiled solver, which reaches the last 10 or 11 tricks of most hands, seldom the first
+#: lead (docs/card-play.md, "Par and exact costs").
+DEFAULT_POSITIONS = EXACT_POSITIONS
+
+Rows = tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
+class ExactPlay:
+    """A hand's exact account (module docstring). ``par``: each side's points with best play
+    from the first lead (None: not reached within the budget). ``costs``: per card played, in
+    order, what it gave its side away (None: not reached; 0 for a card the rules forced).
+    ``values``: side 0's points from the position before each card on (the trick in progress
+    included), and last from the position after the last card (None where not solved).
+    ``budget``: the positions allowed (None: no limit); ``searched``: those searched."""
+
+    par: tuple[int, int] | None
+    costs: tuple[int | None, ...]
+    values: tuple[int | None, ...]
+    budget: int | None
+    searched: int
+
+    @property
+    def from_card(self) -> int | None:
+        """The index of the first card from which on every position was valued, so every
+        card has its exact cost (None: not even the last card's)."""
+        start = len(self.costs)
+        while start and self.values[start - 1] is not None:
+            start -= 1
+        return start if start < len(self.costs) else None
+
+    @property
+    def from_trick(self) -> int | None:
+        """The first trick (1-based) from which on every card has an exact cost (None:
+        none)."""
+        start = self.from_card
+        if start is None:
+            return None
+        return (start + 3) // 4 + 1
+
+
+def exact_play(hands: Sequence, trump: SuitLike, leader: int, cards: Sequence[int | Card], *,
+               nodes: int | None = DEFAULT_POSITIONS) -> ExactPlay:
+    """The exact account of the cards played (module docstring): ``hands`` the four hands
+    when play began, ``leader`` the seat that led the first trick, ``cards`` the cards in the
+    order played (a whole hand or its start). ``nodes``: the positions the solver may search
+    in all (None: no limit; 0: none, so that only the forced cards have a cost). A play that
+    cannot be raises ``PositionError`` naming the trick and the card."""
+    trump, start, _, _ = _checked(hands, trump, leader, (), ())
+    played = [_index(c, i) for i, c in enumerate(cards)]
+    positions = _positions(start, trump, leader, played)
+    n = len(played)
+    budget = None if nodes is None else max(0, int(nodes))
+    # a table of 2**20 entries serves the default budget as well as a larger one (measured)
+    engine = new_engine(trump, sum(start[0]) if budget is None or budget > 20_000_000 else 10)
+    values: list[int | None] = [None] * (n + 1)
+    costs: list[int | None] = [None] * n
+    end_rows, end_lead, end_trick = positions[n]
+    if not any(sum(r) for r in end_rows):
+        values[n] = 0  # every trick played
+    else:
+        values[n] = _value(positions[n], trump, engine, budget)
+    for i in range(n - 1, -1, -1):
+        rows, lead, trick = positions[i]
+        seat = (lead + len(trick)) & 3
+        after = values[i + 1]
+        got = None if after is None else after + _won(trick, played[i], lead, trump,
+                                                      sum(rows[seat]) == 1)
+        if len(legal_cards(rows[seat], trick, trump)) == 1:
+            costs[i], values[i] = 0, got
+            continue
+        if got is None:
+            continue
+        here = _value(positions[i], trump, engine, budget)
+        if here is None:
+            # the budget is spent: the earlier positions are larger still; only forced
+            # cards have a cost from here back
+            for j in range(i - 1, -1, -1):
+                r, ld, t = positions[j]
+                if len(legal_cards(r[(ld + len(t)) & 3], t, trump)) == 1:
+                    costs[j] = 0
+            break
+        values[i] = here
+        costs[i] = here - got if seat & 1 == 0 else got - here
+    par = None
+    if values[0] is not None:
+        par = (values[0], _all_points(positions[0]) - values[0])
+    return ExactPlay(par, tuple(costs), tuple(values), budget, engine.nodes)
+
+
+def _index(card: object, i: int) -> int:
+    index = card.index if isinstance(card, Card) else card
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < KINDS:
+        raise PositionError(f"card {i + 1}: {card!r} is not a card (a Card or an index 0 to"
+                            " 19)", i // 4 + 1, i % 4 + 1)
+    return index
+
+
+def _positions(start: list, trump: int, leader: int,
+               played: list[int]) -> list[tuple[Rows, int, tuple[int, ...]]]:
+    """The position before each card and after the last: (the four hands, the seat that led
+    the trick in progress, its cards); each card checked against the rules."""
+    rows = [list(r) for r in start]
+    if len(played) > 4 * sum(rows[0]):
+        raise PositionError(f"{len(played)} cards played, but the hands hold"
+                            f" {4 * sum(rows[0])}")
+    out = []
+    trick: list[int] = []
+    lead = leader
+    for i, card in enumerate(played):
+        out.append((tuple(tuple(r) for r in rows), lead, tuple(trick)))
+        seat = (lead + len(trick)) & 3
+        reason = illegal_reason(rows[seat], trick, trump, card)
+        if reason:
+            raise PositionError(f"card {i + 1}: seat {seat} plays {CARDS[card].symbol}:"
+                                f" {reason}", i // 4 + 1, i % 4 + 1)
+        rows[seat][card] -= 1
+        trick.append(card)
+        if len(trick) == 4:
+            lead = (lead + trick_winner(trick, trump)) & 3
+            trick = []
+    out.append((tuple(tuple(r) for r in rows), lead, tuple(trick)))
+    return out
+
+
+def _value(position: tuple[Rows, int, tuple[int, ...]], trump: int, engine,
+           budget: int | None) -> int | None:
+    """Side 0's points from the position on, or None where the budget is spent first."""
+    rows, lead, trick = position
+    left = 0 if budget is None else budget - engine.nodes
+    if budget is not None and left <= 0:
+        return None
+    try:
+        return solve(rows, trump, lead, trick, values=False, solver=engine,
+                     nodes=left).points[0]
+    except Stopped:
+        return None
+
+
+def _won(trick: tuple[int, ...], card: int, lead: int, trump: int, last: bool) -> int:
+    """Side 0's points in the trick ``card`` completes (0 where it does not complete one)."""
+    if len(trick) < 3:
+        return 0
+    cards = (*trick, card)
+    winner = (lead + trick_winner(cards, trump)) & 3
+    points = sum(CARD_POINTS[c] for c in cards) + (LAST_TRICK_BONUS if last else 0)
+    return points if winner & 1 == 0 else 0
+
+
+def _all_points(position: tuple[Rows, int, tuple[int, ...]]) -> int:
+    """Every point left from the position on: the counters held and in the trick in
+    progress, and the last trick's 2."""
+    rows, _, trick = position
+    return sum(CARD_POINTS[c] * sum(r[c] for r in rows) for c in range(KINDS)) + sum(
+        CARD_POINTS[c] for c in trick) + LAST_TRICK_BONUS
+
+
+__all__ = ["ExactPlay", "exact_play", "DEFAULT_POSITIONS"]
