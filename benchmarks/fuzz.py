@@ -753,11 +753,14 @@ def command_line(rng: random.Random, files: dict[str, str]) -> tuple[str, list[s
              "trump seed rules format", "bid": "seed rules format", "pass": "trump seed rules"
              " format", "explain": "rules format", "score": "rules format", "rules": "format"}
     takes = takes.get(c, "") if clean else "trump seed rules format"
+    if c == "card" and clean:  # the card advice under any rule set (issue 26: scale)
+        takes = "seed rules format"
     if c == "card":
         for option, values in (("--trick", ["AS QS", "KH", "", "AS AS AS AS"]),
                                ("--tricks", ["0: AS KS QS JS", "0: AS KS QS; KH", "5: AS",
                                              "0: AS KS QS JS; 1: AH KH QH JH"]),
-                               ("--shown", ["1:JS AC", "2:JC", "x", "3:QD QD QD QD QD"]),
+                               ("--shown", ["1:JS AC", "2:JC", "x", "3:QD QD QD QD QD", "1:",
+                                            "2:", "3:", "0:", "4:"]),
                                ("--contract", ["0,50", "1,55", "4,1", "x", "1:55", "0",
                                                "0,²", "0:⁵⁰", "0:" + "9" * 5000]),
                                ("--seat", ["0", "1", "3", "4"]),
@@ -793,7 +796,7 @@ def command_line(rng: random.Random, files: dict[str, str]) -> tuple[str, list[s
     if c == "tricks" and rng.random() < 0.2:
         args += ["--jobs", pick(rng, ["1", "2", "0", "65", "x"])]
     if "rules" in takes and rng.random() < 0.4:
-        value = pick(rng, [*PRESETS, "book,scale=10", "standard,min_meld=20",
+        value = pick(rng, [*PRESETS, "book,scale=10", "standard,min_meld=20", "standard,scale=10",
                            "toby-thomas,roundhouse.single=32"]) if clean else rules_text(rng)
         if value is not None:
             args += ["--rules", value if rng.random() < 0.9 else files["rules"]]
@@ -889,7 +892,7 @@ def command_line(rng: random.Random, files: dict[str, str]) -> tuple[str, list[s
             args += ["--sheet", pick(rng, [files["game"], "/dev/full", files["fifo"]])]
         if rng.random() < 0.3:
             args += ["--rules", pick(rng, ["standard,scoring.target=60", "book",
-                                           "standard,passing.cards=4"])]
+                                           "standard,passing.cards=4", "standard,scale=10"])]
     if c == "rules show" and rng.random() < 0.6:
         args += [rules_text(rng) or "standard"]
     if "format" in takes and rng.random() < 0.6:
@@ -1018,9 +1021,35 @@ def check_files(tally, target, args, files, kept, tmp) -> None:
         tally.disagree(target, "the link replaced", args)
 
 
+def check_card_figures(tally, target, args, result, json) -> None:
+    """A ``card`` answer in JSON: the best card first with no difference, every other card's
+    difference at least 0 and ``as_good`` within two standard errors; a chance to make and a
+    score exactly where nothing was ``missing``, and never a score without a contract."""
+    if target not in ("cli card", "cli card --record") or result.exit_code != 0 or \
+            not {"json", "jsonl"} & set(args):
+        return
+    try:
+        answers = [json.loads(line) for line in result.stdout.splitlines() if line.strip()]
+        answers = [a for x in answers for a in (x if isinstance(x, list) else [x])]
+        for a in answers:
+            first = a["choices"][0]
+            ok = a["card"] == first["card"] and first["difference"]["mean"] == 0
+            for c in a["choices"]:
+                d = c["difference"]
+                ok &= d["mean"] >= 0 and c["as_good"] == (d["mean"] <= 2 * d["stderr"] + 1e-3)
+                ok &= (c["score"] is None) == (c["make_probability"] is None)
+                ok &= c["score"] is None or not a["missing"]
+            ok &= not a["missing"] or first["score"] is None
+    except (ValueError, KeyError, TypeError, IndexError):
+        ok = False
+    if not ok:
+        tally.disagree(target, "card's figures: difference, as_good or missing", args)
+
+
 def check_card(tally, target, args, result, json) -> None:
     """``card --record --at`` against the library: the same advice as for the position
     ``card_position`` gives just before that event."""
+    check_card_figures(tally, target, args, result, json)
     if len(args) != 9 or args[:2] != ["card", "--record"] or args[3] != "--at" or \
             args[5:] != ["-n", "5", "-f", "json"]:
         return

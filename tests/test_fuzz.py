@@ -265,19 +265,29 @@ position_values = st.one_of(st.none(), st.integers(-2, 5), st.text(max_size=8), 
 @given(st.dictionaries(st.sampled_from(["hand", "trump", "seat", "tricks", "trick", "contract",
                                         "shown", "passed", "received", "x"]), position_values,
                        max_size=9), st.sampled_from(["AS KH QH", "10S JS", "JC JC JC"]),
-       st.sampled_from(["H", "S"]))
-def test_positions_read_advise_or_say_why(data, hand, trump):
+       st.sampled_from(["H", "S"]), st.sampled_from(["standard", "standard,scale=10",
+                                                      "book,scale=2"]))
+def test_positions_read_advise_or_say_why(data, hand, trump, rules):
+    """Any position: advice or a ``UserError``, under scaled rules too (issue 26); the best
+    card first with no difference, every other card's difference at least 0, a score only
+    where nothing the score needs is missing."""
     from pinochle_calc.play.advice import advise_card
     from pinochle_calc.play.position import Position
 
     data = {"hand": hand, "trump": trump, **data} if "x" not in data else data
     try:
         position = Position.from_dict(data)
-        advice = advise_card(position, samples=3)
+        advice = advise_card(position, samples=3, rules=rules)
     except UserError:
         return
     assert Position.from_dict(position.to_dict()) == position
-    assert advice.card in [c.card for c in advice.choices]
+    assert advice.card == advice.choices[0].card
+    assert advice.choices[0].difference.mean == 0
+    for c in advice.choices:
+        assert c.difference.mean >= -1e-9
+        assert (c.score is None) == (c.make_probability is None)
+        assert c.score is None or not advice.missing
+        assert c.score is None or position.contract is not None
 
 
 POLICY_MODULES = ["json", "math", "pinochle_calc.game.policies", "pinochle_calc", "no_such_x",
@@ -333,6 +343,9 @@ def command_lines(draw):
                                       ["--contract", draw(contracts), "--trump", "S"]]))
     if command[:1] == ["card"] and draw(st.booleans()):
         args += ["--contract", draw(contracts)]
+    if command[:1] == ["card"] and draw(st.booleans()):  # no meld, and scaled rules (issue 26)
+        args += ["--shown", draw(st.sampled_from(["1:", "2:", "3:", "0:", "4:", ":"])),
+                 "--rules", draw(st.sampled_from(["standard,scale=10", "book,scale=2"]))]
     if command[:1] == ["arena"]:
         args += ["--deals", "1"]
     if command and command[0] in ("tricks", "bid", "pass", "card") and draw(st.booleans()):

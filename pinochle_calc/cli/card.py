@@ -31,8 +31,11 @@ from .app import (
     write_json,
 )
 
+#: The CSV's columns (docs/card-play.md): ``difference`` is the best card's figure (the score,
+#: else trick points) less this card's, paired deal by deal; ``as_good``: within two standard
+#: errors of the best.
 CARD_CSV = ("card", "recommended", "trick_points", "trick_points_stderr", "make_probability",
-            "score", "score_stderr")
+            "score", "score_stderr", "difference", "difference_stderr", "as_good")
 
 
 @command(hand=True)
@@ -56,7 +59,9 @@ def card(
         " alone: the minimum bid).")] = None,
     shown: Annotated[Optional[list[str]], typer.Option(  # noqa: UP045
         "--shown", help="SEAT:CARDS, the cards a seat showed in its meld (repeat for each"
-        " seat), e.g. 1:KS QS JD QS.")] = None,
+        " seat), e.g. 1:KS QS JD QS; SEAT: alone says the seat showed no meld. A seat left"
+        " out: its meld is not known, and the cards are ranked by trick points (no chance to"
+        " make, no score).")] = None,
     passed: Annotated[Optional[str], typer.Option(  # noqa: UP045
         "--passed", help="The cards you passed to partner in the exchange.")] = None,
     received: Annotated[Optional[str], typer.Option(  # noqa: UP045
@@ -331,7 +336,8 @@ def _write(advice, fmt: str, line: int | None = None, first: bool = True,
                  c["trick_points"]["mean"], c["trick_points"]["stderr"],
                  "" if c["make_probability"] is None else c["make_probability"],
                  "" if c["score"] is None else c["score"]["mean"],
-                 "" if c["score"] is None else c["score"]["stderr"])
+                 "" if c["score"] is None else c["score"]["stderr"],
+                 c["difference"]["mean"], c["difference"]["stderr"], c["as_good"])
                 for c in record["choices"]]
         write_csv((*head, *CARD_CSV) if first else None, rows)
     else:
@@ -354,13 +360,22 @@ def _table(advice, line: int | None, event: int | None = None) -> None:
     if scored:
         columns += [("make", "right", False), ("score", "right", False),
                     ("± stderr", "right", False)]
+    columns += [("behind best", "left", False)]
     table = new_table(*columns)
-    for c in advice.choices:
+    for i, c in enumerate(advice.choices):
         row = [CARDS[c.card].symbol, f"{c.trick_points.mean:.2f}", f"{c.trick_points.stderr:.2f}"]
         if scored:
             row += [f"{c.make_probability:.1%}", f"{c.score.mean:+.2f}", f"{c.score.stderr:.2f}"]
+        row += ["" if i == 0 else f"{c.difference.mean:.2f} ± {c.difference.stderr:.2f}"
+                + (" =" if c.as_good else "")]
         add_row(table, *row)
     show(con, table)
+    if any(c.as_good for c in advice.choices[1:]):
+        say(con, "=: as good as the best (behind it by less than two standard errors of the"
+            " difference, deal by deal)")
+    if advice.missing:
+        say(con, f"No chance to make and no score: not given {' and '.join(advice.missing)};"
+            " the cards are ranked by trick points.")
     facts = advice.facts.lines()
     if facts:
         say(con, "What the play shows:")

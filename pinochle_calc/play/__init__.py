@@ -5,7 +5,8 @@ and playing many deals out (``simulate``, its figures in ``stats``; ``lockstep``
 deals at once on arrays, from the suit-code tables of ``codes``). The card advice: a position
 as a player sees it (``position``), what the play so far shows of the other hands (``facts``),
 deals of the unseen cards that meet every fact (``unseen``), the exact search of a known
-layout's last tricks (``search``) and the card to play (``advice``).
+layout's last tricks (``search``), the card to play (``advice``) and why, each claim checked
+against the facts (``reasons``).
 
 The names below are imported when first used: a bid plays its deals in ``lockstep`` and needs
 neither ``tricks`` nor ``players``. ``dealer``, ``lockstep``, ``simulate`` and the card

@@ -14,15 +14,27 @@ leave one layout (every other hand known). Every card is scored on the same deal
 differences between cards are not swamped by the luck of the deal.
 
 For each card: the player's side's expected trick points for the rest of the hand (mean and
-standard error), and when the contract and the tricks so far are known, the bidding side's
-chance to make it and the expected score: the hand's score for the player's side less the other
-side's (``game.scoring.score_hand``, made or set, as the arena's margin counts it), with the
-meld of each seat the meld of the cards it showed. The card recommended has the best expected
-score (trick points where there is no score); ties go to the card the heuristic player would
-play, then to the lower card.
+standard error), and when the contract, the tricks so far and every seat's meld are known, the
+bidding side's chance to make it and the expected score: the hand's score for the player's side
+less the other side's (``game.scoring.score_hand``, made or set, as the arena's margin counts
+it). The card recommended has the best expected score (trick points where there is no score);
+ties go to the card the heuristic player would play, then to the lower card.
 
-**Decision (meld).** A seat given no shown cards melded nothing, except the player's own seat,
-whose meld is that of its hand when play began where the tricks so far say what it was.
+**Paired differences.** Each card's ``difference`` is the best card's figure less its own, deal
+by deal on the same deals (mean and standard error): a card within ``AS_GOOD`` standard errors
+of the best is ``as_good`` as it, and the reason then says so rather than call one better.
+While the best card and the next that differs from it on some deal are that close, and the
+standard error of their difference is above ``NEGLIGIBLE``, more deals are dealt from the same
+seed (the figures of the first deals stay as they were), doubling the deals up to
+``MORE_DEALS`` times those asked for, or, in the exact search, as far as its budget of positions
+searched goes: the same seed gives the same deals, the same figures and the same card on every
+run.
+
+**Decision (meld).** The meld of a seat given no shown cards (``None``) is not known; an empty
+hand of shown cards says the seat showed none. The player's own meld, where not given, is that
+of its hand when play began where the tricks so far say what it was. Where a seat's meld, the
+tricks so far or the contract is not known, no chance to make and no score are given, the cards
+are ranked by trick points, and ``missing`` says what was not given.
 """
 
 from __future__ import annotations
@@ -31,24 +43,23 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..cards import CARDS, COPIES, KINDS, SUIT_SYMBOLS
+from ..cards import CARDS
 from ..hand import Hand
 from ..limits import CARD_DEALS, SEED_MAX, check
-from ..rules import STANDARD, RuleSet, RulesLike, as_rules
+from ..rules import STANDARD, TRICK_POINTS, RuleSet, RulesLike, as_rules
 from .dealer import suit_codes
 from .facts import Facts, read_position
 from .lockstep import play_lockstep
 from .players import HeuristicPlayer
 from .position import Position
+from .reasons import reason, view
 from .solver import COMPILED, engine
 from .tricks import (
     CARD_POINTS,
     RANK_OF,
     SUIT_OF,
-    PlayState,
     W,
     legal_cards,
-    rule_in_force,
     trick_winner,
 )
 from .unseen import UnseenDealer
@@ -75,6 +86,15 @@ LAYOUT_MS = {True: (0.01, 0.01, 0.01, 0.013, 0.033, 0.09, 0.7, 1.7, 7.6, 32.0, 9
 EXACT_TRICKS = 8 if COMPILED else 3
 #: Fewer deals searched within the budget, and the deals are played out instead.
 MIN_EXACT_DEALS = 10
+#: A card whose paired difference from the best is within this many standard errors of it is
+#: as good as the best.
+AS_GOOD = 2.0
+#: While the best two cards are as good as each other, the deals are doubled, up to this many
+#: times those asked for (``docs/card-play.md`` gives the time it takes: within the budget).
+MORE_DEALS = 8
+#: ... or until the standard error of their difference is this small (trick points, unscaled):
+#: then they are as good as each other for any purpose.
+NEGLIGIBLE = 0.05
 
 
 @dataclass(frozen=True)
@@ -98,26 +118,33 @@ class Estimate:
 class Choice:
     """One legal card: the player's side's trick points for the rest of the hand (scaled),
     the bidding side's chance to make the contract and the expected score (None where the
-    contract or the tricks so far are not known)."""
+    contract, the tricks so far or a seat's meld is not known); ``difference``: the best card's
+    figure (the score, else trick points) less this card's, paired deal by deal; ``as_good``:
+    within ``AS_GOOD`` standard errors of the best (the best itself too)."""
 
     card: int
     trick_points: Estimate
     make_probability: float | None
     score: Estimate | None
+    difference: Estimate = Estimate(0.0, 0.0)
+    as_good: bool = True
 
     def to_dict(self) -> dict:
         return {"card": str(CARDS[self.card]), "trick_points": self.trick_points.to_dict(),
                 "make_probability": None if self.make_probability is None
                 else round(self.make_probability, 4),
-                "score": None if self.score is None else self.score.to_dict()}
+                "score": None if self.score is None else self.score.to_dict(),
+                "difference": self.difference.to_dict(), "as_good": self.as_good}
 
 
 @dataclass(frozen=True)
 class CardAdvice:
     """The card to play, every legal card's figures (best first), why, the facts the deals
     met, and how the figures were found: ``samples`` deals from ``seed`` (where searched, the
-    first of the deals asked for, as many as the time budget allows), ``searched`` when each
-    was searched exactly."""
+    first of the deals asked for, as many as the time budget allows; more where the best two
+    were close), ``searched`` when each was searched exactly; ``missing``: what was not given
+    that the chance to make and the score need (empty where they are given, or where no
+    contract was)."""
 
     card: int
     choices: tuple[Choice, ...]
@@ -129,6 +156,7 @@ class CardAdvice:
     #: per card, the figure each deal gave it (the score margin, else trick points): for
     #: ``cost``, which pairs two cards deal by deal
     values: dict[int, np.ndarray] = field(default_factory=dict, compare=False, repr=False)
+    missing: tuple[str, ...] = ()
 
     def cost(self, card: int) -> Estimate:
         """What playing ``card`` rather than the card advised costs by the advice's own
@@ -143,13 +171,15 @@ class CardAdvice:
         return {"card": str(CARDS[self.card]), "choices": [c.to_dict() for c in self.choices],
                 "reason": self.reason, "inferred": self.facts.to_dict(),
                 "samples": self.samples, "seed": self.seed,
-                "method": "exact search" if self.searched else "play-outs"}
+                "method": "exact search" if self.searched else "play-outs",
+                "missing": list(self.missing)}
 
 
 def advise_card(position: Position, *, samples: int = DEFAULT_SAMPLES, seed: int = 0,
-                rules: RulesLike | None = STANDARD) -> CardAdvice:
+                rules: RulesLike | None = STANDARD, more: bool = True) -> CardAdvice:
     """The card to play at ``position`` and why (see the module docstring); ``rules`` as
-    every function takes them (a ``RuleSet``, a preset name, a rule file)."""
+    every function takes them (a ``RuleSet``, a preset name, a rule file); ``more``: deal more
+    where the best two cards are close (False: exactly ``samples`` deals, or fewer searched)."""
     if not isinstance(position, Position):
         raise TypeError(f"position must be a Position (Position.from_dict reads its JSON),"
                         f" not {type(position).__name__}")
@@ -159,37 +189,79 @@ def advise_card(position: Position, *, samples: int = DEFAULT_SAMPLES, seed: int
     facts = read_position(position, rules)
     p = position
     legal = legal_cards(p.hand.counts, p.trick, p.trump)
-    deals = UnseenDealer(facts).deal(np.random.default_rng(seed), samples)
     side = p.seat & 1
-    codes = suit_codes(deals)
-    plan = _exact_plan(p, codes)
-    found = None if plan is None else _searched(p, codes, legal, side, plan)
+    dealer = UnseenDealer(facts)
+    rng = np.random.default_rng(seed)
+    codes = suit_codes(dealer.deal(rng, samples))
+    plan = _exact_plan(p, facts, codes)
+    found = None if plan is None else _searched(p, codes, legal, side, plan, clear=True)
     searched = found is not None and found[1] >= min(MIN_EXACT_DEALS, samples)
     if found is not None and searched:
-        points, samples = found
+        points, used = found
     else:
-        points = _played_out(p, facts, codes, legal, side)
-    points = points * rules.scale
-    table = _scores(p, facts, rules)
-    choices, values = [], {}
+        points, used = _played_out(p, facts, codes, legal, side), samples
+    table, missing = _scores(p, facts, rules)
+    habit = HeuristicPlayer().choose(view(p, facts))
+    while True:
+        choices, values = _choices(legal, points, table, rules, habit)
+        close = _close(choices, NEGLIGIBLE * rules.scale)
+        if not (more and close) or used < len(codes) or 2 * used > MORE_DEALS * samples \
+                or 2 * used > CARD_DEALS:
+            break
+        extra = suit_codes(dealer.deal(rng, used))  # as many again, from the same stream
+        if searched:  # the search goes on within what is left of its budget
+            left = plan - engine(p.trump).nodes  # type: ignore[operator]
+            if left <= 0:
+                break
+            add, n = _searched(p, extra, legal, side, left, clear=False)
+        else:
+            add, n = _played_out(p, facts, extra, legal, side), len(extra)
+        if n == 0:
+            break
+        codes = np.concatenate([codes, extra])  # past n: the budget ran out, the loop ends
+        points = np.concatenate([points, add], axis=1)
+        used += n
+    return CardAdvice(choices[0].card, tuple(choices),
+                      reason(p, facts, choices, searched, missing, used), facts, used, seed,
+                      searched, values, missing)
+
+
+def _close(choices: list[Choice], negligible: float) -> bool:
+    """Whether the best card and the next one that differs from it on some deal are not yet
+    apart: as good as each other, the standard error of their difference above
+    ``negligible``."""
+    rivals = [c for c in choices[1:] if c.difference != Estimate(0.0, 0.0)]
+    return bool(rivals) and rivals[0].as_good and rivals[0].difference.stderr > negligible
+
+
+def _choices(legal: tuple[int, ...], points: np.ndarray, table, rules: RuleSet,
+             habit: int) -> tuple[list[Choice], dict[int, np.ndarray]]:
+    """Every legal card's figures from its unscaled trick points deal by deal, best first, each
+    with its paired difference from the best; and each card's figure deal by deal."""
+    rows = []
+    values = {}
     for i, card in enumerate(legal):
         made = score = None
-        values[card] = points[i]
+        values[card] = points[i] * rules.scale
         if table is not None:
             margin, making, so_far = table
             taken = (so_far + points[i]).astype(np.int64)
             values[card] = margin[taken]
             made, score = float(making[taken].mean()), Estimate.of(margin[taken])
-        choices.append(Choice(card, Estimate.of(points[i]), made, score))
-    habit = HeuristicPlayer().choose(_view(p, facts))
+        rows.append((card, Estimate.of(points[i] * rules.scale), made, score))
 
-    def key(c: Choice) -> tuple:
-        value = c.score.mean if c.score is not None else c.trick_points.mean
-        return (-round(value, 9), c.card != habit, -RANK_OF[c.card], c.card)
+    def key(row: tuple) -> tuple:
+        card = row[0]
+        return (-round(float(values[card].mean()), 9), card != habit, -RANK_OF[card], card)
 
-    choices.sort(key=key)
-    return CardAdvice(choices[0].card, tuple(choices), reason(p, facts, choices, searched),
-                      facts, samples, seed, searched, values)
+    rows.sort(key=key)
+    best = values[rows[0][0]]
+    choices = []
+    for card, points_, made, score in rows:
+        d = Estimate.of(best - values[card])
+        choices.append(Choice(card, points_, made, score, d,
+                              d.mean <= AS_GOOD * d.stderr + 1e-9))
+    return choices, values
 
 
 def layout_ms(tricks: int, compiled: bool = COMPILED) -> float:
@@ -200,28 +272,32 @@ def layout_ms(tricks: int, compiled: bool = COMPILED) -> float:
     return table[-1] * 3.5 ** (tricks - len(table))
 
 
-def _exact_plan(p: Position, codes: np.ndarray) -> int | None:
+def _exact_plan(p: Position, facts: Facts, codes: np.ndarray) -> int | None:
     """Whether to search the deals exactly, and within how many positions searched; None:
     play them out. In the last ``EXACT_TRICKS`` tricks, and earlier where the distinct
     layouts are few enough to search within ``BUDGET_MS``, within ``NODE_BUDGET``; at any
-    depth, within ``KNOWN_NODE_BUDGET``, where the facts leave one layout."""
+    depth, within ``KNOWN_NODE_BUDGET``, where the facts leave one layout: every other hand
+    known, or at least ``MIN_EXACT_DEALS`` deals all alike (a deal or two alike says nothing:
+    ``--samples 1`` once searched a minute a card)."""
     left = len(p.hand)
     if left <= EXACT_TRICKS:
         return NODE_BUDGET[COMPILED]
     layouts = len(np.unique(codes, axis=0))
     if layouts * layout_ms(left) <= BUDGET_MS:
         return NODE_BUDGET[COMPILED]
-    if layouts == 1:
+    known = all(sum(facts.known[s]) == facts.sizes[s] for s in facts.others)
+    if layouts == 1 and (known or len(codes) >= MIN_EXACT_DEALS):
         return KNOWN_NODE_BUDGET[COMPILED]
     return None
 
 
 def _searched(p: Position, codes: np.ndarray, legal: tuple[int, ...], side: int,
-              budget: int) -> tuple[np.ndarray, int]:
+              budget: int, clear: bool = True) -> tuple[np.ndarray, int]:
     """Per legal card and deal, the side's exact trick points (unscaled) from here, each
     distinct layout searched once by the double-dummy solver of the trump, in the order
-    dealt, within ``budget`` positions searched; and how many of the deals (the first ones)
-    that covers."""
+    dealt, within ``budget`` more positions searched (``clear``: from an empty table, so that
+    the same search covers the same deals on every run; else going on from the search before);
+    and how many of the deals (the first ones) that covers."""
     layouts, first, which = np.unique(codes, axis=0, return_index=True, return_inverse=True)
     which = np.asarray(which).reshape(-1)
     order = np.argsort(first)  # the layouts in the order of their first deal
@@ -231,7 +307,8 @@ def _searched(p: Position, codes: np.ndarray, legal: tuple[int, ...], side: int,
     which = rank[which]
     found = np.zeros((len(layouts), len(legal)), dtype=np.int64)
     solver = engine(p.trump)
-    solver.clear()  # the same search, so the same deals within the budget, on every run
+    if clear:
+        solver.clear()  # the same search, so the same deals within the budget, on every run
     done = solver.values_many(layouts, p.leader, list(p.trick), list(legal), found, budget)
     covered = int(np.argmax(which >= done)) if (which >= done).any() else len(which)
     if side:  # the solver gives side 0's points: side 1 takes the rest
@@ -281,109 +358,52 @@ def _voids_after(voids: tuple[int, ...], p: Position, card: int) -> tuple[int, .
 
 
 def _scores(p: Position, facts: Facts, rules: RuleSet):
-    """For every count of the side's trick points for the rest of the hand: the score margin
-    and whether the contract is made; with the points taken so far (None: no contract, or the
-    tricks so far not known)."""
-    if p.contract is None or facts.points is None:
-        return None
-    from ..meld.engine import meld
+    """For every count of the side's trick points for the rest of the hand (unscaled, as the
+    play gives them): the score margin and whether the contract is made; with the points
+    (unscaled) taken so far; None where the contract, the tricks so far or a seat's meld is not
+    known. And what of these was not given (nothing where no contract was)."""
     from ..scoring import HandInput, score_hand
 
-    seats = []
+    if p.contract is None:
+        return None, ()
+    missing = [] if facts.points is not None else ["the tricks so far (--tricks)"]
+    seats: list[int | None] = []
     for s in range(4):
         shown = p.shown[s]
-        if shown is None and s == p.seat:
+        if shown is None and s == p.seat and facts.points is not None:
             start = list(p.hand.counts)
             for t in p.tricks:
                 for k, c in enumerate(t.cards):
                     if (t.leader + k) & 3 == s:
                         start[c] += 1
             shown = Hand(start)
-        seats.append(0 if shown is None or not len(shown) else
-                     meld(shown, rules).trumps[p.trump].points)
-    sides = (seats[0] + seats[2], seats[1] + seats[3])
+        seats.append(None if shown is None else _meld(shown, p.trump, rules))
+    unknown = [s for s in range(4) if seats[s] is None]
+    if unknown:
+        missing.append(f"the meld of seat{'s' if len(unknown) > 1 else ''}"
+                       f" {', '.join(map(str, unknown))} (--shown SEAT:CARDS, or SEAT: for"
+                       " none)")
+    if missing or facts.points is None:
+        return None, tuple(missing)
+    sides = (seats[0] + seats[2], seats[1] + seats[3])  # type: ignore[operator]
     bidder, bid = p.contract[0] & 1, p.contract[1]
     side = p.seat & 1
-    total = rules.trick_points
+    k = rules.scale
     margin, making = [], []
-    for ours in range(total + 1):
-        tricks = (ours, total - ours) if side == 0 else (total - ours, ours)
-        score = score_hand(HandInput(bidder, bid, sides, tricks), rules)
+    for ours in range(TRICK_POINTS + 1):
+        tricks = (ours * k, (TRICK_POINTS - ours) * k)
+        score = score_hand(HandInput(bidder, bid, sides, tricks if side == 0 else tricks[::-1]),
+                           rules)
         margin.append(score.points[side] - score.points[1 - side])
         making.append(score.result == "made")
-    so_far = facts.points[side] * rules.scale
-    return np.array(margin, dtype=np.float64), np.array(making), so_far
+    return (np.array(margin, dtype=np.float64), np.array(making), facts.points[side]), ()
 
 
-def _view(p: Position, facts: Facts):
-    """What the player sees, as the heuristic player reads it."""
-    hands = [tuple(p.hand.counts) if s == p.seat else (0,) * KINDS for s in range(4)]
-    v = facts.voids
-    state = PlayState(tuple(hands), p.trump, p.leader, tuple(p.trick), voids=(v[0], v[1], v[2],
-                                                                              v[3]))
-    view = state.view()
-    return view._replace(unplayed=tuple(COPIES - x for x in facts.played))
+def _meld(shown: Hand, trump: int, rules: RuleSet) -> int:
+    """The meld (scaled) of the cards a seat showed."""
+    from ..meld.engine import meld
 
-
-def reason(p: Position, facts: Facts, choices: list[Choice], searched: bool) -> str:
-    """Why the first choice, in words."""
-    best = choices[0]
-    if len(choices) == 1:
-        return f"the only card you may play ({rule_in_force(p.hand.counts, p.trick, p.trump)})"
-    out = _what_it_does(p, facts, best.card)
-    value = (lambda c: c.score.mean) if best.score is not None else (
-        lambda c: c.trick_points.mean)
-    gain = value(best) - value(choices[1])
-    unit = "points of score" if best.score is not None else "trick points"
-    how = "exact search of every layout" if searched else "played out"
-    if gain > 1e-9:
-        out += (f"; {gain:.2f} {unit} better than {CARDS[choices[1].card].symbol}"
-                f" ({how})")
-    else:
-        out += f"; as good as {CARDS[choices[1].card].symbol} ({how})"
-    return out
-
-
-def _what_it_does(p: Position, facts: Facts, card: int) -> str:
-    """What playing ``card`` does, as a player says it."""
-    suit, rank = SUIT_OF[card], RANK_OF[card]
-    sym = CARDS[card].symbol
-    trump = p.trump
-    mine = p.hand.counts
-    # cards not yet played and not in the player's hand: where the others may hold them
-    out_there = [COPIES - mine[c] - facts.played[c] for c in range(KINDS)]
-    above = [c for c in range(suit * 5, suit * 5 + rank) if out_there[c]]
-    if not p.trick:
-        trumps_out = sum(out_there[trump * 5: trump * 5 + 5])
-        if suit == trump:
-            if 0 < trumps_out <= 3:
-                return f"draws the last trumps: only {trumps_out} are out"
-            return f"leads trump: {trumps_out} are out" if trumps_out else \
-                "leads trump: no trump is left out"
-        if not above:
-            gone = ", ".join(f"all four {CARDS[c].symbol}" for c in range(suit * 5,
-                                                                         suit * 5 + rank))
-            why = f"{gone} are gone" if rank else "no card beats it"
-            return f"cashes a sure winner: {why}"
-        if CARD_POINTS[card]:
-            return f"leads {sym}: {len(above)} higher {SUIT_SYMBOLS[suit]} cards are out"
-        return f"leads low ({sym}): it gives away no counter"
-    w = p.trick[trick_winner(p.trick, trump)]
-    winner = (p.leader + trick_winner(p.trick, trump)) & 3
-    beats = (suit == SUIT_OF[w] and rank < RANK_OF[w]) or (suit == trump and SUIT_OF[w] != trump)
-    last = len(p.trick) == 3
-    if winner == p.seat ^ 2 and not beats:
-        if CARD_POINTS[card]:
-            return f"partner's {CARDS[w].symbol} wins the trick: feed it a counter"
-        return f"partner's {CARDS[w].symbol} is winning: {sym} keeps the counters"
-    if beats:
-        if suit == trump and SUIT_OF[p.trick[0]] != trump and SUIT_OF[w] != trump:
-            return f"trumps in with {sym}" + (" and wins the trick" if last else "")
-        return f"{sym} takes the trick" + (" (last to play)" if last else
-                                           " from " + CARDS[w].symbol)
-    if CARD_POINTS[card]:
-        return f"{sym} cannot win the trick; a counter goes to {CARDS[w].symbol}"
-    return f"the trick goes to {CARDS[w].symbol}: {sym} gives away no counter"
+    return meld(shown, rules).trumps[trump].points if len(shown) else 0
 
 
 __all__ = ["advise_card", "CardAdvice", "Choice", "Estimate", "DEFAULT_SAMPLES",

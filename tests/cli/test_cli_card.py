@@ -12,6 +12,8 @@ ENDGAME = ["10S JS", "--trump", "H", "--trick", "AS QS", "--shown", "1:JS AC", "
            "2:JC", "--shown", "3:QD"]
 MID = "JC JC JC JC QC QC QC QC KC KC KC KC 10C 10C 10C 10C JS JS"
 MID_TRICKS = "0: QS KS JS KH; 10D KH JH AD"
+#: every other seat showed no meld (the player's own is its hand's when play began)
+NO_MELD = ["--shown", "1:", "--shown", "2:", "--shown", "3:"]
 
 
 def test_a_known_endgame_as_json():
@@ -28,7 +30,7 @@ def test_a_known_endgame_as_json():
 
 def test_mid_hand_with_the_contract_scores_every_card():
     data = run_json("card", MID, "--trump", "H", "--tricks", MID_TRICKS, "--contract", "0,50",
-                    "--samples", "80", "--seed", "4")
+                    "--samples", "80", "--seed", "4", *NO_MELD)
     cards = [c["card"] for c in data["choices"]]
     assert len(cards) == len(set(cards)) == 5  # every distinct card: J♣ Q♣ K♣ 10♣ J♠
     assert all(0 <= c["make_probability"] <= 1 for c in data["choices"])
@@ -38,7 +40,7 @@ def test_mid_hand_with_the_contract_scores_every_card():
     assert by_seat[1]["void"] == ["D"] and by_seat[1]["highest"] == {"H": "K"}
     assert by_seat[2]["highest"] == {"S": "K"}
     again = run_json("card", MID, "--trump", "H", "--tricks", MID_TRICKS, "--contract", "0,50",
-                     "--samples", "80", "--seed", "4")
+                     "--samples", "80", "--seed", "4", *NO_MELD)
     assert again == data
 
 
@@ -49,8 +51,9 @@ def test_the_table_and_csv():
     assert "seat 1: holds ♠J  ♣A" in table.stdout
     csv = run("card", *ENDGAME, "--format", "csv")
     assert csv.stdout.splitlines() == [
-        "card,recommended,trick_points,trick_points_stderr,make_probability,score,score_stderr",
-        "10S,true,2.0,0.0,,,", "JS,false,1.0,0.0,,,"]
+        "card,recommended,trick_points,trick_points_stderr,make_probability,score,score_stderr,"
+        "difference,difference_stderr,as_good",
+        "10S,true,2.0,0.0,,,,0.0,0.0,true", "JS,false,1.0,0.0,,,,1.0,0.0,false"]
 
 
 def test_the_position_as_json_and_a_batch_of_json_lines(tmp_path):
@@ -104,7 +107,7 @@ def test_misuse_exits_2():
 
 
 def test_the_contract_is_seat_colon_bid_and_the_old_spelling_still_reads():
-    base = ["card", MID, "--trump", "H", "--tricks", MID_TRICKS, "--samples", "40"]
+    base = ["card", MID, "--trump", "H", "--tricks", MID_TRICKS, "--samples", "40", *NO_MELD]
     new = run_json(*base, "--contract", "0:50")
     assert run_json(*base, "--contract", "0,50") == new
     assert run_json(*base, "--contract", "0") == new  # the seat alone: the minimum bid
@@ -218,9 +221,9 @@ def test_a_batch_as_json_is_one_document_and_as_csv_has_its_lines(tmp_path):
 
 def test_the_score_has_its_sign_as_everywhere():
     out = run("card", MID, "--trump", "H", "--tricks", MID_TRICKS, "--contract", "0:50",
-              "-n", "40", "-f", "table")
+              "-n", "40", "-f", "table", *NO_MELD)
     data = run_json("card", MID, "--trump", "H", "--tricks", MID_TRICKS, "--contract", "0:50",
-                    "-n", "40")
+                    "-n", "40", *NO_MELD)
     for c in data["choices"]:
         assert f"{c['score']['mean']:+.2f}" in out.stdout
 
@@ -250,3 +253,143 @@ def test_every_other_hand_shown_ten_tricks_out_is_searched_exactly():
     assert {c["card"]: c["trick_points"]["mean"] for c in data["choices"]} == {
         str(CARDS[v.card]): v.points for v in exact.values}
     assert all(c["trick_points"]["stderr"] == 0 for c in data["choices"])
+
+
+# Issue 26: figures a player can trust.
+
+SCALED = "standard,scale=10"
+
+
+def test_under_a_scaled_rule_set_the_figures_are_the_unscaled_ones_times_the_scale():
+    """The oracle: the same deals (the same seed) under scale 1 and scale 10, with the bid
+    scaled too: every trick point and score ten times the other, the chance to make and the
+    card the same."""
+    base = ["card", MID, "--trump", "H", "--tricks", MID_TRICKS, "-n", "60", *NO_MELD]
+    one = run_json(*base, "--contract", "0:60")
+    ten = run_json(*base, "--contract", "0:600", "--rules", SCALED)
+    assert ten["card"] == one["card"] and ten["samples"] == one["samples"]
+    for a, b in zip(one["choices"], ten["choices"]):
+        assert b["card"] == a["card"] and b["make_probability"] == a["make_probability"]
+        for key in ("trick_points", "score", "difference"):
+            assert b[key]["mean"] == pytest.approx(10 * a[key]["mean"], abs=0.01)
+            assert b[key]["stderr"] == pytest.approx(10 * a[key]["stderr"], abs=0.01)
+
+
+def _scaled_record(tmp_path, rules=SCALED):
+    """A hand the advisor played at every seat under ``rules``, saved, by ``play``."""
+    path = tmp_path / "scaled.txt"
+    out = run("play", "--us", "formula/advisor", "--them", "formula/advisor", "--rules", rules,
+              "--seed", "3", "-n", "40", "-f", "record")
+    assert out.exit_code == 0, out.output
+    path.write_text(out.stdout)
+    return path
+
+
+@pytest.mark.parametrize("rules", [SCALED, "book,scale=2"])
+def test_play_arena_review_and_card_give_card_advice_under_a_scaled_rule_set(tmp_path, rules):
+    """``play`` and ``arena`` with the advisor playing the cards, ``review`` of every card of
+    the hand and ``card --record`` at a card: all finish (they failed on "trick points 1 for us
+    are not a multiple of 10") and the review prices the cards with the advice."""
+    from pinochle_calc.game.hand import load_record
+
+    path = _scaled_record(tmp_path, rules)
+    record = load_record(str(path))
+    assert record.state.complete
+    arena = run("arena", "formula/advisor", "formula", "--deals", "1", "--rules", rules,
+                "-n", "30", "-f", "json")
+    assert arena.exit_code == 0, arena.output
+    review = run_json("review", str(path), "--seat", "0", "-n", "30")
+    plays = [d for d in review["decisions"] if d["phase"] == "play"]
+    assert plays and all(d["reason"] for d in plays)
+    got = run_json("card", "--record", str(path), "--at", "trick 3", "-n", "30")
+    assert got["choices"][0]["score"] is not None and not got["missing"]
+
+
+def test_table_gives_card_advice_at_every_card_under_a_scaled_rule_set(tmp_path):
+    """``table`` scripted (seat 0's cards, then every event): at each of seat 0's cards the
+    advice, never "No card advice"."""
+    from pinochle_calc.cards import CARDS, SUIT_SYMBOLS
+    from pinochle_calc.game.hand import load_record
+
+    record = load_record(str(_scaled_record(tmp_path)))
+    lines = [record.hands[0].symbols()]
+    for e in record.events:
+        if e.kind == "call":
+            lines.append("p" if e.bid is None else str(e.bid))
+        elif e.kind == "trump":
+            lines.append(SUIT_SYMBOLS[e.suit])
+        elif e.kind == "meld":
+            lines.append(f"{e.seat}: {e.cards.symbols() or 'none'}")
+        elif e.kind == "play":
+            lines.append(CARDS[e.card].symbol)
+        elif e.kind == "throw-in":
+            lines.append("throw-in")
+    out = run("table", "--save", str(tmp_path / "t.txt"), "--rules", SCALED, "-n", "20",
+              input="\n".join(lines) + "\n")
+    assert out.exit_code == 0, out.output
+    assert "No card advice" not in out.stdout
+    ours = sum(e.kind == "play" and e.seat == 0 for e in record.events)
+    assert ours and out.stdout.count("Advice: play") >= ours - 1  # the last card is forced
+
+
+def test_without_the_meld_shown_there_is_no_make_chance_and_no_score():
+    """Issue 26: without --shown every seat counted as 0 meld ("make 0.0%" where the meld
+    shown makes it 48%). Now: no chance to make, no score, ranked by trick points, and the
+    reason and ``missing`` say what was not given; ``SEAT:`` alone says "no meld"."""
+    base = ["card", MID, "--trump", "H", "--tricks", MID_TRICKS, "-n", "40",
+            "--contract", "0:60"]
+    unknown = run_json(*base)
+    assert unknown["missing"] == ["the meld of seats 1, 2, 3 (--shown SEAT:CARDS, or SEAT:"
+                                  " for none)"]
+    assert all(c["make_probability"] is None and c["score"] is None
+               for c in unknown["choices"])
+    points = [c["trick_points"]["mean"] for c in unknown["choices"]]
+    assert points == sorted(points, reverse=True)
+    assert "ranked by trick points: not given the meld of seats 1, 2, 3" in unknown["reason"]
+    part = run_json(*base, "--shown", "1:", "--shown", "3:")
+    assert part["missing"] == ["the meld of seat 2 (--shown SEAT:CARDS, or SEAT: for none)"]
+    known = run_json(*base, *NO_MELD)
+    assert known["missing"] == [] and known["choices"][0]["score"] is not None
+    # the meld shown changes the chance to make: partner (the bidding side) showed meld
+    melded = run_json(*base, "--shown", "1:", "--shown", "2:AH 10H KH QH JH", "--shown", "3:")
+    assert [c["make_probability"] for c in melded["choices"]] != \
+        [c["make_probability"] for c in known["choices"]]
+    table = run(*base, "-f", "table")
+    assert "No chance to make and no score: not given the meld of seats 1, 2, 3" in \
+        " ".join(table.stdout.split())
+    # without the tricks so far, the score cannot be worked out either (nor your own meld:
+    # the hand you began the play with is not known)
+    assert run_json("card", MID, "--trump", "H", "-n", "20", "--contract", "0:60",
+                    *NO_MELD)["missing"] == ["the tricks so far (--tricks)", "the meld of seat 0"
+                                             " (--shown SEAT:CARDS, or SEAT: for none)"]
+
+
+
+
+def test_each_choice_has_its_paired_difference_from_the_best_in_json_csv_and_table():
+    """The difference is the best card's figure less this card's, deal by deal: its mean is the
+    difference of the means (the oracle), and ``as_good`` is within two standard errors."""
+    args = ["card", MID, "--trump", "H", "--tricks", MID_TRICKS, "-n", "60", "--seed", "2",
+            "--contract", "0:50", *NO_MELD]
+    data = run_json(*args)
+    best = data["choices"][0]
+    assert best["difference"] == {"mean": 0.0, "stderr": 0.0} and best["as_good"]
+    for c in data["choices"][1:]:
+        d = c["difference"]
+        assert d["mean"] == pytest.approx(best["score"]["mean"] - c["score"]["mean"],
+                                          abs=0.002)
+        assert c["as_good"] == (d["mean"] <= 2 * d["stderr"] + 0.001)
+        assert d["stderr"] <= best["score"]["stderr"] + c["score"]["stderr"] + 0.001
+    csv = run(*args, "-f", "csv").stdout.splitlines()
+    assert csv[0] == ",".join(CARD_CSV)
+    for line, c in zip(csv[1:], data["choices"]):
+        cells = line.split(",")
+        assert cells[0] == c["card"]
+        assert [float(cells[7]), float(cells[8])] == [c["difference"]["mean"],
+                                                      c["difference"]["stderr"]]
+        assert cells[9] == str(c["as_good"]).lower()
+    table = run(*args, "-f", "table").stdout
+    assert "behind" in table and "as good" in table or not any(
+        c["as_good"] for c in data["choices"][1:])
+    for c in data["choices"][1:]:
+        assert f"{c['difference']['mean']:.2f}" in table

@@ -126,7 +126,7 @@ def test_beyond_the_horizon_the_deals_are_played_out():
     rng = np.random.default_rng(4)
     position, _ = played_position(rng, plays=4 * (20 - advice_module.EXACT_TRICKS - 3),
                                   shown=False)
-    advice = advise_card(position, samples=50, seed=1)
+    advice = advise_card(position, samples=50, seed=1, more=False)
     assert not advice.searched and advice.samples == 50
     assert advice.to_dict()["method"] == "play-outs"
 
@@ -148,7 +148,8 @@ def test_every_legal_card_once_and_the_same_figures_from_the_same_seed():
 def test_the_contract_gives_the_chance_to_make_it_and_the_score():
     """Double aces around (100 meld) makes a 50 bid whatever the tricks; nothing makes 500."""
     hand = Hand.parse("AS AS AH AH AD AD AC AC KS QS KH QH KD QD KC QC JS JH JD JC")
-    easy = advise_card(Position(hand, 1, 0, contract=(0, 50)), samples=40, seed=2)
+    none = (None, Hand([0] * 20), Hand([0] * 20), Hand([0] * 20))
+    easy = advise_card(Position(hand, 1, 0, contract=(0, 50), shown=none), samples=40, seed=2)
     assert all(c.make_probability == 1.0 for c in easy.choices)
     # made: the side scores its meld and tricks, the other side its tricks (no meld shown)
     own = meld(hand).trumps[1].points
@@ -156,7 +157,7 @@ def test_the_contract_gives_the_chance_to_make_it_and_the_score():
     for c in easy.choices:
         assert c.score.mean == pytest.approx(own + c.trick_points.mean
                                              - (50 - c.trick_points.mean), abs=1e-6)
-    hard = advise_card(Position(hand, 1, 0, contract=(0, 500)), samples=40, seed=2)
+    hard = advise_card(Position(hand, 1, 0, contract=(0, 500), shown=none), samples=40, seed=2)
     for c in hard.choices:
         assert c.make_probability == 0.0
         assert c.score.mean == pytest.approx(-500 - (50 - c.trick_points.mean), abs=1e-6)
@@ -172,4 +173,28 @@ def test_feeding_partner_a_counter():
     assert CARDS[advice.card].symbol == "10♠"
     assert [c.trick_points.mean for c in advice.choices] == [2, 1]  # A♠ with or without 10♠
     assert advice.reason.startswith("partner's A♠ wins the trick: feed it a counter; 1.00"
-                                    " trick points better than J♠")
+                                    " ± 0.00 trick points better than J♠")
+
+
+def test_a_few_deals_alike_are_not_taken_for_a_known_position(monkeypatch):
+    """``--samples 1`` at 15 tricks left dealt one layout, which the advice took for a position
+    the facts leave known and searched exactly within ``KNOWN_NODE_BUDGET`` (minutes a card).
+    Now a few deals alike are played out; where the facts do leave one layout, it is searched
+    at any number of samples."""
+    hand = Hand.parse("AH 10H KH QH JH AC 10C KC QC JC AD 10D KD QD JD")
+    asked = []
+    real = advice_module._searched
+
+    def spy(p, codes, legal, side, budget, clear=True):
+        asked.append(budget)
+        return real(p, codes, legal, side, budget, clear)
+
+    monkeypatch.setattr(advice_module, "_searched", spy)
+    for samples in (1, 2, advice_module.MIN_EXACT_DEALS - 1):
+        advice = advise_card(Position(hand, 0), samples=samples, seed=1)
+        assert not advice.searched and asked == []
+    if COMPILED:
+        rng = np.random.default_rng(41)
+        position, _ = known_endgame(rng, 12)  # past what the normal budget searches
+        assert advise_card(position, samples=1, seed=2).searched
+        assert asked and asked[-1] == advice_module.KNOWN_NODE_BUDGET[COMPILED]
