@@ -17,7 +17,8 @@ from played hands, 40 layouts each meeting the facts.
 (``game.whole.play_hand``: formula bidding, exchange and heuristic card play; hands thrown in
 skipped), the first ``N`` played hands of ``--seed``, each cut at the start of the trick that
 leaves that many tricks (the same hands in every row); ``--json FILE`` appends every solve
-(hand, tricks left, seconds, positions searched, stopped) as a JSON line.
+(hand, tricks left, seconds, positions searched, stopped) as a JSON line; ``--par`` solves for
+the par alone (``values=False``, as ``deal_par`` does), not every legal card's value.
 
 ``--card`` times ``card`` itself (``advise_card`` in process, then the command from the shell)
 on known positions: 8 and 12 tricks left and a whole deal.
@@ -83,7 +84,7 @@ def cut(state, left: int) -> tuple[list[list[int]], int, int]:
 
 
 def played_rows(tricks: list[int], count: int, seed: int, cap: float, rate: float,
-                out: str | None) -> None:
+                out: str | None, values: bool = True) -> None:
     import json
 
     start = time.perf_counter()
@@ -91,7 +92,8 @@ def played_rows(tricks: list[int], count: int, seed: int, cap: float, rate: floa
     print(f"solver: {'compiled' if solver.COMPILED else 'pure Python'}; {count} hands played"
           f" by formula players (seed {seed}, hands {[n for n, _ in hands]}, dealt and played in"
           f" {time.perf_counter() - start:.0f} s), cut at each trick; each solve stopped at"
-          f" {cap:.0f} s of positions searched ({rate:,.0f} a second)", flush=True)
+          f" {cap:.0f} s of positions searched ({rate:,.0f} a second)"
+          f"{'' if values else '; the par only (values=False), not every card'}", flush=True)
     print("tricks  solved  median wall  median CPU  90th pct  slowest  median positions"
           "  90th pct positions  load", flush=True)
     sink = open(out, "a") if out else None
@@ -104,7 +106,8 @@ def played_rows(tricks: list[int], count: int, seed: int, cap: float, rate: floa
             t0, c0 = time.perf_counter(), time.process_time()
             halted = False
             try:
-                solver.solve(h, trump, leader, solver=engine, nodes=int(cap * rate))
+                solver.solve(h, trump, leader, solver=engine, nodes=int(cap * rate),
+                             values=values)
             except Stopped:
                 halted = True
             spent, spent_cpu = time.perf_counter() - t0, time.process_time() - c0
@@ -115,6 +118,7 @@ def played_rows(tricks: list[int], count: int, seed: int, cap: float, rate: floa
             rates.append(engine.nodes / max(spent_cpu, 1e-9))
             if sink:
                 sink.write(json.dumps({"seed": seed, "hand": number, "left": left,
+                                       "values": values,
                                        "wall": None if halted else round(wall[-1], 6),
                                        "cpu": None if halted else round(cpu[-1], 6),
                                        "nodes": engine.nodes, "stopped": halted,
@@ -250,6 +254,8 @@ def main() -> None:
     parser.add_argument("--advice", action="store_true")
     parser.add_argument("--card", action="store_true")
     parser.add_argument("--played", type=int, default=0, help="hands played by formula players")
+    parser.add_argument("--par", action="store_true",
+                        help="with --played: the par only (solve's values=False)")
     parser.add_argument("--json", help="append each solve as a JSON line (with --played)")
     args = parser.parse_args()
     if "-" in args.tricks:
@@ -262,7 +268,8 @@ def main() -> None:
     elif args.card:
         card_rows(args.seed)
     elif args.played:
-        played_rows(tricks, args.played, args.seed, args.cap, args.rate, args.json)
+        played_rows(tricks, args.played, args.seed, args.cap, args.rate, args.json,
+                    not args.par)
     else:
         rows(tricks, args.positions, args.seed, args.cap, args.rate)
 
