@@ -132,7 +132,10 @@ def summary(files: list[str]) -> None:
     mean, se = statistics.mean(gains), statistics.stdev(gains) / sqrt(n)
     margin, margin_se = statistics.mean(margins), statistics.stdev(margins) / sqrt(len(margins))
     print(f"pooled: {len(margins)} deals ({n} with cards played): trick gain {mean:+.3f} ±"
-          f" {se:.3f} ({mean / se:.1f} standard errors); margin {margin:+.2f} ± {margin_se:.2f}")
+          f" {se:.3f} ({mean / se:.1f} standard errors); margin {margin:+.2f} ± {margin_se:.2f};"
+          f" {sum(g == 0 for g in gains) / n:.1%} of the deals played with no gain either way,"
+          f" {sum(g > 0 for g in gains) / n:.1%} for the new advice,"
+          f" {sum(g < 0 for g in gains) / n:.1%} for the other")
 
 
 def main() -> None:
