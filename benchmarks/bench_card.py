@@ -41,9 +41,11 @@ from pinochle_calc.play.unseen import UnseenDealer
 def speed(hands: int, seed: int) -> None:
     times: list[float] = []
     cpu: list[float] = []
+    left: list[int] = []
     real = advice_module.advise_card
 
     def timed(*args, **kwargs):
+        left.append(len(args[0].hand))
         start, start_cpu = time.perf_counter(), time.process_time()
         out = real(*args, **kwargs)
         times.append(time.perf_counter() - start)
@@ -70,6 +72,15 @@ def speed(hands: int, seed: int) -> None:
               f" {advice_module.DEFAULT_SAMPLES}): median {np.median(ms):.1f} ms, 90th"
               f" percentile {np.percentile(ms, 90):.1f} ms, longest {ms.max():.0f} ms"
               " (budget 150 ms)")
+    exact = getattr(advice_module, "EXACT_TRICKS", 3)
+    for label, values in (("wall", times), ("CPU", cpu)):
+        for part, keep in ((f"{exact} tricks left or fewer", lambda n: n <= exact),
+                           (f"more than {exact} tricks left", lambda n: n > exact)):
+            ms = np.array([v for v, n in zip(values, left) if keep(n)]) * 1000
+            if len(ms):
+                print(f"  of them with {part} ({label}): {len(ms):,}, median"
+                      f" {np.median(ms):.1f} ms, 90th percentile {np.percentile(ms, 90):.1f} ms,"
+                      f" longest {ms.max():.0f} ms")
     for label, values in (("wall", per_hand), ("CPU", per_hand_cpu)):
         print(f"whole hands with the advice at all four seats ({label}): median"
               f" {statistics.median(values):.2f} s, longest {max(values):.2f} s, mean"

@@ -13,6 +13,13 @@ the load average before and after each row (the machine is shared).
 legal card of the seat to play), as the card advice does (``advice.LAYOUT_MS``): positions
 from played hands, 40 layouts each meeting the facts.
 
+``--played N``: the positions are instead cut from whole hands played by ``formula`` players
+(``game.whole.play_hand``: formula bidding, exchange and heuristic card play; hands thrown in
+skipped), the first ``N`` played hands of ``--seed``, each cut at the start of the trick that
+leaves that many tricks (the same hands in every row); ``--json FILE`` appends every solve
+(hand, tricks left, seconds, positions searched, stopped) as a JSON line; ``--par`` solves for
+the par alone (``values=False``, as ``deal_par`` does), not every legal card's value.
+
 ``--card`` times ``card`` itself (``advise_card`` in process, then the command from the shell)
 on known positions: 8 and 12 tricks left and a whole deal.
 """
@@ -46,6 +53,88 @@ def played_to(rng: np.random.Generator, left: int) -> PlayState:
     for _ in range(4 * (20 - left)):
         state = state.play(player.choose(state.view()))
     return state
+
+
+def played_hands(seed: int, count: int) -> list:
+    """The first ``count`` hands of ``seed`` that ``formula`` players played to the end (not
+    thrown in): (hand number, final HandState)."""
+    from pinochle_calc.game import whole
+
+    out, number = [], 0
+    while len(out) < count:
+        record = whole.play_hand(whole.deal_cards(seed, number), "formula", "formula",
+                                 seed=whole.hand_seed(seed, number))
+        state = record.state
+        if state.played_hand and len(state.tricks) == 20:
+            out.append((number, state))
+        number += 1
+    return out
+
+
+def cut(state, left: int) -> tuple[list[list[int]], int, int]:
+    """The four hands, trump and leader at the start of the trick that leaves ``left``."""
+    done = 20 - left
+    hands = [list(state.after_exchange(s).counts) for s in range(4)]
+    for trick in state.tricks[:done]:
+        for i, card in enumerate(trick.cards):
+            hands[(trick.leader + i) & 3][card] -= 1
+    leader = state.tricks[done].leader if done < 20 else state.bidder
+    assert all(sum(h) == left for h in hands)
+    return hands, int(state.trump), int(leader)
+
+
+def played_rows(tricks: list[int], count: int, seed: int, cap: float, rate: float,
+                out: str | None, values: bool = True) -> None:
+    import json
+
+    start = time.perf_counter()
+    hands = played_hands(seed, count)
+    print(f"solver: {'compiled' if solver.COMPILED else 'pure Python'}; {count} hands played"
+          f" by formula players (seed {seed}, hands {[n for n, _ in hands]}, dealt and played in"
+          f" {time.perf_counter() - start:.0f} s), cut at each trick; each solve stopped at"
+          f" {cap:.0f} s of positions searched ({rate:,.0f} a second)"
+          f"{'' if values else '; the par only (values=False), not every card'}", flush=True)
+    print("tricks  solved  median wall  median CPU  90th pct  slowest  median positions"
+          "  90th pct positions  load", flush=True)
+    sink = open(out, "a") if out else None
+    for left in tricks:
+        before = load()
+        wall, cpu, nodes, stopped, rates = [], [], [], 0, []
+        for number, state in hands:
+            h, trump, leader = cut(state, left)
+            engine = solver.new_engine(trump, left)
+            t0, c0 = time.perf_counter(), time.process_time()
+            halted = False
+            try:
+                solver.solve(h, trump, leader, solver=engine, nodes=int(cap * rate),
+                             values=values)
+            except Stopped:
+                halted = True
+            spent, spent_cpu = time.perf_counter() - t0, time.process_time() - c0
+            stopped += halted
+            wall.append(float("inf") if halted else spent)
+            cpu.append(float("inf") if halted else spent_cpu)
+            nodes.append(engine.nodes)
+            rates.append(engine.nodes / max(spent_cpu, 1e-9))
+            if sink:
+                sink.write(json.dumps({"seed": seed, "hand": number, "left": left,
+                                       "values": values,
+                                       "wall": None if halted else round(wall[-1], 6),
+                                       "cpu": None if halted else round(cpu[-1], 6),
+                                       "nodes": engine.nodes, "stopped": halted,
+                                       "spent_wall": round(spent, 6),
+                                       "load": os.getloadavg()[0]}) + "\n")
+                sink.flush()
+        print(f"{left:6d}  {count - stopped:3d}/{count:<3d} {_t(statistics.median(wall))}"
+              f"  {_t(statistics.median(cpu))}  {_t(_p90(wall))}"
+              f"  {_t(max(wall))}  {statistics.median(nodes):16,.0f}"
+              f"  {_p90(nodes):18,.0f}  {before}-{load().split()[1]}"
+              f"  ({statistics.median(rates):,.0f} positions a CPU second)", flush=True)
+
+
+def _p90(values: list) -> float:
+    """The 90th percentile, the next value up (a stopped solve counts as the longest)."""
+    return float(np.percentile(values, 90, method="higher"))
 
 
 def load() -> str:
@@ -164,6 +253,10 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=7e6, help="positions searched a second")
     parser.add_argument("--advice", action="store_true")
     parser.add_argument("--card", action="store_true")
+    parser.add_argument("--played", type=int, default=0, help="hands played by formula players")
+    parser.add_argument("--par", action="store_true",
+                        help="with --played: the par only (solve's values=False)")
+    parser.add_argument("--json", help="append each solve as a JSON line (with --played)")
     args = parser.parse_args()
     if "-" in args.tricks:
         a, b = args.tricks.split("-")
@@ -174,6 +267,9 @@ def main() -> None:
         advice_rows(tricks, args.positions, args.seed)
     elif args.card:
         card_rows(args.seed)
+    elif args.played:
+        played_rows(tricks, args.played, args.seed, args.cap, args.rate, args.json,
+                    not args.par)
     else:
         rows(tricks, args.positions, args.seed, args.cap, args.rate)
 

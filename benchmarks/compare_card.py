@@ -17,7 +17,7 @@ report on others.
 
 The old advice is a policy of this file (``OldAdvisor``, named by its path as any policy
 written outside the project is): its seats' card advice runs with the old horizon. Which seats
-those are is read from the players of each hand as it is played (the arena forks its workers
+those are is read from the policies' names as each hand is played (the arena forks its workers
 from this process, so they share the patch).
 """
 
@@ -59,19 +59,19 @@ def patch() -> None:
         return
     new_rule = advice._exact_plan
     old_seats: set[int] = set()
-    play_cards = whole._Table.play_cards
+    run = whole._Engine.run
 
     def exact_plan(p, codes):
         return (old_exact_plan if p.seat in old_seats else new_rule)(p, codes)
 
-    def playing(self, *args, **kwargs):
+    def running(self) -> None:
         old_seats.clear()
-        old_seats.update(s for s in range(4) if getattr(self.players[s], "name", "") == OLD_NAME)
-        return play_cards(self, *args, **kwargs)
+        old_seats.update(s for s in range(4) if self.names[s & 1] == OLD_NAME)
+        return run(self)
 
     exact_plan.patched = True  # type: ignore[attr-defined]
     advice._exact_plan = exact_plan
-    whole._Table.play_cards = playing  # type: ignore[method-assign]
+    whole._Engine.run = running  # type: ignore[method-assign]
 
 
 KNOBS = {"exact": "EXACT_TRICKS", "min": "MIN_EXACT_DEALS", "nodes": "NODE_BUDGET",
