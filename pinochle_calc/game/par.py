@@ -56,7 +56,7 @@ class HandPar:
 def hand_par(record: Record, positions: int | None = DEFAULT_POSITIONS) -> HandPar:
     """The record's par and exact costs (module docstring) within ``positions`` positions
     searched (None: no limit; 0: none)."""
-    from ..play.exact import exact_play
+    from ..play.exact import exact_play, points_left
 
     numbers = [n for n, e in enumerate(record.events, 1) if isinstance(e, Play)]
     if numbers:
@@ -82,7 +82,8 @@ def hand_par(record: Record, positions: int | None = DEFAULT_POSITIONS) -> HandP
         before = record.state_before(numbers[lead]) if lead < len(numbers) else record.state
         value = found.values[lead]
         assert value is not None
-        rest = _left(before)
+        # every hand is known (above): the four hands now
+        rest = points_left([h for s in range(4) if (h := before.holding_counts(s)) is not None])
         finish = (before.points[0] + value * k, before.points[1] + (rest - value) * k)
     else:
         trick = None
@@ -93,16 +94,6 @@ def hand_par(record: Record, positions: int | None = DEFAULT_POSITIONS) -> HandP
             note += f"; from trick {trick} on, best play by both makes it us {finish[0]}," \
                 f" them {finish[1]}"
     return HandPar(par, note, costs, trick, positions, found.searched, finish)
-
-
-def _left(state) -> int:
-    """The trick points left to take (unscaled) at the start of a trick: the counters held
-    and the last trick's 2."""
-    from ..play.tricks import CARD_POINTS, LAST_TRICK_BONUS
-
-    held = [state.holding_counts(s) for s in range(4)]
-    return sum(CARD_POINTS[c] * h[c] for h in held for c in range(len(h))) + \
-        LAST_TRICK_BONUS
 
 
 __all__ = ["HandPar", "hand_par"]

@@ -20,19 +20,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import CARDS, KINDS, Card, SuitLike
+from ..cards import KINDS, Card, SuitLike
 from ..limits import EXACT_POSITIONS
-from .position import PositionError
 from .search import Stopped
-from .solver import _checked, new_engine, solve
-from .tricks import CARD_POINTS, LAST_TRICK_BONUS, illegal_reason, legal_cards, trick_winner
+from .solver import Rows, _checked, _index, _positions, new_engine, solve
+from .tricks import CARD_POINTS, legal_cards, trick_points, trick_winner
 
 #: The positions searched by default (``limits.EXACT_POSITIONS``): about half a second of the
 #: compiled solver, which reaches the last 10 or 11 tricks of most hands, seldom the first
 #: lead (docs/card-play.md, "Par and exact costs").
 DEFAULT_POSITIONS = EXACT_POSITIONS
-
-Rows = tuple[tuple[int, ...], ...]
 
 
 @dataclass(frozen=True)
@@ -77,7 +74,7 @@ def exact_play(hands: Sequence, trump: SuitLike, leader: int, cards: Sequence[in
     in all (None: no limit; 0: none, so that only the forced cards have a cost). A play that
     cannot be raises ``PositionError`` naming the trick and the card."""
     trump, start, _, _ = _checked(hands, trump, leader, (), ())
-    played = [_index(c, i) for i, c in enumerate(cards)]
+    played = [_index(c, f"card {i + 1}", i // 4 + 1, i % 4 + 1) for i, c in enumerate(cards)]
     positions = _positions(start, trump, leader, played)
     n = len(played)
     budget = None if nodes is None else max(0, int(nodes))
@@ -114,43 +111,8 @@ def exact_play(hands: Sequence, trump: SuitLike, leader: int, cards: Sequence[in
         costs[i] = here - got if seat & 1 == 0 else got - here
     par = None
     if values[0] is not None:
-        par = (values[0], _all_points(positions[0]) - values[0])
+        par = (values[0], points_left(positions[0][0], positions[0][2]) - values[0])
     return ExactPlay(par, tuple(costs), tuple(values), budget, engine.nodes)
-
-
-def _index(card: object, i: int) -> int:
-    index = card.index if isinstance(card, Card) else card
-    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < KINDS:
-        raise PositionError(f"card {i + 1}: {card!r} is not a card (a Card or an index 0 to"
-                            " 19)", i // 4 + 1, i % 4 + 1)
-    return index
-
-
-def _positions(start: list, trump: int, leader: int,
-               played: list[int]) -> list[tuple[Rows, int, tuple[int, ...]]]:
-    """The position before each card and after the last: (the four hands, the seat that led
-    the trick in progress, its cards); each card checked against the rules."""
-    rows = [list(r) for r in start]
-    if len(played) > 4 * sum(rows[0]):
-        raise PositionError(f"{len(played)} cards played, but the hands hold"
-                            f" {4 * sum(rows[0])}")
-    out = []
-    trick: list[int] = []
-    lead = leader
-    for i, card in enumerate(played):
-        out.append((tuple(tuple(r) for r in rows), lead, tuple(trick)))
-        seat = (lead + len(trick)) & 3
-        reason = illegal_reason(rows[seat], trick, trump, card)
-        if reason:
-            raise PositionError(f"card {i + 1}: seat {seat} plays {CARDS[card].symbol}:"
-                                f" {reason}", i // 4 + 1, i % 4 + 1)
-        rows[seat][card] -= 1
-        trick.append(card)
-        if len(trick) == 4:
-            lead = (lead + trick_winner(trick, trump)) & 3
-            trick = []
-    out.append((tuple(tuple(r) for r in rows), lead, tuple(trick)))
-    return out
 
 
 def _value(position: tuple[Rows, int, tuple[int, ...]], trump: int, engine,
@@ -172,17 +134,14 @@ def _won(trick: tuple[int, ...], card: int, lead: int, trump: int, last: bool) -
     if len(trick) < 3:
         return 0
     cards = (*trick, card)
-    winner = (lead + trick_winner(cards, trump)) & 3
-    points = sum(CARD_POINTS[c] for c in cards) + (LAST_TRICK_BONUS if last else 0)
-    return points if winner & 1 == 0 else 0
+    return trick_points(cards, last) if (lead + trick_winner(cards, trump)) & 1 == 0 else 0
 
 
-def _all_points(position: tuple[Rows, int, tuple[int, ...]]) -> int:
-    """Every point left from the position on: the counters held and in the trick in
-    progress, and the last trick's 2."""
-    rows, _, trick = position
-    return sum(CARD_POINTS[c] * sum(r[c] for r in rows) for c in range(KINDS)) + sum(
-        CARD_POINTS[c] for c in trick) + LAST_TRICK_BONUS
+def points_left(rows: Sequence[Sequence[int]], trick: Sequence[int] = ()) -> int:
+    """Every trick point left (unscaled) where the seats hold ``rows`` and ``trick`` is on the
+    table: the counters held and in the trick, and the last trick's 2."""
+    return sum(CARD_POINTS[c] * sum(r[c] for r in rows) for c in range(KINDS)) + \
+        trick_points(trick, last=True)
 
 
-__all__ = ["ExactPlay", "exact_play", "DEFAULT_POSITIONS"]
+__all__ = ["ExactPlay", "exact_play", "points_left", "DEFAULT_POSITIONS"]

@@ -212,35 +212,51 @@ def play_costs(hands: Sequence, trump: SuitLike, leader: int, cards: Sequence[in
     share most of their search. ``nodes``: the budget of each position's search (0: none);
     a position not solved within it gets None."""
     trump = as_suit(trump)
-    rows = [list(_hand_counts(h, s)) for s, h in enumerate(_four(hands))]
+    rows = [_hand_counts(h, s) for s, h in enumerate(_four(hands))]
     indices = [_index(c, f"card {i + 1}") for i, c in enumerate(cards)]
-    if len(indices) > 4 * sum(rows[0]):
-        raise PositionError(f"{len(indices)} cards played, but the hands hold"
-                            f" {4 * sum(rows[0])}")
     engine_ = new_engine(trump, sum(rows[0]))
     out: list[int | None] = []
-    first = leader
+    for (now, first, trick), card in zip(_positions(rows, trump, leader, indices), indices):
+        if len(legal_cards(now[(first + len(trick)) & 3], trick, trump)) == 1:
+            out.append(0)
+            continue
+        try:
+            out.append(solve(now, trump, first, trick, solver=engine_, nodes=nodes).cost(card))
+        except Stopped:
+            out.append(None)
+    return tuple(out)
+
+
+Rows = tuple[tuple[int, ...], ...]
+
+
+def _positions(start: Sequence[Sequence[int]], trump: int, leader: int,
+               played: Sequence[int]) -> list[tuple[Rows, int, tuple[int, ...]]]:
+    """The position before each card of ``played`` and after the last: (the four hands, the
+    seat that led the trick in progress, its cards), from the hands ``start`` with ``leader``
+    leading; each card checked against the rules (``PositionError`` naming its trick and
+    card)."""
+    rows = [list(r) for r in start]
+    if len(played) > 4 * sum(rows[0]):
+        raise PositionError(f"{len(played)} cards played, but the hands hold"
+                            f" {4 * sum(rows[0])}")
+    out = []
     trick: list[int] = []
-    for i, card in enumerate(indices):
-        seat = (first + len(trick)) & 3
+    lead = leader
+    for i, card in enumerate(played):
+        out.append((tuple(tuple(r) for r in rows), lead, tuple(trick)))
+        seat = (lead + len(trick)) & 3
         reason = illegal_reason(rows[seat], trick, trump, card)
         if reason:
             raise PositionError(f"card {i + 1}: seat {seat} plays {_name(card)}: {reason}",
                                 i // 4 + 1, i % 4 + 1)
-        if len(legal_cards(rows[seat], trick, trump)) == 1:
-            out.append(0)
-        else:
-            try:
-                out.append(solve(rows, trump, first, trick, solver=engine_,
-                                 nodes=nodes).cost(card))
-            except Stopped:
-                out.append(None)
         rows[seat][card] -= 1
         trick.append(card)
         if len(trick) == 4:
-            first = (first + trick_winner(trick, trump)) & 3
+            lead = (lead + trick_winner(trick, trump)) & 3
             trick = []
-    return tuple(out)
+    out.append((tuple(tuple(r) for r in rows), lead, tuple(trick)))
+    return out
 
 
 # -- checking the position -----------------------------------------------------------------
@@ -271,10 +287,13 @@ def _hand_counts(hand: object, seat: int) -> tuple[int, ...]:
     return counts
 
 
-def _index(card: object, what: str) -> int:
+def _index(card: object, what: str, trick: int | None = None, number: int | None = None) -> int:
+    """``card`` as an index 0 to 19, else a ``PositionError`` saying ``what`` it was (and, where
+    given, the trick and the card's number in it)."""
     index = card.index if isinstance(card, Card) else card
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < KINDS:
-        raise PositionError(f"{what}: {card!r} is not a card (a Card or an index 0 to 19)")
+        raise PositionError(f"{what}: {card!r} is not a card (a Card or an index 0 to 19)",
+                            trick, number)
     return index
 
 
