@@ -68,31 +68,32 @@ static int finished(Solver *S) {
 
 static char *position_names[] = {"codes", "leader", "trick", "nodes", NULL};
 
-static PyObject *Solver_value(Solver *S, PyObject *args, PyObject *kwds) {
+/* Read (codes, leader, trick, nodes=0) into the solver and `t`, and start a search limited to
+ * that many nodes; 0 and a Python error if they are not a position. */
+static int begin(Solver *S, PyObject *args, PyObject *kwds, Trick *t) {
     PyObject *codes, *trick;
     int leader;
     long long budget = 0;
-    Trick t;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "OiO|L", position_names, &codes, &leader,
                                      &trick, &budget))
-        return NULL;
-    if (!ready(S) || !parse_position(S, codes, leader, trick, &t)) return NULL;
+        return 0;
+    if (!ready(S) || !parse_position(S, codes, leader, trick, t)) return 0;
     limit(S, budget < 0 ? 0 : budget);
+    return 1;
+}
+
+static PyObject *Solver_value(Solver *S, PyObject *args, PyObject *kwds) {
+    Trick t;
+    if (!begin(S, args, kwds, &t)) return NULL;
     int v = dd_mtdf(S, &t, -1, (S->counters + t.pts + 2) / 2);
     if (!finished(S)) return NULL;
     return PyLong_FromLong(v);
 }
 
 static PyObject *Solver_values(Solver *S, PyObject *args, PyObject *kwds) {
-    PyObject *codes, *trick;
-    int leader, cards[20], values[20], m;
-    long long budget = 0;
+    int cards[20], values[20], m;
     Trick t;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OiO|L", position_names, &codes, &leader,
-                                     &trick, &budget))
-        return NULL;
-    if (!ready(S) || !parse_position(S, codes, leader, trick, &t)) return NULL;
-    limit(S, budget < 0 ? 0 : budget);
+    if (!begin(S, args, kwds, &t)) return NULL;
     m = dd_all_values(S, &t, cards, values);
     if (!finished(S)) return NULL;
     PyObject *out = PyTuple_New(m);
