@@ -308,22 +308,11 @@ def test_play_arena_review_and_card_give_card_advice_under_a_scaled_rule_set(tmp
 def test_table_gives_card_advice_at_every_card_under_a_scaled_rule_set(tmp_path):
     """``table`` scripted (seat 0's cards, then every event): at each of seat 0's cards the
     advice, never "No card advice"."""
-    from pinochle_calc.cards import CARDS, SUIT_SYMBOLS
     from pinochle_calc.game.hand import load_record
+    from tests.cli.test_cli_table import typed
 
     record = load_record(str(_scaled_record(tmp_path)))
-    lines = [record.hands[0].symbols()]
-    for e in record.events:
-        if e.kind == "call":
-            lines.append("p" if e.bid is None else str(e.bid))
-        elif e.kind == "trump":
-            lines.append(SUIT_SYMBOLS[e.suit])
-        elif e.kind == "meld":
-            lines.append(f"{e.seat}: {e.cards.symbols() or 'none'}")
-        elif e.kind == "play":
-            lines.append(CARDS[e.card].symbol)
-        elif e.kind == "throw-in":
-            lines.append("throw-in")
+    lines = typed(record)
     out = run("table", "--save", str(tmp_path / "t.txt"), "--rules", SCALED, "-n", "20",
               input="\n".join(lines) + "\n")
     assert out.exit_code == 0, out.output
