@@ -29,8 +29,8 @@ import json
 from pathlib import Path
 
 import numpy as np
+from seats import seats_of  # benchmarks/ is on the path of a script run from it
 
-from pinochle_calc.game import whole
 from pinochle_calc.game.policies import Formula
 from pinochle_calc.play import advice
 
@@ -58,20 +58,13 @@ def patch() -> None:
     if getattr(advice._exact_plan, "patched", False):
         return
     new_rule = advice._exact_plan
-    old_seats: set[int] = set()
-    run = whole._Engine.run
+    old_seats = seats_of(OLD_NAME)
 
-    def exact_plan(p, codes):
-        return (old_exact_plan if p.seat in old_seats else new_rule)(p, codes)
-
-    def running(self) -> None:
-        old_seats.clear()
-        old_seats.update(s for s in range(4) if self.names[s & 1] == OLD_NAME)
-        return run(self)
+    def exact_plan(p, facts, codes):
+        return old_exact_plan(p, codes) if p.seat in old_seats else new_rule(p, facts, codes)
 
     exact_plan.patched = True  # type: ignore[attr-defined]
     advice._exact_plan = exact_plan
-    whole._Engine.run = running  # type: ignore[method-assign]
 
 
 KNOBS = {"exact": "EXACT_TRICKS", "min": "MIN_EXACT_DEALS", "nodes": "NODE_BUDGET",

@@ -32,7 +32,8 @@ import time
 from math import sqrt
 from pathlib import Path
 
-from pinochle_calc.game import whole
+from seats import seats_of  # benchmarks/ is on the path of a script run from it
+
 from pinochle_calc.game.policies import Formula
 from pinochle_calc.play import advice
 
@@ -99,22 +100,15 @@ def patch(checkout: str) -> None:
         return
     new = advice.advise_card
     old = _OldAdvice(checkout)
-    old_seats: set[int] = set()
-    run = whole._Engine.run
+    old_seats = seats_of(OLD_NAME)
 
     def advise_card(position, *, samples=advice.DEFAULT_SAMPLES, seed=0, rules=None):
         if position.seat in old_seats:
             return _Card(old.card(position, samples, seed, rules))
         return new(position, samples=samples, seed=seed, rules=rules)
 
-    def running(self) -> None:
-        old_seats.clear()
-        old_seats.update(s for s in range(4) if self.names[s & 1] == OLD_NAME)
-        return run(self)
-
     advise_card.patched = True  # type: ignore[attr-defined]
     advice.advise_card = advise_card
-    whole._Engine.run = running  # type: ignore[method-assign]
 
 
 def summary(files: list[str]) -> None:
