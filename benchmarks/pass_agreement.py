@@ -24,7 +24,7 @@ import time
 
 import numpy as np
 
-from pinochle_calc.game.policies import Formula, Role, Seat, quick_pass
+from pinochle_calc.game.policies import Formula, Role, Situation, quick_pass
 from pinochle_calc.hand import Hand
 
 RULES = ("standard,passing.cards=4", 'standard,passing.cards=3,passing.order="partner-first"',
@@ -36,10 +36,10 @@ class FormulaQuick(Formula):
 
     name = "formula, passing the quick policy's cards"
 
-    def pass_cards(self, seat: Seat, n: int) -> Hand:
+    def pass_cards(self, seat: Situation, n: int) -> Hand:
         return quick_pass(seat, n)
 
-    def return_cards(self, seat: Seat, n: int) -> Hand:
+    def return_cards(self, seat: Situation, n: int) -> Hand:
         return quick_pass(seat, n)
 
 

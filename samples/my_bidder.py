@@ -13,7 +13,7 @@ From a fresh clone (docs/arena.md), by the file's path or as a module on ``PYTHO
     PYTHONPATH=samples pinochle-calc play --us my_bidder:AcesAndMeld --seed 4
 """
 
-from pinochle_calc.game.policies import Bid, Seat, StandardPlay, most_meld
+from pinochle_calc.game.policies import Bid, Situation, StandardPlay, most_meld
 from pinochle_calc.meld import meld
 
 
@@ -24,7 +24,7 @@ class AcesAndMeld(StandardPlay):
     name = "aces-and-meld"
     convention = None
 
-    def call(self, seat: Seat) -> Bid:
+    def call(self, seat: Situation) -> Bid:
         auction = seat.auction
         if auction.legal().forced:  # the first three passed: the dealer must bid the minimum
             return Bid(auction.lowest_bid, "forced")

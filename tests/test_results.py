@@ -14,7 +14,7 @@ import pinochle_calc as pc
 from pinochle_calc.bidding.conventions import card_gains, suggest
 from pinochle_calc.bidding.estimate import deal
 from pinochle_calc.exchange.policy import exchange
-from pinochle_calc.game.policies import Bid, Contract, Seat
+from pinochle_calc.game.policies import Bid, ContractWon, Situation
 from pinochle_calc.game.whole import deal_cards, play_hand
 from pinochle_calc.lines import read_blocks
 from pinochle_calc.meld.batch import read_chunks, score_lines
@@ -51,7 +51,7 @@ def results() -> dict[str, object]:
         "SideMeld": pc.side_meld(HAND, PARTNER, toby),
         "SideTrump": pc.side_meld(HAND, PARTNER, toby).best,
         "Scored": scored, "Failed": failed,
-        "Auction": auction, "Call": auction.calls[1], "Legal": auction.legal(),
+        "Auction": auction, "AuctionCall": auction.calls[1], "Legal": auction.legal(),
         "Reading": pc.explain(auction, "toby")[1],
         "Suggestion": suggest(HAND, auction, "davis", rules=toby),
         "Signal": advice.readings[1].signal,
@@ -68,8 +68,9 @@ def results() -> dict[str, object]:
         "GameHand": game.hands[0], "BadHand": game.hands[1],
         "Record": record, "HandState": record.state, "Contracted": record.state.contract,
         "Trick": record.state.tricks[0], "Play": record.events[-1], "Bid": Bid(50, "opens"),
-        "Contract": Contract(0, 50),
-        "Seat": Seat(0, pc.Hand.parse(HAND), toby, auction, contract=Contract(0, 50), trump=1),
+        "ContractWon": ContractWon(0, 50),
+        "Situation": Situation(0, pc.Hand.parse(HAND), toby, auction,
+                               contract=ContractWon(0, 50), trump=1),
         "ArenaReport": arena, "PolicyResult": arena.policies[0],
         "Calibration": arena.policies[0].calibration,
         "Block": next(read_blocks(io.BytesIO(b"AS\n" * 5000))),
@@ -96,7 +97,7 @@ def test_a_rule_set_reads_as_what_differs_from_the_standard_one():
 
 RESULTS_WITH_RECORDS = [
     "HandMeld", "TrumpMeld", "Meld", "SideMeld", "SideTrump", "Scored", "Failed", "Auction",
-    "Call", "Legal", "Reading", "Suggestion", "Signal", "Advice", "Estimate", "TrumpEstimate",
+    "AuctionCall", "Legal", "Reading", "Suggestion", "Signal", "Advice", "Estimate", "TrumpEstimate",
     "Stats", "Gain", "PassAdvice", "Choice", "TrickStats", "PlayState", "HandInput",
     "HandScore", "Game", "GameHand", "BadHand", "Trick", "Record", "ArenaReport",
     "PolicyResult", "Calibration"]

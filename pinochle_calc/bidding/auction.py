@@ -54,7 +54,7 @@ class AuctionError(UserError):
         return f"call {self.call} ({quoted(self.token or '')}): {self.reason}"
 
 
-class Call(NamedTuple):
+class AuctionCall(NamedTuple):
     """One call of an auction as written and as seated.
 
     ``bid`` is None for a pass. ``previous`` is the high bid before this call (None before the
@@ -140,7 +140,7 @@ class Auction:
     """
 
     rules: RuleSet
-    calls: tuple[Call, ...]
+    calls: tuple[AuctionCall, ...]
     high: int | None
     high_seat: int | None
     passed: frozenset[int]
@@ -345,8 +345,8 @@ def _advance(a: Auction, token: str, bid: int | None, position: int) -> Auction:
             raise refuse(f"{bid} is not above the current bid {a.high} (seat {a.high_seat});"
                          f" the lowest bid now is {rules.next_bid(a.high)}",
                          "each bid is above the last")
-    call = Call(position, seat, bid, token, a.high, a.high_seat, bid is not None and a.high is None,
-                a.stuck, a.round)
+    call = AuctionCall(position, seat, bid, token, a.high, a.high_seat,
+                       bid is not None and a.high is None, a.stuck, a.round)
     calls = a.calls + (call,)
     passed = a.passed | {seat} if bid is None else a.passed
     high, high_seat = (bid, seat) if bid is not None else (a.high, a.high_seat)
@@ -370,7 +370,7 @@ def _advance(a: Auction, token: str, bid: int | None, position: int) -> Auction:
 
 
 __all__ = [
-    "Auction", "AuctionError", "AuctionLike", "Call", "Legal", "as_auction", "iter_bids",
+    "Auction", "AuctionError", "AuctionLike", "AuctionCall", "Legal", "as_auction", "iter_bids",
     "parse_auction", "parse_call",
     "start", "why_not_legal", "steps_text", "rounds_limit", "SEAT_NAMES", "RELATION",
 ]

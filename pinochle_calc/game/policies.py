@@ -2,7 +2,7 @@
 
 A policy is any object with a ``name``, a ``convention`` (the bidding system its calls are read
 under by its partner; None for natural bids) and the five calls a seat makes (``Policy``). Each
-call gets a ``Seat``: what that seat knows at that moment, in the game's words (its suits are
+call gets a ``Situation``: what that seat knows at that moment, in the game's words (its suits are
 ``Suit``s, its hand counts cards by name, its auction gives the legal bid nearest a limit:
 docs/arena.md, "The policy author's words"). Write a new policy by subclassing
 ``StandardPlay`` and overriding ``call``: it then names trump, exchanges cards and decides on
@@ -100,7 +100,7 @@ class Bid(NamedTuple):
     trump: int | None = None
 
 
-class Contract(NamedTuple):
+class ContractWon(NamedTuple):
     """The auction's result: the seat that won it and the bid. ``side`` 0 is seats 0 and 2."""
 
     seat: int
@@ -112,7 +112,7 @@ class Contract(NamedTuple):
 
 
 @dataclass(frozen=True)
-class Seat:
+class Situation:
     """What a seat knows when it decides.
 
     ``number`` is the seat (0-3 from the dealer's left; 3 deals), ``hand`` its cards now (a
@@ -134,7 +134,7 @@ class Seat:
     auction: Auction
     seed: int = 0
     bids: tuple[Bid, ...] = ()
-    contract: Contract | None = None
+    contract: ContractWon | None = None
     trump: Suit | None = None
     hint: Signal | None = None
     asked: Signal | None = None
@@ -154,7 +154,7 @@ class Seat:
         return self.number ^ 2
 
     @property
-    def won(self) -> Contract:
+    def won(self) -> ContractWon:
         """The contract, once there is one (a ``ValueError`` during the auction)."""
         return _known(self.contract, "the contract")
 
@@ -165,8 +165,8 @@ class Seat:
         return _known(self.trump, "the trump")
 
     def __repr__(self) -> str:
-        return (f"Seat(number={self.number}, hand={str(self.hand)!r}, rules={self.rules.name!r},"
-                f" contract={self.contract}, trump={self.trump!r})")
+        return (f"Situation(number={self.number}, hand={str(self.hand)!r},"
+                f" rules={self.rules.name!r}, contract={self.contract}, trump={self.trump!r})")
 
     def may_name(self) -> list[Suit]:
         """The suits the seat may name as trump now."""
@@ -192,20 +192,20 @@ class Policy(Protocol):
     name: str
     convention: str | None
 
-    def call(self, seat: Seat) -> Bid:
+    def call(self, seat: Situation) -> Bid:
         """The call to make now (``seat.auction.legal()`` says what is allowed)."""
 
-    def name_trump(self, seat: Seat) -> int | None:
+    def name_trump(self, seat: Situation) -> int | None:
         """The suit to name (one of ``seat.may_name()``), or None when it may name none."""
 
-    def pass_cards(self, seat: Seat, n: int) -> Hand:
+    def pass_cards(self, seat: Situation, n: int) -> Hand:
         """The ``n`` cards to pass from a 20-card hand: the partner's to the bidder, or the
         bidder's at the same time."""
 
-    def return_cards(self, seat: Seat, n: int) -> Hand:
+    def return_cards(self, seat: Situation, n: int) -> Hand:
         """The ``n`` cards the bidder passes back after receiving (``seat.hand`` is 20 + n)."""
 
-    def throw_in(self, seat: Seat) -> bool:
+    def throw_in(self, seat: Situation) -> bool:
         """Whether the bidder, with meld shown, concedes the hand rather than play it."""
 
 
@@ -224,26 +224,26 @@ class StandardPlay:
     convention: str | None = None
     cards: CardPlayer = "heuristic"
 
-    def call(self, seat: Seat) -> Bid:
+    def call(self, seat: Situation) -> Bid:
         raise NotImplementedError
 
-    def name_trump(self, seat: Seat) -> int | None:
+    def name_trump(self, seat: Situation) -> int | None:
         return most_meld(seat)
 
-    def pass_cards(self, seat: Seat, n: int) -> Hand:
+    def pass_cards(self, seat: Situation, n: int) -> Hand:
         return advised_pass(seat, n)
 
-    def return_cards(self, seat: Seat, n: int) -> Hand:
+    def return_cards(self, seat: Situation, n: int) -> Hand:
         return advised_pass(seat, n)
 
-    def throw_in(self, seat: Seat) -> bool:
+    def throw_in(self, seat: Situation) -> bool:
         return throw_in_is_better(seat)
 
     def __repr__(self) -> str:
         return f"policy({self.name!r})"
 
 
-def advised_pass(seat: Seat, n: int) -> Hand:
+def advised_pass(seat: Situation, n: int) -> Hand:
     """The pass advice's cards (``decisions.pass_advice``: what the ``pass`` command and the
     table recommend and the review judges by), not the quick exchange policy the simulations
     play (``quick_pass``)."""
@@ -255,7 +255,7 @@ def advised_pass(seat: Seat, n: int) -> Hand:
     return Hand(pass_advice(request, seat.rules, seed=seat.seed).best.cards)
 
 
-def quick_pass(seat: Seat, n: int) -> Hand:
+def quick_pass(seat: Situation, n: int) -> Hand:
     """The quick exchange policy's pass (``exchange.choose_pass``), the one the bid estimate's
     simulations and the review's play-outs make: a policy of one's own may pass by it."""
     role: Role = "bidder" if seat.contract is not None and (
@@ -264,7 +264,7 @@ def quick_pass(seat: Seat, n: int) -> Hand:
                        asked=seat.asked, request=seat.request)
 
 
-def most_meld(seat: Seat) -> Suit | None:
+def most_meld(seat: Situation) -> Suit | None:
     """The trump the seat names: the suit with the most meld among those it may name (ties: the
     longer suit, then S H D C); None when it may name none (``hand.trump_to_name``)."""
     from .hand.state import trump_to_name
@@ -273,7 +273,7 @@ def most_meld(seat: Seat) -> Suit | None:
     return None if trump is None else Suit(trump)
 
 
-def throw_in_is_better(seat: Seat, samples: int = THROW_IN_SAMPLES) -> bool:
+def throw_in_is_better(seat: Situation, samples: int = THROW_IN_SAMPLES) -> bool:
     """Whether conceding gives the bidding side a better expected margin (its score less the
     opponents') than playing, with the meld as shown.
 
@@ -327,7 +327,7 @@ class Advisor(StandardPlay):
         self.priced = priced
         self.name = f"advisor:{self.system}"
 
-    def call(self, seat: Seat) -> Bid:
+    def call(self, seat: Situation) -> Bid:
         from ..bidding.advise import advise
 
         advice = advise(seat.hand, seat.auction, self.system, samples=self.samples,
@@ -338,7 +338,7 @@ class Advisor(StandardPlay):
             prediction = best.probability(advice.call) if best is not None else 0.0
         return Bid(advice.call, advice.meaning, prediction, advice.estimate.trump)
 
-    def name_trump(self, seat: Seat) -> int | None:
+    def name_trump(self, seat: Situation) -> int | None:
         planned = next((b.trump for b in reversed(seat.bids) if b.call is not None), None)
         if planned is not None and planned in seat.may_name():
             return planned
@@ -352,7 +352,7 @@ class Formula(StandardPlay):
 
     name = "formula"
 
-    def call(self, seat: Seat) -> Bid:
+    def call(self, seat: Situation) -> Bid:
         from ..meld.engine import meld
         from .decisions import FORMULA_PARTNER, FORMULA_TRICKS, formula_call, formula_limit
 
@@ -396,7 +396,7 @@ class Thumb(StandardPlay):
         self.margin = self.MARGIN if margin is None else margin
         self.partner_passed = self.PARTNER_PASSED if partner_passed is None else partner_passed
 
-    def call(self, seat: Seat) -> Bid:
+    def call(self, seat: Situation) -> Bid:
         from . import thumb
 
         auction, rules = seat.auction, seat.rules
@@ -423,7 +423,7 @@ class Thumb(StandardPlay):
         return Bid(low, f"{'opens' if auction.high is None else 'raises'}: {words}",
                    trump=trump)
 
-    def name_trump(self, seat: Seat) -> int | None:
+    def name_trump(self, seat: Situation) -> int | None:
         from . import thumb
 
         planned = next((b.trump for b in reversed(seat.bids) if b.call is not None), None)
@@ -440,7 +440,7 @@ class Passer(StandardPlay):
 
     name = "pass"
 
-    def call(self, seat: Seat) -> Bid:
+    def call(self, seat: Situation) -> Bid:
         legal = seat.auction.legal()
         if legal.forced:
             return Bid(legal.min_bid, "forced: the first three passed")
@@ -587,7 +587,8 @@ def policy_problem(made: object) -> str:
     return ""
 
 
-__all__ = ["Policy", "StandardPlay", "Seat", "Bid", "Contract", "Advisor", "Formula", "Thumb",
+__all__ = ["Policy", "StandardPlay", "Situation", "Bid", "ContractWon", "Advisor", "Formula",
+           "Thumb",
            "Passer", "policy", "PolicyName", "POLICY_NAMES", "CARD_PLAYERS", "split_policy_name",
            "load_policy", "load_card_player", "CardChooser", "PolicyLoadError", "POLICY_CALLS",
            "built_in", "policy_problem",

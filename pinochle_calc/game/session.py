@@ -22,7 +22,7 @@ from typing import Literal
 from ..cards import CARDS, RANKS, SUIT_SYMBOLS, SUITS
 from ..errors import UserError
 from ..hand import Hand
-from .hand import Event, HandState, Meld, Play, Record, RecordError, ThrowIn, save_record
+from .hand import Event, HandState, MeldShown, Play, Record, RecordError, ThrowIn, save_record
 from .hand.text import event_from_text, seat_word, split_at, trailing_comment, trick_items
 
 Command = Literal["undo", "show", "advice", "help", "quit"]
@@ -52,7 +52,7 @@ class Entry:
         done = record
         for event in self.events:
             done = done.then(event)
-        if self.said is not None and isinstance(self.events[0], Meld):
+        if self.said is not None and isinstance(self.events[0], MeldShown):
             seat = self.events[0].seat
             shown = done.state.melds[seat]
             points = shown[0] if shown is not None else 0

@@ -54,7 +54,7 @@ from .hand import (
     Call,
     Contract,
     Decision,
-    Meld,
+    MeldShown,
     Pass,
     Play,
     Record,
@@ -69,9 +69,16 @@ from .hand import (
 from .hand.events import MAX_TEXT
 from .hand.state import shown_cards
 from .outside import CardChooser, OutsideFailed, error_text, name_problem, run_outside, shown
-from .policies import Bid, Policy, PolicyLoadError, built_in, policy, policy_problem
-from .policies import Contract as Won
-from .policies import Seat as SeatView
+from .policies import (
+    Bid,
+    ContractWon,
+    Policy,
+    PolicyLoadError,
+    Situation,
+    built_in,
+    policy,
+    policy_problem,
+)
 
 if TYPE_CHECKING:
     from ..exchange.hints import Signal
@@ -341,16 +348,16 @@ class _Engine:
         """A seat counted from the dealer's left, as the policies and the seeds count it."""
         return Seat(seat).turn(self.state.dealer)
 
-    def view(self, seat: Seat, step: int, *key: int, **known: Any) -> SeatView:
+    def view(self, seat: Seat, step: int, *key: int, **known: Any) -> Situation:
         """What ``seat`` knows at this step (its decision's seed keyed by the step)."""
         s = self.state
         hand = known.pop("hand") if "hand" in known else s.holding(seat)
         assert hand is not None
         won = None
         if s.contract is not None:
-            won = Won(self.turn(s.contract.seat), s.contract.bid)
+            won = ContractWon(self.turn(s.contract.seat), s.contract.bid)
         t = self.turn(seat)
-        return SeatView(t, hand, self.rules, s.auction, derived(self.seed, step, t, *key),
+        return Situation(t, hand, self.rules, s.auction, derived(self.seed, step, t, *key),
                         tuple(self.bids[seat]), won, **known)
 
     def name(self, seat: int) -> str:
@@ -525,7 +532,7 @@ class _Engine:
         assert held is not None
         report = meld(held, self.rules)
         declared = report.best if s.trump is None or s.lost else report.trumps[s.trump]
-        return Meld(seat, shown_cards(declared, held))
+        return MeldShown(seat, shown_cards(declared, held))
 
     def _play(self, d: Decision) -> Event | None:
         s = self.state

@@ -1,4 +1,4 @@
-"""Types of the compiled double-dummy solver (``_solver.c``; ``search.Solver`` is the same in
+"""Types of the compiled double-dummy solver (``_solver.c``; ``search.PySolver`` is the same in
 pure Python)."""
 
 from collections.abc import Sequence

@@ -40,7 +40,7 @@ class Stopped(Exception):
     """The search visited as many positions as it was allowed (``nodes``), before its end."""
 
 
-class Trick:
+class OpenTrick:
     """The trick in progress: who led, the cards played, the suit led, the card winning
     (suit, rank, seat) and the counters in it."""
 
@@ -51,10 +51,10 @@ class Trick:
         self.cards: tuple[int, ...] = ()
         self.led = self.ws = self.wr = self.wseat = self.pts = 0
 
-    def add(self, card: int, trump: int) -> Trick:
+    def add(self, card: int, trump: int) -> OpenTrick:
         """The trick once the seat to play has played ``card``."""
         s, r, k = card // 5, card % 5, len(self.cards)
-        c = Trick(self.leader)
+        c = OpenTrick(self.leader)
         c.cards, c.pts, c.led = self.cards + (card,), self.pts + CP[r], self.led
         p = (self.leader + k) & 3
         if k == 0:
@@ -66,7 +66,7 @@ class Trick:
         return c
 
 
-class Solver:
+class PySolver:
     """The double-dummy solver for one trump suit, with its table (kept from one position to
     the next: a position's value does not depend on how it was reached)."""
 
@@ -134,7 +134,7 @@ class Solver:
             self.limit = 0
         return done
 
-    def _load(self, codes: Sequence[int], leader: int, trick: Sequence[int]) -> Trick:
+    def _load(self, codes: Sequence[int], leader: int, trick: Sequence[int]) -> OpenTrick:
         codes = [int(c) for c in codes]
         if len(codes) != 16 or not all(0 <= c < 3125 for c in codes):
             raise ValueError("the hands are 16 suit codes, 0 to 3124 each")
@@ -156,14 +156,14 @@ class Solver:
             raise ValueError("more than four copies of a card")
         if not to_play:
             raise ValueError("the hand is over: no card is left to play")
-        t = Trick(leader)
+        t = OpenTrick(leader)
         for c in trick:
             if not 0 <= c < 20:
                 raise ValueError("a card is 0 to 19")
             t = t.add(c, self.trump)
         return t
 
-    def _mtdf(self, t: Trick, card: int, guess: int) -> int:
+    def _mtdf(self, t: OpenTrick, card: int, guess: int) -> int:
         """The exact value (after ``card``, -1: before any) by zero-window searches."""
         lo, hi = 0, self.counters + t.pts + 2
         g = min(max(guess, lo), hi)
@@ -186,7 +186,7 @@ class Solver:
         self.nc[p] -= d
         self.counters -= d * CP[r]
 
-    def _after(self, t: Trick, card: int, alpha: int, beta: int) -> int:
+    def _after(self, t: OpenTrick, card: int, alpha: int, beta: int) -> int:
         """The value once the seat to play has played ``card``."""
         p = (t.leader + len(t.cards)) & 3
         s, r = card // 5, card % 5
@@ -197,11 +197,11 @@ class Solver:
         else:
             w = c.wseat
             mine = 0 if w & 1 else c.pts + (0 if self.nc[w] else 2)
-            v = mine + self._search(Trick(w), alpha - mine, beta - mine)
+            v = mine + self._search(OpenTrick(w), alpha - mine, beta - mine)
         self._take(p, s, r, -1)
         return v
 
-    def _search(self, t: Trick, alpha: int, beta: int) -> int:
+    def _search(self, t: OpenTrick, alpha: int, beta: int) -> int:
         """Side 0's points from the start of trick ``t`` on, within the window: a value at or
         below ``alpha`` bounds it from above, at or above ``beta`` from below."""
         self.nodes += 1
@@ -270,7 +270,7 @@ class Solver:
         h, trump = self.h, self.trump
         card = [next(s * 5 + r for s in range(4) for r in range(5) if h[p][s][r])
                 for p in range(4)]
-        t = Trick(leader)
+        t = OpenTrick(leader)
         for k in range(4):
             t = t.add(card[(leader + k) & 3], trump)
         return 0 if t.wseat & 1 else t.pts + 2
@@ -329,7 +329,7 @@ class Solver:
             out.append(tuple(tuple(e) for e in entries))
         return tuple(out)
 
-    def _moves(self, t: Trick, same: dict[int, int] | None = None) -> list[int]:
+    def _moves(self, t: OpenTrick, same: dict[int, int] | None = None) -> list[int]:
         """The legal plays of the seat to play, one per class of equivalent cards (module
         docstring); ``same`` receives each legal card's class representative."""
         k = len(t.cards)
@@ -367,7 +367,7 @@ class Solver:
                 prev = -1 if blocked[r] else card
         return moves
 
-    def _order(self, t: Trick, moves: list[int], best: int) -> list[int]:
+    def _order(self, t: OpenTrick, moves: list[int], best: int) -> list[int]:
         """The moves, the table's best first, then by what each does to the trick."""
         if len(moves) < 2:
             return moves
@@ -404,4 +404,4 @@ class Solver:
         return sorted(moves, key=score, reverse=True)
 
 
-__all__ = ["Solver", "Trick", "Stopped"]
+__all__ = ["PySolver", "OpenTrick", "Stopped"]

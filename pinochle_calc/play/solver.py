@@ -23,8 +23,7 @@ from typing import Protocol
 
 from ..cards import CARDS, COPIES, KINDS, SUITS, Card, SuitLike, as_suit
 from .position import PositionError
-from .search import Solver as PySolver
-from .search import Stopped
+from .search import PySolver, Stopped
 from .tricks import (
     CARD_POINTS,
     Trick,
@@ -53,7 +52,7 @@ COMPILED = _CSolver is not None
 
 
 class Engine(Protocol):
-    """What both solvers offer (``_solver.Solver`` and ``search.Solver``): side 0's points."""
+    """What both solvers offer (``_solver.Solver`` and ``search.PySolver``): side 0's points."""
 
     trump: int
     nodes: int

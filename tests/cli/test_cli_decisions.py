@@ -11,7 +11,7 @@ from pinochle_calc.bidding.auction import parse_auction
 from pinochle_calc.cards import SUITS
 from pinochle_calc.game.decisions import formula_call, pass_advice, pass_request
 from pinochle_calc.game.hand import Pass, Record
-from pinochle_calc.game.policies import Formula, Seat
+from pinochle_calc.game.policies import Formula, Situation
 from pinochle_calc.game.session import advice
 from pinochle_calc.game.whole import _PASS, _RETURN, deal_cards, derived, hand_seed, play_hand
 from pinochle_calc.hand import Hand
@@ -63,7 +63,7 @@ def test_the_formula_bidder_is_one_function():
     hand = Hand.parse("♠A 10 K Q J ♥A 10 K Q ♦K Q J J ♣A 10 K Q J J Q")
     for calls in ("", "50", "50 p 51", "p p p", "50 60"):
         auction = parse_auction(calls, rules)
-        seat = Seat(auction.to_call, hand, rules, auction)
+        seat = Situation(auction.to_call, hand, rules, auction)
         made = Formula().call(seat).call
         from pinochle_calc.game.decisions import formula_limit
         from pinochle_calc.meld import meld

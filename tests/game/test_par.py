@@ -19,7 +19,7 @@ from pinochle_calc.game.review import review
 from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
 from pinochle_calc.hand import Hand
 from pinochle_calc.play import solver
-from pinochle_calc.play.search import Solver as PySolver
+from pinochle_calc.play.search import PySolver
 from pinochle_calc.play.solver import solve
 from pinochle_calc.play.tricks import encode, legal_cards
 from pinochle_calc.rules import load_rules

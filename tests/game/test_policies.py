@@ -18,7 +18,7 @@ from pinochle_calc.game.policies import (
     Formula,
     Passer,
     Policy,
-    Seat,
+    Situation,
     most_meld,
     policy,
 )
@@ -32,9 +32,9 @@ NO_MARRIAGE = Hand.parse("♥A 10 Q Q J ♠Q 10 10 10 ♦Q 10 10 10 ♣Q 10 10 1
 
 
 def seat(auction: str, hand: Hand = HAND, number: int | None = None, rules=STANDARD,
-         **known) -> Seat:
+         **known) -> Situation:
     a = parse_auction(auction, rules)
-    return Seat(a.next_seat if number is None else number, hand, rules, a, **known)
+    return Situation(a.next_seat if number is None else number, hand, rules, a, **known)
 
 
 def test_the_formula_limit_is_meld_plus_twenty_plus_twenty_five():

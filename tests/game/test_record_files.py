@@ -13,7 +13,7 @@ import pytest
 
 from pinochle_calc.errors import UserError
 from pinochle_calc.game.hand import (
-    Meld,
+    MeldShown,
     Record,
     RecordError,
     load_record,
@@ -182,14 +182,14 @@ def test_a_bad_card_in_a_hand_pass_or_meld_line_is_found_at_its_column(start):
 
 def _meld_at(record: Record, cards: str) -> Record:
     """The record up to its first meld, then seat 0's meld replaced by ``cards``."""
-    n = next(i for i, e in enumerate(record.events) if isinstance(e, Meld))
+    n = next(i for i, e in enumerate(record.events) if isinstance(e, MeldShown))
     shown = Hand.parse(cards) if cards else Hand([0] * 20)
-    return record.prefix(n).then(Meld(record.events[n].seat, shown))
+    return record.prefix(n).then(MeldShown(record.events[n].seat, shown))
 
 
 def test_cards_that_make_no_meld_or_are_in_no_meld_are_refused():
     record = played()
-    n = next(i for i, e in enumerate(record.events) if isinstance(e, Meld))
+    n = next(i for i, e in enumerate(record.events) if isinstance(e, MeldShown))
     state = record.state_before(n + 1)
     seat = record.events[n].seat
     held = state.holding(seat)

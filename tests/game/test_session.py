@@ -10,7 +10,7 @@ import pytest
 
 from pinochle_calc.cards import CARDS
 from pinochle_calc.errors import UserError
-from pinochle_calc.game.hand import Meld, Play, Record, RecordError
+from pinochle_calc.game.hand import MeldShown, Play, Record, RecordError
 from pinochle_calc.game.session import (
     add_to_sheet,
     game_so_far,
@@ -73,8 +73,8 @@ def test_the_rest_of_a_trick_may_be_typed_but_never_more():
         read_entry(before, more)
 
 
-def _meld_moment(record: Record) -> tuple[Record, Meld]:
-    n = next(i for i, e in enumerate(record.events) if isinstance(e, Meld) and len(e.cards))
+def _meld_moment(record: Record) -> tuple[Record, MeldShown]:
+    n = next(i for i, e in enumerate(record.events) if isinstance(e, MeldShown) and len(e.cards))
     return record.prefix(n), record.events[n]
 
 

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from pinochle_calc.bidding.auction import parse_auction
-from pinochle_calc.game.policies import Bid, Seat, Thumb, policy
+from pinochle_calc.game.policies import Bid, Situation, Thumb, policy
 from pinochle_calc.game.thumb import (
     BASE_FOUR_CARDS,
     BASE_NO_PASS,
@@ -55,9 +55,9 @@ def test_the_count_is_the_worths_times_what_is_counted_plus_the_base():
     assert count(HAND, 1, scaled) == pytest.approx(10 * count(HAND, 1, STANDARD))
 
 
-def seat_for(auction: str, hand=HAND, rules=STANDARD) -> Seat:
+def seat_for(auction: str, hand=HAND, rules=STANDARD) -> Situation:
     a = parse_auction(auction, rules)
-    return Seat(a.next_seat, hand, rules, a)
+    return Situation(a.next_seat, hand, rules, a)
 
 
 def test_it_bids_to_its_count_in_the_smallest_steps():

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from pinochle_calc.game.hand import Meld, Play, Record, deal_unknown
+from pinochle_calc.game.hand import MeldShown, Play, Record, deal_unknown
 from pinochle_calc.game.replay import continue_from
 from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
 from pinochle_calc.hand import Hand
@@ -26,7 +26,7 @@ def one_hand(seed: int, rules: str, seat: int = 0) -> tuple[Record, Record]:
 def cuts(record: Record) -> list[int]:
     """Events to cut at: an early call, the first meld, the first card, tricks 5 and 12."""
     plays = [n for n, e in enumerate(record.events, 1) if isinstance(e, Play)]
-    meld = next(n for n, e in enumerate(record.events, 1) if isinstance(e, Meld))
+    meld = next(n for n, e in enumerate(record.events, 1) if isinstance(e, MeldShown))
     out = [3, meld]
     if plays:
         out += [plays[0], plays[16], plays[46]]
@@ -82,7 +82,7 @@ def test_the_hands_dealt_meet_the_voids_the_play_shows():
             dealt = deal_unknown(prefix, k)
             assert dealt.hands[0] == own.hands[0]
             assert dealt.state.plays == 64  # the whole prefix replays with the hands dealt
-            shown = [e for e in prefix.events if isinstance(e, Meld)]
+            shown = [e for e in prefix.events if isinstance(e, MeldShown)]
             for e in shown:  # every seat holds what it showed
                 assert all(h >= c for h, c in zip(dealt.hands[e.seat].counts,
                                                   e.cards.counts)) or dealt.state.passes

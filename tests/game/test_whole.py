@@ -10,7 +10,13 @@ from pinochle_calc.cards import HEARTS, JACK, SPADES
 from pinochle_calc.errors import UserError
 from pinochle_calc.exchange.hints import Signal
 from pinochle_calc.game.hand import Call, Record, to_json
-from pinochle_calc.game.policies import Bid, Contract, Seat, StandardPlay, throw_in_is_better
+from pinochle_calc.game.policies import (
+    Bid,
+    ContractWon,
+    Situation,
+    StandardPlay,
+    throw_in_is_better,
+)
 from pinochle_calc.game.whole import (
     PolicyError,
     check_deal,
@@ -205,7 +211,7 @@ class Scripted(StandardPlay):
         self.calls = {s: list(c) for s, c in calls.items()}
         self.convention = convention
         self.trump = trump
-        self.seen: list[tuple[str, Seat]] = []
+        self.seen: list[tuple[str, Situation]] = []
         self.name = "scripted"
 
     def call(self, seat):
@@ -335,10 +341,10 @@ def test_shown_cards_count_a_card_once_per_meld_type():
 WEAK = "♠J J J J Q Q Q Q ♥J J J J Q Q ♦J J J J ♣J J"  # no counter in twenty cards
 
 
-def throw_view(bid: int, meld: tuple[int, int], hand: str = S3, rules=STANDARD) -> Seat:
+def throw_view(bid: int, meld: tuple[int, int], hand: str = S3, rules=STANDARD) -> Situation:
     """Seat 3 holding ``hand`` with hearts trump, at ``bid``, the sides' meld ``meld``."""
-    return Seat(3, Hand.parse(hand), rules, parse_auction("p p p 50", rules), seed=0,
-                contract=Contract(3, bid), trump=HEARTS, meld=meld)
+    return Situation(3, Hand.parse(hand), rules, parse_auction("p p p 50", rules), seed=0,
+                contract=ContractWon(3, bid), trump=HEARTS, meld=meld)
 
 
 def test_no_throw_in_when_the_meld_makes_the_bid_or_the_cards_are_played_anyway():

@@ -27,7 +27,7 @@ needs_c = pytest.mark.skipif(not solver.COMPILED, reason="the compiled solver is
 
 def engines(trump: int) -> list:
     """Both solvers where the compiled one is built (the pure one always)."""
-    out = [search.Solver(trump)]
+    out = [search.PySolver(trump)]
     if solver.COMPILED:
         from pinochle_calc.play._solver import Solver
 
@@ -104,7 +104,7 @@ def test_the_compiled_solver_equals_the_python_one():
     for i in range(30):
         state = played_to(rng, 4 + i % 3, int(rng.integers(0, 4)))
         codes = codes_of(state)
-        c_engine, py = Solver(state.trump, 14), search.Solver(state.trump)
+        c_engine, py = Solver(state.trump, 14), search.PySolver(state.trump)
         found = c_engine.values(codes, state.leader, state.trick)
         assert found == py.values(codes, state.leader, state.trick)
         assert c_engine.value(codes, state.leader, state.trick) == py.value(

@@ -37,7 +37,7 @@ from ...exchange.hints import (
 from ...hand import HandLike, as_hand
 from ...meld.words import a_rank, meld_words
 from ...rules import PRESETS, STANDARD, RuleSet, RulesLike, as_rules
-from ..auction import Auction, AuctionError, AuctionLike, Call, as_auction
+from ..auction import Auction, AuctionCall, AuctionError, AuctionLike, as_auction
 from . import base
 from .base import (
     CONVENTION_NAMES,
@@ -138,7 +138,7 @@ def explain(auction: AuctionLike, convention: str | Convention = "jump",
     return base.explain(auction_under(auction, conv, rules), conv)
 
 
-def read_call(call: Call, rules: RulesLike, convention: str | Convention,
+def read_call(call: AuctionCall, rules: RulesLike, convention: str | Convention,
               shown_before: int = 0) -> Reading:
     """One call read under a convention (``shown_before``: meld the caller showed already)."""
     return base.read_call(call, as_rules(rules), get(convention), shown_before)

@@ -32,7 +32,7 @@ from ...hand import Hand, HandLike, as_hand
 from ...meld.engine import meld
 from ...meld.words import meld_words
 from ...rules import STANDARD, RuleSet, RulesLike, as_rules
-from ..auction import Auction, AuctionError, Call
+from ..auction import Auction, AuctionCall, AuctionError
 
 #: The conventions' names, as the library and the command line take them.
 ConventionName = Literal["jump", "davis", "toby"]
@@ -46,7 +46,7 @@ QUICK_MARGIN = 40
 class Reading(NamedTuple):
     """One call of an auction read under a convention."""
 
-    call: Call
+    call: AuctionCall
     meaning: str
     signal: Signal
 
@@ -162,7 +162,7 @@ def explain(auction: Auction, convention: Convention) -> list[Reading]:
     return out
 
 
-def read_call(call: Call, rules: RuleSet, convention: Convention,
+def read_call(call: AuctionCall, rules: RuleSet, convention: Convention,
               shown_before: int = 0) -> Reading:
     """One call read under a convention (``shown_before``: meld the caller showed already)."""
     if call.bid is None:

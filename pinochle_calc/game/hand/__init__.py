@@ -13,7 +13,7 @@ from .events import (
     Contract,
     Event,
     EventKind,
-    Meld,
+    MeldShown,
     Pass,
     Play,
     Request,
@@ -29,7 +29,7 @@ from .tags import convention_of, load_spec, prediction_of, rules_spec
 from .text import read_text, write_text
 
 __all__ = ["Record", "HandState", "Decision", "Contracted", "RecordError", "Place", "Event",
-           "EventKind", "Call", "Contract", "Request", "Trump", "Pass", "Meld", "ThrowIn",
+           "EventKind", "Call", "Contract", "Request", "Trump", "Pass", "MeldShown", "ThrowIn",
            "Play", "EVENT_KINDS", "EVENT_TYPES", "settled", "rules_spec", "load_spec",
            "find_event", "read_text", "write_text", "read_json", "write_json", "to_json",
            "read_record", "load_record", "save_record", "card_position", "deal_unknown",

@@ -1,13 +1,13 @@
 """The events of a hand, one small immutable type each, in the order a hand has them:
 
-``Call``      a bid (``bid``) or a pass (``bid`` None), by the seat whose turn it is;
-``Contract``  the contract given without an auction (a seat and a bid);
-``Request``   the suit the bidder asks its partner for, where cards pass before trump is named;
-``Trump``     the bidder names trump (``suit`` None: it names none, having no marriage);
-``Pass``      a seat passes cards to its partner (the partner first, then the bidder);
-``Meld``      a seat shows its meld (the cards laid down);
-``ThrowIn``   the bidder concedes the hand;
-``Play``      a seat plays a card (``card``: its index, 0-19).
+``Call``        a bid (``bid``) or a pass (``bid`` None), by the seat whose turn it is;
+``Contract``    the contract given without an auction (a seat and a bid);
+``Request``     the suit the bidder asks its partner for, where cards pass before trump is named;
+``Trump``       the bidder names trump (``suit`` None: it names none, having no marriage);
+``Pass``        a seat passes cards to its partner (the partner first, then the bidder);
+``MeldShown``   a seat shows its meld (the cards laid down);
+``ThrowIn``     the bidder concedes the hand;
+``Play``        a seat plays a card (``card``: its index, 0-19).
 
 Each kind knows its words (``words``), its value in the text form (``value_text``, read back
 by ``read_value``) and its keys in the JSON form (``json_fields``, read back by
@@ -335,7 +335,7 @@ class Pass(Event):
 
 
 @dataclass(frozen=True)
-class Meld(Event):
+class MeldShown(Event):
     seat: Seat
     cards: Hand = NO_CARDS
     comment: str = ""
@@ -447,8 +447,8 @@ class Play(Event):
 
 #: Each kind's type, by the word that names it in both forms.
 EVENT_TYPES: dict[str, type[Event]] = {t.kind: t for t in (
-    Call, Contract, Request, Trump, Pass, Meld, ThrowIn, Play)}
+    Call, Contract, Request, Trump, Pass, MeldShown, ThrowIn, Play)}
 
-__all__ = ["Event", "Call", "Contract", "Request", "Trump", "Pass", "Meld", "ThrowIn", "Play",
+__all__ = ["Event", "Call", "Contract", "Request", "Trump", "Pass", "MeldShown", "ThrowIn", "Play",
            "EVENT_TYPES", "EVENT_KINDS", "EventKind", "MAX_TEXT", "NO_CARDS", "card_text",
            "suit_text", "cards_text", "comment_text", "read_hand", "read_card", "read_suit"]

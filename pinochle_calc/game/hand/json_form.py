@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from ...cards import CARDS, SUITS
 from ...scoring import SIDES
-from .events import Meld
+from .events import MeldShown
 from .tags import convention_of, prediction_of, rules_spec
 
 if TYPE_CHECKING:
@@ -67,7 +67,7 @@ def to_json(record: Record, par: HandPar | None = None) -> dict:
     for number, event in enumerate(record.events, 1):
         item: dict = {"event": number, "kind": event.kind, "seat": int(event.seat)}
         points = None
-        if isinstance(event, Meld):
+        if isinstance(event, MeldShown):
             shown = state.melds[event.seat]
             points = shown[0] if shown is not None else 0
         item.update(event.json_fields(points))

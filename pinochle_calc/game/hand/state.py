@@ -35,7 +35,7 @@ from .events import (
     Call,
     Contract,
     Event,
-    Meld,
+    MeldShown,
     Pass,
     Play,
     Request,
@@ -457,7 +457,7 @@ class HandState:
                 new = replace(new, lost=True)
         return new
 
-    def _meld(self, event: Meld) -> HandState:
+    def _meld(self, event: MeldShown) -> HandState:
         seat, cards = event.seat, event.cards
         if self.melds[seat] is not None:
             raise RecordError(f"seat {seat} has shown its meld already")
@@ -602,7 +602,7 @@ def symbols(text: str) -> str:
 
 _RULES: dict[type, Callable] = {
     Call: HandState._call, Contract: HandState._contract, Request: HandState._request,
-    Trump: HandState._trump, Pass: HandState._pass, Meld: HandState._meld,
+    Trump: HandState._trump, Pass: HandState._pass, MeldShown: HandState._meld,
     ThrowIn: HandState._throw_in, Play: HandState._play,
 }
 

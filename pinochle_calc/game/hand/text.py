@@ -16,7 +16,7 @@ from .errors import RecordError
 from .events import (
     EVENT_TYPES,
     Event,
-    Meld,
+    MeldShown,
     Play,
     card_text,
     comment_text,
@@ -53,7 +53,7 @@ def write_text(record: Record) -> str:
                 trick = []
             continue
         points = None
-        if isinstance(event, Meld) and state is not None:
+        if isinstance(event, MeldShown) and state is not None:
             shown = state.melds[event.seat]
             points = shown[0] if shown is not None else 0
         value = event.value_text(points)
