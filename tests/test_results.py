@@ -97,9 +97,9 @@ def test_a_rule_set_reads_as_what_differs_from_the_standard_one():
 
 RESULTS_WITH_RECORDS = [
     "HandMeld", "TrumpMeld", "Meld", "SideMeld", "SideTrump", "Scored", "Failed", "Auction",
-    "AuctionCall", "Legal", "Reading", "Suggestion", "Signal", "Advice", "Estimate", "TrumpEstimate",
-    "Stats", "Gain", "PassAdvice", "Choice", "TrickStats", "PlayState", "HandInput",
-    "HandScore", "Game", "GameHand", "BadHand", "Trick", "Record", "ArenaReport",
+    "AuctionCall", "Legal", "Reading", "Suggestion", "Signal", "Advice", "Estimate",
+    "TrumpEstimate", "Stats", "Gain", "PassAdvice", "Choice", "TrickStats", "PlayState",
+    "HandInput", "HandScore", "Game", "GameHand", "BadHand", "Trick", "Record", "ArenaReport",
     "PolicyResult", "Calibration"]
 
 
