@@ -348,7 +348,7 @@ def advise_pass(hand: HandLike, trump: SuitLike, role: Role = "partner", n: int 
         policy = bidder_pass(counts, trump, n, rules, hint, asked)[0]
     receiver_size = 20 if size == 20 else 20 - n
     tests = []
-    if role == "partner" and rules.marriage_required == "true":
+    if role == "partner" and rules.needs_marriage(exchanged=False):
         k, q = trump * 5 + KING, trump * 5 + QUEEN
         tests.append((f"the bidder holds a marriage in {SUIT_SYMBOLS[trump]}",
                       lambda c: np.minimum(c[:, k], c[:, q]) > 0))

@@ -336,20 +336,22 @@ class _Rollout:
 
         from ..meld.vector import best_trumps, callable_suits, meld_points
         from .decisions import formula_limit
-        from .hand import needs_marriage
 
         self.deals, self.rules = deals, rules
         points = np.stack([meld_points(deals[:, s], rules) for s in range(4)], axis=1)
         named = np.stack([callable_suits(deals[:, s], rules) for s in range(4)], axis=1)
-        if not needs_marriage(rules, False):  # any suit may be named at the auction
+        if not rules.needs_marriage(exchanged=False):  # any suit may be named at the auction
             named = np.ones_like(named)
-        # the suit each seat would name (``hand.state.trump_to_name``, on arrays)
+        # the suit each seat would name (``meld.trump_to_name``, on arrays)
         self.plan = np.stack([best_trumps(deals[:, s], points[:, s], named[:, s])
                               for s in range(4)], axis=1)
         own = np.take_along_axis(points, self.plan[..., None], axis=2)[..., 0]
         self.limit = formula_limit(own, rules)
         self.named: np.ndarray = np.asarray(named.any(axis=2))
-        self.best = points.max(axis=2)
+        # the meld each seat shows where no trump is named: its best suit's (``meld.best_suit``)
+        best = np.stack([best_trumps(deals[:, s], points[:, s], callable_suits(deals[:, s], rules))
+                         for s in range(4)], axis=1)
+        self.shown = np.take_along_axis(points, best[..., None], axis=2)[..., 0]
         self.done: dict[tuple[int, int], tuple] = {}  # (deal, bidder): (meld, tricks, can)
 
     def contracts(self, auction, me: int):
@@ -393,7 +395,8 @@ class _Rollout:
         import numpy as np
 
         from ..exchange.policy import exchange
-        from ..meld.vector import meld_points
+        from ..exchange.seat import suit_request
+        from ..meld.vector import best_trumps, callable_suits, keeps_trump, meld_points
         from ..play.dealer import suit_codes
         from ..play.simulate import play_many
 
@@ -403,25 +406,32 @@ class _Rollout:
         rules, k = self.rules, self.rules.scale
         rows = np.array([r for r, _ in todo])
         bidder = np.array([b for _, b in todo])
-        m = len(todo)
+        m, at = len(todo), np.arange(len(todo))
         trump = self.plan[rows, bidder]
         can = self.named[rows, bidder]
-        after = self.deals[rows].copy()
+        dealt = self.deals[rows]
+        after = dealt.copy()
         if rules.pass_cards:
+            early = rules.pass_when == "before-trump"
+            if early:  # the bidder asks for the suit it plans, or planning none its longest
+                for j in np.flatnonzero(~can):
+                    trump[j] = suit_request(Hand(dealt[j, bidder[j]].tolist()), None)
+            swap = np.ones(m, dtype=bool) if early else can
             for b in range(4):
                 for t in range(4):
-                    sel = np.flatnonzero((bidder == b) & (trump == t) & can)
+                    sel = np.flatnonzero((bidder == b) & (trump == t) & swap)
                     if len(sel):
                         done = exchange(after[sel, b], after[sel, b ^ 2], t, rules)
                         after[sel, b], after[sel, b ^ 2] = done.bidder, done.partner
-            if rules.marriage_required == "after-pass":
-                held = after[np.arange(m), bidder]
-                married = np.minimum(held[np.arange(m), trump * 5 + 2],
-                                     held[np.arange(m), trump * 5 + 3]) > 0
-                can = can & married
-        meld = np.stack([meld_points(after[:, s], rules)[np.arange(m), trump]
-                         for s in range(4)], axis=1)
-        meld = np.where(can[:, None], meld, self.best[rows])
+            held = after[at, bidder]
+            if early:  # trump is named after the exchange, from the cards the bidder then holds
+                ok = callable_suits(held, rules)
+                trump = best_trumps(held, meld_points(held, rules), ok)
+                can = ok.any(axis=1)
+            else:  # named before it: the marriage may be looked for after it (after-pass)
+                can = can & keeps_trump(dealt[at, bidder], held, trump, rules)
+        meld = np.stack([meld_points(after[:, s], rules)[at, trump] for s in range(4)], axis=1)
+        meld = np.where(can[:, None], meld, self.shown[rows])
         tricks = np.zeros((m, 2), dtype=np.int64)
         play = np.flatnonzero(can)
         if len(play):

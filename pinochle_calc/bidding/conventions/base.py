@@ -27,7 +27,7 @@ import numpy as np
 
 from ...cards import ACE, SUIT_SYMBOLS, TEN
 from ...errors import shorten
-from ...exchange.hints import Signal, may_name_without_marriage, trump_suits
+from ...exchange.hints import Signal, trump_suits
 from ...hand import Hand, HandLike, as_hand
 from ...meld.engine import meld
 from ...meld.words import meld_words
@@ -230,7 +230,7 @@ class Situation:
 
     def nameable(self, trump: int) -> bool:
         """Whether the hand may name ``trump`` when it wins the bid."""
-        return self.result.trumps[trump].callable or may_name_without_marriage(self.rules)
+        return trump in self.result.may_name(self.rules.needs_marriage(exchanged=False))
 
     @property
     def can_name(self) -> bool:
