@@ -31,6 +31,7 @@ from ..exchange.policy import exchange
 from ..meld.vector import best_trumps, callable_suits, keeps_trump, meld_points
 from ..play.dealer import suit_codes
 from ..play.lockstep import play_lockstep
+from ..play.stats import Mean
 from .auction import Auction
 from .estimate import Estimate, _distinct_deals, own_hints, side_totals
 
@@ -168,8 +169,10 @@ def _settled(diffs: list[np.ndarray]) -> bool:
     """Whether each bid's gain per deal is ``SETTLED`` standard errors from zero (between two
     bids the price picks the one worth more, and where they are close, either is)."""
     for d in diffs:
-        stderr = float(d.std(ddof=1)) / np.sqrt(len(d)) if len(d) > 1 else np.inf
-        if not abs(float(d.mean())) > SETTLED * stderr:
+        if len(d) < 2:  # one deal gives no standard error
+            return False
+        gain = Mean.of(d)
+        if not abs(gain.mean) > SETTLED * gain.stderr:
             return False
     return True
 

@@ -50,6 +50,7 @@ from ..cards import SUIT_SYMBOLS
 from ..errors import UserError
 from ..hand import Hand
 from ..limits import EXACT_POSITIONS
+from ..play.stats import ZERO, Mean
 from ..rules import RuleSet
 from ..seats import Seat
 from .hand import Call, Pass, Play, Record, convention_of
@@ -73,21 +74,7 @@ CALL_SAMPLES = 1000
 COST_SAMPLES = 500
 
 
-@dataclass(frozen=True)
-class Cost:
-    """An expected cost in points and its standard error."""
-
-    mean: float
-    stderr: float
-
-    def to_dict(self) -> dict:
-        return {"mean": round(self.mean, 3), "stderr": round(self.stderr, 3)}
-
-
-ZERO = Cost(0.0, 0.0)
-
-
-def mark(cost: Cost, scale: int = 1) -> Mark:
+def mark(cost: Mean, scale: int = 1) -> Mark:
     """The mark of a cost (see the module docstring)."""
     if cost.mean <= NOISE * cost.stderr:
         return "fine"
@@ -98,7 +85,7 @@ def mark(cost: Cost, scale: int = 1) -> Mark:
 
 
 @dataclass(frozen=True)
-class Decision:
+class Reviewed:
     """One decision reviewed: the event, the seat, the phase, the choice made and the one
     advised (a call as ``pass`` or its number; cards as canonical tokens, ``AC``, as every
     JSON and CSV of the program writes them), the cost and the mark, and the advice's
@@ -109,7 +96,7 @@ class Decision:
     phase: Phase
     actual: str
     advised: str
-    cost: Cost
+    cost: Mean
     mark: Mark
     reason: str = ""
     exact: int | None = None
@@ -126,20 +113,16 @@ class Review:
     advice's default) and the seed; the hand's par and exact costs (``game.par``)."""
 
     seats: tuple[int, ...]
-    decisions: tuple[Decision, ...]
+    decisions: tuple[Reviewed, ...]
     samples: int | None
     seed: int
     skipped: tuple[str, ...] = ()
     par: HandPar | None = None
 
-    def by_phase(self) -> dict[Phase, Cost]:
+    def by_phase(self) -> dict[Phase, Mean]:
         """The cost summed over each phase's decisions (standard errors added in quadrature)."""
-        out = {}
-        for phase in PHASES:
-            costs = [d.cost for d in self.decisions if d.phase == phase]
-            out[phase] = Cost(sum(c.mean for c in costs),
-                              sum(c.stderr ** 2 for c in costs) ** 0.5)
-        return out
+        return {phase: Mean.total(d.cost for d in self.decisions if d.phase == phase)
+                for phase in PHASES}
 
     def __repr__(self) -> str:
         return (f"Review(seats={self.seats}, decisions={len(self.decisions)},"
@@ -217,7 +200,7 @@ def review(record: Record, seats: tuple[int, ...] | None = None, *, samples: int
     return Review(tuple(seats), tuple(out), samples, seed, tuple(skipped), par)
 
 
-def _decide(number: int, job) -> Decision:
+def _decide(number: int, job) -> Reviewed:
     record, samples, seed, convention = job
     event = record.events[number - 1]
     before = record.state_before(number)
@@ -259,7 +242,7 @@ def _hand(record: Record, seat: int) -> Hand:
 
 
 def _call(record: Record, before, number: int, samples: int | None, seed: int,
-          convention: str | None) -> Decision:
+          convention: str | None) -> Reviewed:
     from ..bidding.advise import advise
     from .whole import _CALL, derived
 
@@ -281,7 +264,7 @@ def _call(record: Record, before, number: int, samples: int | None, seed: int,
     if actual != advised:
         cost = call_cost(hand, auction, actual, advised, conv, samples or COST_SAMPLES,
                          derived(decision_seed, 1))
-    return Decision(number, seat, "auction", _call_text(actual), _call_text(advised), cost,
+    return Reviewed(number, seat, "auction", _call_text(actual), _call_text(advised), cost,
                     mark(cost, record.rules.scale), f"{advice.meaning}; {advice.reason}")
 
 
@@ -290,7 +273,7 @@ def _call_text(call: int | None) -> str:
 
 
 def call_cost(hand: Hand, auction: Auction, actual: int | None, advised: int | None,
-              convention: str, samples: int, seed: int) -> Cost:
+              convention: str, samples: int, seed: int) -> Mean:
     """The expected cost of calling ``actual`` rather than ``advised`` (module docstring). Only
     the deals where the two calls lead to different contracts are played out: elsewhere the
     hand goes the same way after either.
@@ -321,9 +304,9 @@ def call_cost(hand: Hand, auction: Auction, actual: int | None, advised: int | N
     n = len(drawn)
     mean = float(diff[which].mean())
     if n < 2:
-        return Cost(mean, 0.0)
+        return Mean(mean, 0.0)
     spread = float(np.sum(copies ** 2 * (diff - mean) ** 2)) * n / (n - 1)
-    return Cost(mean, spread ** 0.5 / n)
+    return Mean(mean, spread ** 0.5 / n)
 
 
 class _Rollout:
@@ -414,8 +397,8 @@ class _Rollout:
         if rules.pass_cards:
             early = rules.pass_when == "before-trump"
             if early:  # the bidder asks for the suit it plans, or planning none its longest
-                for j in np.flatnonzero(~can):
-                    trump[j] = suit_request(Hand(dealt[j, bidder[j]].tolist()), None)
+                for r in np.flatnonzero(~can):
+                    trump[r] = suit_request(Hand(dealt[r, bidder[r]].tolist()), None)
             swap = np.ones(m, dtype=bool) if early else can
             for b in range(4):
                 for t in range(4):
@@ -441,7 +424,7 @@ class _Rollout:
             self.done[pair] = (sides, (int(tricks[j, 0]), int(tricks[j, 1])), bool(can[j]))
 
 
-def _card(record: Record, before, number: int, samples: int | None, seed: int) -> Decision:
+def _card(record: Record, before, number: int, samples: int | None, seed: int) -> Reviewed:
     from ..cards import CARDS
     from ..limits import CARD_DEALS
     from ..play.advice import DEFAULT_SAMPLES as CARD_SAMPLES
@@ -465,14 +448,13 @@ def _card(record: Record, before, number: int, samples: int | None, seed: int) -
         raise UserError(f"event {number} ({event.words()}): {e}") from None
     cost = ZERO
     if event.card != advice.card:
-        paired = advice.cost(event.card)
-        cost = Cost(paired.mean, paired.stderr)
-    return Decision(number, event.seat, "play", str(CARDS[event.card]), str(CARDS[advice.card]),
-                    cost, mark(cost, record.rules.scale), advice.reason)
+        cost = advice.cost(event.card)
+    return Reviewed(number, event.seat, "play", str(CARDS[event.card]),
+                    str(CARDS[advice.card]), cost, mark(cost, record.rules.scale), advice.reason)
 
 
 def _pass(record: Record, before, number: int, samples: int | None, seed: int,
-          convention: str | None) -> Decision:
+          convention: str | None) -> Reviewed:
     import numpy as np
 
     from ..exchange.advice import trick_strength
@@ -509,12 +491,12 @@ def _pass(record: Record, before, number: int, samples: int | None, seed: int,
             return got - (base - kept) + trick_strength(choice, trump, role == "partner")
 
         diff = values(chosen) - values(actual)
-        cost = Cost(float(diff.mean()), float(diff.std(ddof=1)) / len(diff) ** 0.5)
+        cost = Mean.of(diff)
     reason = "; ".join(f"{Hand.parse(c).symbols()}: {r}" for c, r in advice.reasons[:2])
-    return Decision(number, seat, "exchange", str(event.cards), str(Hand(chosen)), cost,
+    return Reviewed(number, seat, "exchange", str(event.cards), str(Hand(chosen)), cost,
                     mark(cost, rules.scale),
                     f"{SUIT_SYMBOLS[trump]} trump; {reason}" if reason else "")
 
 
-__all__ = ["review", "Review", "Decision", "Cost", "mark", "decisions", "call_cost", "PHASES",
+__all__ = ["review", "Review", "Reviewed", "mark", "decisions", "call_cost", "PHASES",
            "MARK_BOUNDS", "NOISE", "CALL_SAMPLES", "COST_SAMPLES"]

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 from ..bidding.auction import AuctionError
 from ..bidding.estimate import DEFAULT_SAMPLES
 from ..cards import CARDS, COPIES, HAND_SIZE, KINDS, SUIT_SYMBOLS, SuitLike, as_suit
-from ..errors import UserError, described
+from ..errors import UserError, described, error_line
 from ..exchange.seat import suit_request
 from ..hand import Hand, HandLike, as_hand
 from ..limits import FIGURE_MAX, check
@@ -67,7 +67,7 @@ from .hand import (
 )
 from .hand.events import MAX_TEXT
 from .hand.state import shown_cards
-from .outside import CardChooser, OutsideFailed, error_text, name_problem, run_outside, shown
+from .outside import CardChooser, OutsideFailed, name_problem, run_outside, shown
 from .policies import (
     Bid,
     ContractWon,
@@ -379,7 +379,7 @@ class _Engine:
             if isinstance(f.error, PolicyError):
                 raise f.error from None
             raise PolicyError(f"policy {self.name(seat)} at seat {seat} failed in {what}, at"
-                              f" {where}: {error_text(f.error)}") from None
+                              f" {where}: {error_line(f.error)}") from None
         if name_problem(name):
             raise PolicyError(f"policy {self.name(seat)} at seat {seat} changed its name to"
                               f" {shown(name)} in {what}, at {where}: {name_problem(name)}")
@@ -589,7 +589,7 @@ class _Engine:
             answer = run_outside(player.choose, card_position(s, seat))  # type: ignore[attr-defined]
         except OutsideFailed as f:
             raise PolicyError(f"policy {name} at seat {seat} failed in choose, at {where}:"
-                              f" {error_text(f.error)}") from None
+                              f" {error_line(f.error)}") from None
         try:
             card = answer if isinstance(answer, int) and not isinstance(answer, bool) else \
                 answer.index if isinstance(answer, Card) else Card.parse(answer).index \

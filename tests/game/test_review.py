@@ -8,9 +8,10 @@ import pytest
 from pinochle_calc.errors import UserError
 from pinochle_calc.game.hand import Call, Pass, Play, Record, read_text
 from pinochle_calc.game.policies import Formula, quick_pass
-from pinochle_calc.game.review import Cost, mark, review
+from pinochle_calc.game.review import mark, review
 from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
 from pinochle_calc.hand import Hand
+from pinochle_calc.play.stats import Mean
 from pinochle_calc.rules import load_rules
 from pinochle_calc.seats import Seat
 
@@ -39,10 +40,10 @@ def test_the_advisors_own_decisions_cost_nothing(rules, policy):
     cards = [d for d in result.decisions if d.phase == "play"]
     assert len(cards) >= 40 and {d.seat for d in cards} == {0, 1, 2, 3}
     for d in result.decisions:
-        assert d.actual == d.advised and d.cost == Cost(0.0, 0.0) and d.mark == "fine", d
+        assert d.actual == d.advised and d.cost == Mean(0.0, 0.0) and d.mark == "fine", d
     if load_rules(rules).pass_cards:
         assert [d.phase for d in result.decisions].count("exchange") == 2
-    assert set(result.by_phase().values()) == {Cost(0.0, 0.0)}
+    assert set(result.by_phase().values()) == {Mean(0.0, 0.0)}
     (note,) = result.skipped  # the cards the rules forced are no decisions
     assert int(note.split()[0]) + len(cards) == 80
 
@@ -113,11 +114,11 @@ def test_a_pass_that_breaks_the_partners_meld_costs_points():
 
 
 def test_marks_follow_the_documented_bounds():
-    assert mark(Cost(1.9, 0.1)) == "fine" and mark(Cost(2.0, 0.1)) == "inaccuracy"
-    assert mark(Cost(4.9, 0.1)) == "inaccuracy" and mark(Cost(5.0, 0.1)) == "mistake"
-    assert mark(Cost(10.0, 0.1)) == "blunder" and mark(Cost(-30.0, 1.0)) == "fine"
-    assert mark(Cost(8.0, 5.0)) == "fine"  # within two standard errors of 0
-    assert mark(Cost(30.0, 1.0), scale=10) == "inaccuracy"
+    assert mark(Mean(1.9, 0.1)) == "fine" and mark(Mean(2.0, 0.1)) == "inaccuracy"
+    assert mark(Mean(4.9, 0.1)) == "inaccuracy" and mark(Mean(5.0, 0.1)) == "mistake"
+    assert mark(Mean(10.0, 0.1)) == "blunder" and mark(Mean(-30.0, 1.0)) == "fine"
+    assert mark(Mean(8.0, 5.0)) == "fine"  # within two standard errors of 0
+    assert mark(Mean(30.0, 1.0), scale=10) == "inaccuracy"
 
 
 def test_a_seat_whose_hand_is_unknown_cannot_be_reviewed():

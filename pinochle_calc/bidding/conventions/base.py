@@ -101,7 +101,7 @@ class Convention:
     name: ConventionName
     title: str
     read: Callable[[int, int | None, bool, RuleSet], tuple[str, Signal]]
-    suggest: Callable[[Situation], Suggestion] = field(repr=False)
+    suggest: Callable[[Caller], Suggestion] = field(repr=False)
     shows_all: Callable[[Reading], bool] = field(default=_never, repr=False)
     trump_overcall: bool = False
 
@@ -214,7 +214,7 @@ def quick_limit(hand: HandLike, rules: RulesLike = STANDARD) -> int:
     return meld(hand, rules).best.points + QUICK_MARGIN * rules.scale
 
 
-class Situation:
+class Caller:
     """The player about to call, as a convention's ``suggest`` sees it: the hand, the auction
     (``low``: the lowest bid it allows now), the side's limit and the trump the hand would name
     (its meld in ``own``; given none, its best suit, ``meld.best_trump``)."""
@@ -273,7 +273,7 @@ def suggest(hand: HandLike, auction: Auction, convention: Convention, limit: int
     hand = as_hand(hand)
     if auction.finished:
         raise AuctionError(f"there is no call to make: {auction.summary()}")
-    ctx = Situation(hand, auction, convention, quick_limit(hand, auction.rules)
+    ctx = Caller(hand, auction, convention, quick_limit(hand, auction.rules)
                    if limit is None else limit, trump)
     if auction.legal().forced:
         reason = f"the first three passed: the dealer must bid {ctx.low}"
