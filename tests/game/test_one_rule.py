@@ -69,7 +69,7 @@ def may_name(married: set[int], suit: int, rules, exchanged: bool) -> bool:
 
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=rule_id)
-def test_every_caller_reads_the_marriage_rule_as_the_rules_do(rules):
+def test_every_caller_reads_the_marriage_rule_as_the_rules_do(rules, monkeypatch):
     native = extension("pinochle_calc.meld._meld")
     for married in MARRIAGES:
         hand = married_hand(married)
@@ -86,16 +86,11 @@ def test_every_caller_reads_the_marriage_rule_as_the_rules_do(rules):
         points = [t.points for t in report.trumps]
         best = max(points[s] for s in after) if after else max(points)
         for engine in (native, None):
-            vector.NATIVE = engine
+            monkeypatch.setattr(vector, "NATIVE", engine)
             assert vector.best_points([hand.counts], rules)[0] == best, (married, engine)
         # a convention's caller at the auction
         caller = Caller(hand, parse_auction("", rules), get("jump"), 60)
         assert [s for s in range(4) if caller.nameable(s)] == before, married
-
-
-@pytest.fixture(autouse=True)
-def _restore_native(monkeypatch):
-    monkeypatch.setattr(vector, "NATIVE", vector.NATIVE)
 
 
 def table_for(hand: Hand, partner: Hand) -> tuple[Hand, ...]:

@@ -154,3 +154,25 @@ def test_the_engine_asks_each_pass_what_the_table_and_the_review_ask(convention)
     assert us.seen == [("partner", partner_hint, None, request),
                        ("bidder", bidder_hint, bidder_asked, None)]
     assert done.state.trick_points() is not None or done.result != "made"
+
+
+def test_a_pass_with_no_suit_asked_for_answers_the_passers_longest_suit():
+    """Toby Thomas's pass before trump, the bidder asking for no suit: the partner passes for
+    its own longest suit, ties to the suit first in S H D C: here spades and hearts, six each,
+    so spades: the review judges the pass for it (the table always asks the bidder for its
+    suit first)."""
+    partner = Hand.parse("♠A A 10 10 K J ♥A A 10 10 K J ♦Q Q Q J ♣Q Q Q J")
+    lengths = [sum(1 for c in partner if c.suit == s) for s in range(4)]
+    assert lengths == [6, 6, 4, 4]
+    bidder = Hand.parse("♠K Q ♥K Q ♦K Q ♣K Q ♠A A ♥A A ♦A A 10 10 ♣A A 10 10")
+    rest = [4 - a - b for a, b in zip(bidder.counts, partner.counts)]
+    hands = (bidder, Hand(rest[:10] + [0] * 10), partner, Hand([0] * 10 + rest[10:]))
+    auction = parse_auction("26 p 30 p 31 p", TOBY)
+    events = tuple(Call(Seat(c.seat), c.bid) for c in auction.calls)
+    record = Record(TOBY, Seat.THREE, hands, events).with_tag("UsConvention", "toby")
+    assert record.state.next_decision().kind == "request" and not advice(record, 2)
+    passed = Record(TOBY, Seat.THREE, hands, events + (Pass(Seat.TWO, some_cards(partner, 3)),),
+                    record.tags)
+    (judged,) = [d for d in review(passed, seats=(2,), samples=30).decisions
+                 if d.phase == "exchange"]
+    assert judged.reason.startswith("♠ trump")
