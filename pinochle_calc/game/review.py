@@ -322,9 +322,9 @@ class _Rollout:
 
         self.deals, self.rules = deals, rules
         points = np.stack([meld_points(deals[:, s], rules) for s in range(4)], axis=1)
-        named = np.stack([callable_suits(deals[:, s], rules) for s in range(4)], axis=1)
-        if not rules.needs_marriage(exchanged=False):  # any suit may be named at the auction
-            named = np.ones_like(named)
+        married = np.stack([callable_suits(deals[:, s], rules) for s in range(4)], axis=1)
+        # the suits each seat may name as it calls (any, where no marriage is needed yet)
+        named = married if rules.needs_marriage(exchanged=False) else np.ones_like(married)
         # the suit each seat would name (``meld.trump_to_name``, on arrays)
         self.plan = np.stack([best_trumps(deals[:, s], points[:, s], named[:, s])
                               for s in range(4)], axis=1)
@@ -332,7 +332,7 @@ class _Rollout:
         self.limit = formula_limit(own, rules)
         self.named: np.ndarray = np.asarray(named.any(axis=2))
         # the meld each seat shows where no trump is named: its best suit's (``meld.best_suit``)
-        best = np.stack([best_trumps(deals[:, s], points[:, s], callable_suits(deals[:, s], rules))
+        best = np.stack([best_trumps(deals[:, s], points[:, s], married[:, s])
                          for s in range(4)], axis=1)
         self.shown = np.take_along_axis(points, best[..., None], axis=2)[..., 0]
         self.done: dict[tuple[int, int], tuple] = {}  # (deal, bidder): (meld, tricks, can)

@@ -446,16 +446,17 @@ def trump_to_name(points: Sequence[int], lengths: Sequence[int],
     (``lengths``), then S, H, D, C; None where it may name none. ``vector.best_trumps`` is the
     same rule on arrays (``best_suit``'s)."""
     pool = [t for t in range(4) if may[t]]
-    if not pool:
-        return None
-    return max(pool, key=lambda t: (points[t], lengths[t], -t))
+    return _most_meld(points, lengths, pool) if pool else None
 
 
 def best_suit(points: Sequence[int], lengths: Sequence[int], may: Sequence[bool]) -> int:
     """The suit a meld report names best: the trump to name (``trump_to_name``), or, where the
     hand may name none, the one it would name were every suit allowed."""
-    named = trump_to_name(points, lengths, may)
-    return trump_to_name(points, lengths, (True,) * 4) if named is None else named  # type: ignore[return-value]
+    return _most_meld(points, lengths, [t for t in range(4) if may[t]] or [0, 1, 2, 3])
+
+
+def _most_meld(points: Sequence[int], lengths: Sequence[int], pool: list[int]) -> int:
+    return max(pool, key=lambda t: (points[t], lengths[t], -t))
 
 
 def best_trump(trumps: tuple[TrumpMeld, ...], lengths: list[int]) -> TrumpMeld:
