@@ -20,7 +20,7 @@ import sys
 
 from pinochle_calc.bidding.estimate import DEFAULT_SAMPLES
 from pinochle_calc.cli.app import write_json
-from pinochle_calc.game.arena import _Job, play_twice
+from pinochle_calc.game.arena import _Match, play_twice
 from pinochle_calc.game.hand import to_json
 from pinochle_calc.processes import map_jobs
 from pinochle_calc.rules import load_rules
@@ -37,7 +37,7 @@ def main() -> None:
     ap.add_argument("--samples", "-n", type=int, default=DEFAULT_SAMPLES)
     ap.add_argument("--jobs", "-j", type=int, default=1)
     args = ap.parse_args()
-    job = _Job(args.a, args.b, load_rules(args.rules), args.seed, args.samples)
+    job = _Match(args.a, args.b, load_rules(args.rules), args.seed, args.samples)
     numbers = range(args.first, args.stop)
     try:
         for pair in map_jobs(play_twice, job, numbers, jobs=min(args.jobs, len(numbers))):

@@ -28,7 +28,7 @@ from fit_thumb import random_deals  # noqa: E402
 from tune_advice import changed  # noqa: E402
 
 from pinochle_calc.bidding.auction import start  # noqa: E402
-from pinochle_calc.bidding.conventions.base import Situation  # noqa: E402
+from pinochle_calc.bidding.conventions.base import Caller  # noqa: E402
 from pinochle_calc.bidding.conventions.davis import DAVIS, _hint_options  # noqa: E402
 from pinochle_calc.bidding.conventions.gains import card_gains  # noqa: E402
 from pinochle_calc.exchange import policy as exchange_policy  # noqa: E402
@@ -74,7 +74,7 @@ def main() -> None:
     auction = start(rules)
     for counts, t in zip(deals[:, 0], trump):
         hand = Hand(counts.tolist())
-        ctx = Situation(hand, auction, DAVIS, 1000, int(t))
+        ctx = Caller(hand, auction, DAVIS, 1000, int(t))
         options = _hint_options(ctx, card_gains(hand, rules), (4, 3, 2, 1, 0), arounds=True)
         best = options[0] if options else None
         hints.append(None if best is None else Signal("around" if best.around else "card",

@@ -46,8 +46,8 @@ class FormulaQuick(Formula):
 def agree(passes: int, seed: int, samples: int) -> None:
     from pinochle_calc.exchange.advice import advise_pass
     from pinochle_calc.exchange.seat import choose_pass
-    from pinochle_calc.game.hand.state import may_name
     from pinochle_calc.game.whole import deal_cards
+    from pinochle_calc.meld import meld
     from pinochle_calc.rules import load_rules
 
     rng = np.random.default_rng(seed)
@@ -64,7 +64,7 @@ def agree(passes: int, seed: int, samples: int) -> None:
             extra = Hand(np.bincount(rng.choice(np.repeat(np.arange(20), hands[2].counts), n,
                                                 replace=False), minlength=20))
             hand = hand + extra
-        suits = may_name(hands[0], rules, True) or [int(rng.integers(4))]
+        suits = meld(hands[0], rules).may_name(True) or [int(rng.integers(4))]
         trump = int(rng.choice(suits))
         request = trump if rules.pass_when == "before-trump" and role == "partner" else None
         from pinochle_calc.exchange.policy import suit_asked

@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from rows import deal_of  # noqa: E402
 
-from pinochle_calc.game.arena import _Job, play_twice  # noqa: E402
+from pinochle_calc.game.arena import _Match, play_twice  # noqa: E402
 from pinochle_calc.game.hand import to_json  # noqa: E402
 from pinochle_calc.game.policies import policy  # noqa: E402
 from pinochle_calc.processes import map_jobs  # noqa: E402
@@ -72,7 +72,7 @@ def main() -> None:
     again = sorted(d for d, pair in by_deal.items() if any(priced_here(r, unpriced)
                                                            for r in pair))
     checks = [d for d in sorted(by_deal) if d not in again][:CHECKS]
-    job = _Job(args.policy, other, load_rules(first["rules"]), args.seed, args.samples)
+    job = _Match(args.policy, other, load_rules(first["rules"]), args.seed, args.samples)
     played = dict(zip(again + checks, map_jobs(play_twice, job, again + checks,
                                                jobs=args.jobs)))
     for d in checks:

@@ -31,7 +31,7 @@ from collections import deque
 from collections.abc import Callable, Generator, Mapping, Sequence
 from typing import Any, TypeVar
 
-from .errors import UserError, described, quoted
+from .errors import UserError, described, error_line, quoted
 
 T = TypeVar("T")
 
@@ -241,17 +241,12 @@ def _check(what: str, where: str, theirs: str | BaseException) -> None:
     package (``theirs``: its version, or the error that loading it gave)."""
     version = _version()
     if isinstance(theirs, BaseException):
-        raise ClusterError(f"{what} {where} cannot load pinochle-calc ({_said(theirs)}): install"
-                           f" pinochle-calc {version} on the scheduler and every worker", where)
+        raise ClusterError(f"{what} {where} cannot load pinochle-calc ({error_line(theirs)}):"
+                           f" install pinochle-calc {version} on the scheduler and every worker",
+                           where)
     if theirs != version:
         raise ClusterError(f"{what} {where} runs pinochle-calc {theirs}, this machine {version}:"
                            " install the same version on the scheduler and every worker", where)
-
-
-def _said(error: BaseException) -> str:
-    """An error as a message names it: its type and text (the text alone of a bare
-    ``Exception``, which is how a worker's error may come back)."""
-    return str(error) if type(error) is Exception else f"{type(error).__name__}: {error}"
 
 
 def _ship(client: Any, modules: Mapping[str, bytes], address: str, names: list[str]) -> None:
@@ -272,7 +267,7 @@ def _ship(client: Any, modules: Mapping[str, bytes], address: str, names: list[s
                 client.register_plugin(UploadFile(path), name=name)  # it holds the bytes
             except Exception as e:  # the module's own error, as the worker raised it
                 raise ClusterError(f"a worker of {address} cannot import {module}, sent to it:"
-                                   f" {_said(e)}", address) from None
+                                   f" {error_line(e)}", address) from None
 
 
 def _results(future: Any, distributed: Any, address: str) -> list[Any]:
@@ -290,8 +285,8 @@ def _results(future: Any, distributed: Any, address: str) -> list[Any]:
                            " restarted)", address) from None
     except ImportError as e:
         raise ClusterError(f"a worker of {address} cannot import what the work needs:"
-                           f" {_said(e)} (install pinochle-calc {_version()} on the scheduler and"
-                           " every worker)", address) from None
+                           f" {error_line(e)} (install pinochle-calc {_version()} on the"
+                           " scheduler and every worker)", address) from None
 
 
 __all__ = ["map_cluster", "scheduler_address", "require_distributed", "shipped_module",

@@ -7,6 +7,8 @@ Every error the library raises on bad input is a ``UserError``; the hand errors 
 
 #: The longest piece of a user's input an error message quotes whole.
 QUOTE_LIMIT = 40
+#: The longest message of another error that a message quotes (``error_line``).
+ERROR_LINE = 300
 
 
 def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:
@@ -15,6 +17,21 @@ def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:
         return text
     head = limit * 2 // 3
     return f"{text[:head]}…{text[len(text) - (limit - head - 1):]} ({len(text):,} characters)"
+
+
+def error_line(error: BaseException, limit: int = ERROR_LINE) -> str:
+    """An error in one line, the one way a message names another error: its type and its
+    message, whitespace folded and shortened (``KeyError: 'x'``); its type alone where the
+    message is empty or cannot be had (``KeyboardInterrupt``); a bare ``Exception``'s message
+    alone, which names its error already (as a Dask worker's error may come back)."""
+    try:
+        words = " ".join(str(error).split())
+    except Exception:  # its __str__ fails too: its type says enough
+        words = ""
+    name = type(error).__name__
+    if not words:
+        return name
+    return shorten(words, limit) if type(error) is Exception else f"{name}: {shorten(words, limit)}"
 
 
 def number_text(value: object) -> str:

@@ -129,6 +129,12 @@ class Hand:
         s = as_suit(suit, "suit")
         return sum(self.counts[s * 5 : s * 5 + 5])
 
+    def suit_lengths(self) -> list[int]:
+        """Cards held in each suit, S H D C."""
+        c = self.counts
+        return [c[0] + c[1] + c[2] + c[3] + c[4], c[5] + c[6] + c[7] + c[8] + c[9],
+                c[10] + c[11] + c[12] + c[13] + c[14], c[15] + c[16] + c[17] + c[18] + c[19]]
+
     def in_suit(self, suit: SuitLike) -> Hand:
         """The cards held in a suit, as a hand."""
         s = as_suit(suit, "suit")

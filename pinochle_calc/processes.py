@@ -29,7 +29,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from itertools import repeat
 from typing import Any, TypeVar
 
-from .errors import UserError, shorten
+from .errors import UserError, error_line
 
 T = TypeVar("T")
 
@@ -179,9 +179,9 @@ def _answer(conn: Any, fn: Callable[..., Any], job: object) -> None:
         except (EOFError, OSError):
             return
         except Exception as e:  # the answer cannot be pickled: what it is, said as an error
-            kind = "result" if answer[0] else f"error ({_said(answer[1])})"
+            kind = "result" if answer[0] else f"error ({error_line(answer[1])})"
             conn.send((False, _Unsent(f"its {kind} could not be sent back from its worker"
-                                      f" process: {_said(e)}"), ""))
+                                      f" process: {error_line(e)}"), ""))
 
 
 class _Unsent(Exception):
@@ -189,17 +189,7 @@ class _Unsent(Exception):
 
 
 def _ending(error: BaseException) -> _Unsent:
-    return _Unsent(f"its work raised {_said(error)} (which would end its worker process)")
-
-
-def _said(error: BaseException) -> str:
-    """An error in one line: its type, and its text shortened."""
-    try:
-        words = " ".join(str(error).split())
-    except Exception:  # its __str__ fails too: its type says enough
-        words = ""
-    name = type(error).__name__
-    return f"{name}: {shorten(words, 200)}" if words else name
+    return _Unsent(f"its work raised {error_line(error)} (which would end its worker process)")
 
 
 def _traceback(error: BaseException) -> str:
@@ -308,7 +298,7 @@ class _Spread:
             return
         except Exception as e:  # it came, but cannot be read here
             answer = (False, _Unsent(f"its answer could not be read back from its worker"
-                                     f" process: {_said(e)}"), "")
+                                     f" process: {error_line(e)}"), "")
         worker.items.popleft()
         self.answer(index, answer)
 

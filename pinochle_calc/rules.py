@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 from numbers import Integral
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias, overload
 
 from .errors import described, number_text, quoted, shorten
 from .limits import FIGURE_MAX
@@ -66,6 +66,9 @@ from .rulefile import (
 from .rulefile import _plain_value as _plain_value
 from .rulefile import _toml as _toml
 from .rulefile import _toml_value as _toml_value
+
+if TYPE_CHECKING:  # for the checker only: this module imports the standard library alone
+    import numpy as np
 
 TRICK_POINTS = 50  # counters 48 + last trick 2, unscaled
 
@@ -153,6 +156,45 @@ class RuleSet:
     def stuck_dealer_bid(self) -> int:
         """The bid a dealer makes when the other three pass: the rule set's minimum (scaled)."""
         return self.min_bid_points
+
+    # The rules every layer asks: each decided here, and only here (tests/test_architecture.py
+    # fails where another module reads the fields behind them) ----------------------------------
+
+    def needs_marriage(self, exchanged: bool) -> bool:
+        """Whether a bidder needs a marriage (K and Q) in a suit to name it trump (RULES.md
+        "Calling trump" and its variation), holding its cards before the exchange (``exchanged``
+        False: also what a seat weighs at the auction) or after it: always under
+        ``marriage_required = true``, never under ``false``; under ``after-pass`` once the cards
+        have been exchanged, or where none are."""
+        if self.marriage_required == "after-pass":
+            return exchanged or not self.pass_cards
+        return self.marriage_required == "true"
+
+    @property
+    def marriage_after_exchange(self) -> bool:
+        """Whether the marriage a bidder needs is looked for in its hand after the exchange rather
+        than as dealt: cards are exchanged, a marriage is needed, and either the rule asks for it
+        only then (``after-pass``) or trump is named after the exchange (passing before trump)."""
+        return (bool(self.pass_cards) and self.needs_marriage(True)
+                and (not self.needs_marriage(False) or self.pass_when == "before-trump"))
+
+    def marriage_rule(self) -> str:
+        """The marriage rule as a rule file writes it, for messages:
+        ``bidding.marriage_required = after-pass``."""
+        return f"bidding.marriage_required = {self.marriage_required}"
+
+    @overload
+    def under_minimum(self, points: int) -> bool: ...
+    @overload
+    def under_minimum(self, points: np.ndarray) -> np.ndarray: ...
+
+    def under_minimum(self, points: int | np.ndarray) -> bool | np.ndarray:
+        """Whether a side's meld, or its trick points, fall short of the minimum-meld rule's
+        minimum (scaled; never without the rule): meld under it is not scored, a side taking
+        trick points under it scores nothing for the hand, and a bidding side melding under it
+        loses the bid without play (RULES.md's "Minimum 20"). On one figure or an array of
+        them."""
+        return points < self.min_meld_points
 
     # Bidding ------------------------------------------------------------------------------------
 

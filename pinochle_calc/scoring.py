@@ -211,12 +211,13 @@ def score_hand(hand: HandInput, rules: RulesLike = STANDARD) -> HandScore:
     tricks = _check(hand, rules)
     x, y = hand.bidder, 1 - hand.bidder
     bidder, other = SIDES[x], SIDES[y]
-    minimum = rules.min_meld_points
+    minimum = rules.min_meld_points  # for the notes: ``rules.under_minimum`` decides
+    under = rules.under_minimum
     notes: list[str] = []
     meld = list(hand.meld)
 
     def counted(side: int) -> int:
-        if minimum and meld[side] < minimum:
+        if under(meld[side]):
             if meld[side]:
                 notes.append(f"{SIDES[side]}: meld {meld[side]} is under {minimum}: not scored")
             return 0
@@ -224,13 +225,13 @@ def score_hand(hand: HandInput, rules: RulesLike = STANDARD) -> HandScore:
 
     result: Result
     if hand.result == "no-marriage":
-        if rules.marriage_required == "false":
+        if not rules.needs_marriage(exchanged=True):
             raise ScoreError(f"the {rules.name} rules let a bidder name trump without a marriage:"
                              " 'no-marriage' cannot happen")
         result = "no-marriage"
     elif hand.result == "thrown-in":
         result = "thrown-in"
-    elif minimum and meld[x] < minimum:
+    elif under(meld[x]):
         result = "under-min-meld"
         notes.append(f"{bidder} meld {meld[x]} is under {minimum}: the bid is lost without play")
     else:  # played: made or set, by the figures
@@ -244,10 +245,10 @@ def score_hand(hand: HandInput, rules: RulesLike = STANDARD) -> HandScore:
         if tricks is None:
             raise ScoreError("a played hand needs the trick points (of one side at least)")
         for side in (x, y):
-            if minimum and tricks[side] < minimum:
+            if under(tricks[side]):
                 notes.append(f"{SIDES[side]} took {tricks[side]} in tricks, under {minimum}:"
                              " nothing scores for the hand")
-        if minimum and tricks[x] < minimum:
+        if under(tricks[x]):
             result = "set"
         else:
             total = meld[x] + tricks[x]
@@ -260,7 +261,7 @@ def score_hand(hand: HandInput, rules: RulesLike = STANDARD) -> HandScore:
             points[x] = meld[x] + tricks[x]
         else:
             points[x] = -hand.bid
-        if not (minimum and tricks[y] < minimum):
+        if not under(tricks[y]):
             credited[y], taken[y] = counted(y), tricks[y]
             points[y] = credited[y] + tricks[y]
         return HandScore(hand, result, (points[0], points[1]), (credited[0], credited[1]),
@@ -282,7 +283,7 @@ def score_hand(hand: HandInput, rules: RulesLike = STANDARD) -> HandScore:
                              " points")
         notes.append(f"concession = play: the cards are played; the other side ({other})"
                      " scores as usual")
-        if minimum and tricks[y] < minimum:
+        if under(tricks[y]):
             notes.append(f"{other} took {tricks[y]} in tricks, under {minimum}: nothing scores"
                          " for the hand")
         else:

@@ -139,3 +139,73 @@ def test_every_docstring_example_runs():
         assert result.failed == 0, name
         tested += result.attempted
     assert tested >= 5
+
+
+#: The rule fields read in one place only (``RuleSet`` decides each rule from them: the marriage
+#: needed to name trump, ``needs_marriage`` and ``marriage_after_exchange``; the minimum meld,
+#: ``under_minimum``), and the modules that may read each: the rule set's own (rules, and the
+#: rule file that parses it); ``min_meld_points``, the minimum's figure, where a message or a
+#: report prints it (the scoring's notes, the side's meld report).
+RULE_FIELDS = {
+    "marriage_required": {"pinochle_calc.rules", "pinochle_calc.rulefile"},
+    "min_meld": {"pinochle_calc.rules", "pinochle_calc.rulefile"},
+    "min_meld_points": {"pinochle_calc.rules", "pinochle_calc.rulefile", "pinochle_calc.scoring",
+                        "pinochle_calc.meld.partnership"},
+}
+
+
+def rule_reads(name: str, path: Path) -> list[str]:
+    """Every read of a rule field in a module (``x.min_meld``), as ``module:line field``; a
+    class's read of its own field of that name (``self.min_meld`` in a class that declares
+    ``min_meld``, such as a seat's constraint) is that class's, not the rule's."""
+    tree = ast.parse(path.read_text())
+    own: set[int] = set()
+    for cls in ast.walk(tree):
+        if isinstance(cls, ast.ClassDef):
+            declared = {t.target.id for t in cls.body if isinstance(t, ast.AnnAssign)
+                        and isinstance(t.target, ast.Name)}
+            own.update(id(n) for n in ast.walk(cls) if isinstance(n, ast.Attribute)
+                       and isinstance(n.value, ast.Name) and n.value.id == "self"
+                       and n.attr in declared)
+    return [f"{name}:{n.lineno} {n.attr}" for n in ast.walk(tree)
+            if isinstance(n, ast.Attribute) and n.attr in RULE_FIELDS and id(n) not in own
+            and name not in RULE_FIELDS[n.attr]]
+
+
+def test_each_rule_field_is_read_in_its_one_place():
+    found = [r for name, path in sorted(modules().items()) for r in rule_reads(name, path)]
+    assert found == []
+
+
+def test_the_rule_check_finds_a_read_elsewhere(tmp_path):
+    path = tmp_path / "x.py"
+    path.write_text("def f(rules, seat):\n    return rules.marriage_required == 'true'\n\n"
+                    "class Seat:\n    min_meld: int = 0\n\n    def g(self):\n"
+                    "        return self.min_meld + rules.min_meld_points\n")
+    assert rule_reads("pinochle_calc.game.x", path) == [
+        "pinochle_calc.game.x:2 marriage_required", "pinochle_calc.game.x:8 min_meld_points"]
+    assert rule_reads("pinochle_calc.rules", path) == []
+
+
+def class_names(paths: dict[str, Path]) -> dict[str, list[str]]:
+    """Each class name defined in the modules, and where (``module:line``)."""
+    out: dict[str, list[str]] = {}
+    for name, path in sorted(paths.items()):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ClassDef):
+                out.setdefault(node.name, []).append(f"{name}:{node.lineno}")
+    return out
+
+
+def test_every_class_name_is_defined_once_in_the_package():
+    # one model of each thing: two classes of one name are two things to keep apart (a
+    # compiled type's stub, play/_solver.pyi, is the type itself, not a second class)
+    twice = {k: v for k, v in class_names(modules()).items() if len(v) > 1}
+    assert twice == {}
+
+
+def test_the_class_check_finds_a_name_used_twice(tmp_path):
+    (tmp_path / "a.py").write_text("class Choice:\n    pass\n")
+    (tmp_path / "b.py").write_text("def f():\n    class Choice:\n        pass\n")
+    names = class_names({"a": tmp_path / "a.py", "b": tmp_path / "b.py"})
+    assert names["Choice"] == ["a:1", "b:2"]

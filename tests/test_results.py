@@ -58,7 +58,7 @@ def results() -> dict[str, object]:
         "Advice": advice, "Estimate": advice.estimate, "TrumpEstimate": advice.estimate.best,
         "Stats": advice.estimate.best.trick_points,
         "Gains": card_gains(HAND, toby), "Gain": card_gains(HAND, toby).around("H", 4),
-        "PassAdvice": passing, "Choice": passing.best,
+        "PassAdvice": passing, "PassChoice": passing.best,
         "TrickStats": pc.simulate_tricks(HAND, "H", samples=60),
         "Dealt": deal(pc.Hand.parse(HAND), 20, np.random.default_rng(1)),
         "Exchange": exchange([pc.Hand.parse(HAND).counts], [pc.Hand.parse(PARTNER).counts],
@@ -98,7 +98,7 @@ def test_a_rule_set_reads_as_what_differs_from_the_standard_one():
 RESULTS_WITH_RECORDS = [
     "HandMeld", "TrumpMeld", "Meld", "SideMeld", "SideTrump", "Scored", "Failed", "Auction",
     "AuctionCall", "Legal", "Reading", "Suggestion", "Signal", "Advice", "Estimate",
-    "TrumpEstimate", "Stats", "Gain", "PassAdvice", "Choice", "TrickStats", "PlayState",
+    "TrumpEstimate", "Stats", "Gain", "PassAdvice", "PassChoice", "TrickStats", "PlayState",
     "HandInput", "HandScore", "Game", "GameHand", "BadHand", "Trick", "Record", "ArenaReport",
     "PolicyResult", "Calibration"]
 

@@ -93,8 +93,9 @@ PLAY_BLOCK = 20_000
 class Played(NamedTuple):
     """What each of an estimate's deals gave with one trump, the hand naming it and leading
     (``TrumpEstimate.played``): the side's meld (both partners, after the exchange), its trick
-    points (scaled), whether the hand then holds a marriage in trump, and the hints the
-    exchange answered (the hand's, its partner's)."""
+    points (scaled), whether the hand plays with that trump rather than losing the bid for want
+    of a marriage (``meld.vector.keeps_trump``), and the hints the exchange answered (the
+    hand's, its partner's)."""
 
     meld: np.ndarray
     tricks: np.ndarray
@@ -308,10 +309,7 @@ def side_totals(side_meld: ArrayLike, tricks: ArrayLike, rules: RuleSet) -> np.n
     side_meld = np.asarray(side_meld)
     tricks = np.asarray(tricks)
     totals = side_meld + tricks
-    low = rules.min_meld * rules.scale
-    if low:
-        totals = np.where((side_meld < low) | (tricks < low), -1, totals)
-    return totals
+    return np.where(rules.under_minimum(side_meld) | rules.under_minimum(tricks), -1, totals)
 
 
 def _play_out(deals: np.ndarray, trumps: list[int],
@@ -374,7 +372,7 @@ def estimate(hand: HandLike, rules: RulesLike = STANDARD, auction: AuctionLike =
     """
     from ..errors import UserError, described
     from ..meld.engine import meld
-    from ..meld.vector import meld_points
+    from ..meld.vector import keeps_trump, meld_points
 
     hand = as_hand(hand)
     rules = as_rules(rules)
@@ -397,9 +395,7 @@ def estimate(hand: HandLike, rules: RulesLike = STANDARD, auction: AuctionLike =
     own = meld(hand, rules)
     notes: list[str] = []
     nameable = [t.trump for t in own.trumps if t.callable]
-    later = rules.pass_cards and (rules.marriage_required == "after-pass"
-                                  or rules.pass_when == "before-trump")
-    if later:
+    if rules.marriage_after_exchange:
         nameable = list(range(4))
         notes.append("trump is named after the exchange: every suit examined, and a deal where"
                      " the hand then holds no marriage in it counts as lost")
@@ -445,10 +441,8 @@ def estimate(hand: HandLike, rules: RulesLike = STANDARD, auction: AuctionLike =
             mine = meld_points(deals[row, :, 0], rules)[where, t]
             theirs = meld_points(deals[row, :, 2], rules)[where, t]
             totals = side_totals(mine + theirs, tricks[row], rules)
-            married = (np.minimum(deals[row, :, 0, t * 5 + 2],
-                                  deals[row, :, 0, t * 5 + 3]) > 0)[where]
-            if later and rules.marriage_required != "false":
-                totals = np.where(married, totals, -1)
+            married = keeps_trump(distinct[:, 0], deals[row, :, 0], t, rules)[where]
+            totals = np.where(married, totals, -1)
             result = TrumpEstimate(t, own_t, Stats.of(theirs), Stats.of(tricks[row]), {}, None,
                                    totals, Stats.of(mine) if rules.pass_cards else None,
                                    holding, Played(mine + theirs, tricks[row], married,

@@ -165,7 +165,7 @@ class Below:
         meld = best_points(hands, rules)
         spread = LIMIT_SPREAD * rules.scale if self.spread is None else self.spread
         chance = _logistic((self.meld - meld) / spread)
-        if self.or_no_marriage and rules.marriage_required == "true":
+        if self.or_no_marriage and rules.needs_marriage(exchanged=False):
             from ..meld.vector import callable_suits
 
             chance = np.where(callable_suits(hands, rules).any(axis=1), chance, 1.0)
@@ -277,7 +277,7 @@ def limits_from(auction: Auction, convention: str) -> list[Below]:
 
     def words(meld: int, passed: bool) -> str:
         text = f"under about {meld} meld" if meld > 0 else "little or no meld"
-        return text + (" or no marriage" if passed and rules.marriage_required == "true"
+        return text + (" or no marriage" if passed and rules.needs_marriage(exchanged=False)
                        and meld > 0 else "")
 
     return [Below(rel, meld, f"{names[rel]}: {words(meld, passed)} ({why})",
@@ -315,7 +315,7 @@ class Holding:
                 from ..meld.vector import callable_suits
 
                 married = np.asarray(callable_suits(deals[:, rel], rules).any(axis=1)
-                                     | (rules.marriage_required != "true"))
+                                     | (not rules.needs_marriage(exchanged=False)))
                 self.active.append((rel, meld, married))
             elif convention is not None:
                 from .conventions import explain, get, trump_worthy

@@ -28,9 +28,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..exchange.policy import exchange
-from ..meld.vector import best_trumps, callable_suits, meld_points
+from ..meld.vector import best_trumps, callable_suits, keeps_trump, meld_points
 from ..play.dealer import suit_codes
 from ..play.lockstep import play_lockstep
+from ..play.stats import Mean
 from .auction import Auction
 from .estimate import Estimate, _distinct_deals, own_hints, side_totals
 
@@ -103,7 +104,8 @@ def _played(deals: np.ndarray, declarer: int, trump: np.ndarray, rules,
             hints: tuple) -> tuple[np.ndarray, ...]:
     """What does not depend on the bid, each deal played with ``declarer`` (0 or 2) naming
     ``trump`` (one per deal): the side's meld and trick points, the opponents' meld, and
-    whether the declarer holds a marriage in trump after the exchange."""
+    whether the declarer plays with that trump rather than losing the bid for want of a
+    marriage (``meld.vector.keeps_trump``)."""
     after = np.array(deals, dtype=np.int64, copy=True)
     other = declarer ^ 2
     if rules.pass_cards:
@@ -117,9 +119,7 @@ def _played(deals: np.ndarray, declarer: int, trump: np.ndarray, rules,
     tricks = play_lockstep(suit_codes(after), trump, declarer)[:, 0] * rules.scale
     ours = sum(meld_points(after[:, s], rules)[at, trump] for s in (0, 2))
     theirs = sum(meld_points(after[:, s], rules)[at, trump] for s in (1, 3))
-    held = after[at, declarer]
-    married = np.minimum(held[at, trump * 5 + 2], held[at, trump * 5 + 3]) > 0
-    return ours, tricks, theirs, married
+    return ours, tricks, theirs, keeps_trump(deals[:, declarer], after[:, declarer], trump, rules)
 
 
 def _scored(played: tuple[np.ndarray, ...], bid: int, rules) -> tuple[np.ndarray, np.ndarray]:
@@ -128,11 +128,8 @@ def _scored(played: tuple[np.ndarray, ...], bid: int, rules) -> tuple[np.ndarray
     totals = side_totals(ours, tricks, rules)
     made = totals >= bid
     margin = np.where(made, ours + tricks, -bid) - (theirs + rules.trick_points - tricks)
-    if rules.marriage_required != "false":
-        # no marriage in trump (after the exchange): the bid is lost unplayed, nobody melds
-        made &= married
-        margin = np.where(married, margin, -bid)
-    return margin, made
+    # no marriage where the rule looks for one: the bid is lost unplayed, nobody melds
+    return np.where(married, margin, -bid), made & married
 
 
 def margins(deals: np.ndarray, declarer: int, trump: np.ndarray, bid: int, rules,
@@ -172,8 +169,10 @@ def _settled(diffs: list[np.ndarray]) -> bool:
     """Whether each bid's gain per deal is ``SETTLED`` standard errors from zero (between two
     bids the price picks the one worth more, and where they are close, either is)."""
     for d in diffs:
-        stderr = float(d.std(ddof=1)) / np.sqrt(len(d)) if len(d) > 1 else np.inf
-        if not abs(float(d.mean())) > SETTLED * stderr:
+        if len(d) < 2:  # one deal gives no standard error
+            return False
+        gain = Mean.of(d)
+        if not abs(gain.mean) > SETTLED * gain.stderr:
             return False
     return True
 

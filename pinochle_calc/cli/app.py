@@ -30,7 +30,7 @@ import click
 import typer
 from typer.core import TyperGroup
 
-from ..errors import UserError, quoted, shorten
+from ..errors import UserError, error_line, quoted, shorten
 from ..limits import EXACT_POSITIONS, EXACT_POSITIONS_MAX, JOBS_MAX, SEED_MAX
 
 #: How a table's column is aligned.
@@ -514,7 +514,7 @@ def _terminated(signum, frame) -> None:
 def _internal(error: Exception) -> None:
     if os.environ.get("PINOCHLE_DEBUG"):
         raise error
-    say_error(f"internal error ({type(error).__name__}: {shorten(str(error), 200)}); please"
+    say_error(f"internal error ({error_line(error)}); please"
               " report it with the command line (PINOCHLE_DEBUG=1 shows the traceback)")
     sys.exit(3)
 

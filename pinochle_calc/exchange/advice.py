@@ -164,7 +164,7 @@ def trick_strength(choice: tuple[int, ...], trump: int, to_bidder: bool) -> floa
 
 
 @dataclass(frozen=True)
-class Choice:
+class PassChoice:
     """One set of cards to pass and its score: ``gain`` (the receiver's expected meld gain),
     ``loss`` (the passer's meld lost), ``tricks`` (trick strength); ``score`` their sum."""
 
@@ -186,7 +186,7 @@ class Choice:
                 "own_loss": self.loss, "trick_strength": round(self.tricks, 2)}
 
     def __repr__(self) -> str:
-        return (f"Choice(cards={str(Hand(self.cards))!r}, score={self.score:.2f},"
+        return (f"PassChoice(cards={str(Hand(self.cards))!r}, score={self.score:.2f},"
                 f" gain={self.gain:.2f}, loss={self.loss}, tricks={self.tricks:.2f})")
 
 
@@ -205,9 +205,9 @@ class PassAdvice:
     role: Role
     trump: int
     hand: Hand
-    best: Choice
+    best: PassChoice
     reasons: tuple[tuple[str, str], ...]  # (card, reason)
-    alternatives: tuple[Choice, ...]
+    alternatives: tuple[PassChoice, ...]
     choices: int
     samples: int
     seed: int
@@ -218,11 +218,11 @@ class PassAdvice:
     #: the simulated hands of the receiver (``(samples, 20)`` counts) every choice was scored on
     receivers: np.ndarray | None = field(default=None, repr=False, compare=False)
     #: the check's best choice (every choice scored on ``receivers``)
-    check: Choice | None = None
+    check: PassChoice | None = None
     #: the least meld the passer can lose (above 0: no choice keeps all of it)
     least_loss: int = 0
     #: the exchange policy's choice (None: the same as ``best``)
-    policy: Choice | None = None
+    policy: PassChoice | None = None
     #: the check's noise between its best and the policy's choice (0: the same choice)
     noise: float = 0.0
     #: per card passed (in ``reasons``' order): (gain, loss, trick strength), adding up to best's
@@ -348,7 +348,7 @@ def advise_pass(hand: HandLike, trump: SuitLike, role: Role = "partner", n: int 
         policy = bidder_pass(counts, trump, n, rules, hint, asked)[0]
     receiver_size = 20 if size == 20 else 20 - n
     tests = []
-    if role == "partner" and rules.marriage_required == "true":
+    if role == "partner" and rules.needs_marriage(exchanged=False):
         k, q = trump * 5 + KING, trump * 5 + QUEEN
         tests.append((f"the bidder holds a marriage in {SUIT_SYMBOLS[trump]}",
                       lambda c: np.minimum(c[:, k], c[:, q]) > 0))
@@ -376,7 +376,7 @@ def advise_pass(hand: HandLike, trump: SuitLike, role: Role = "partner", n: int 
         kept = kept_after(mine, choices, incoming, trump, rules)
     before = meld(hand, rules).trumps[trump].points
     to_bidder = role == "partner"
-    scored = [Choice(c, float(g), int(before - a), trick_strength(c, trump, to_bidder))
+    scored = [PassChoice(c, float(g), int(before - a), trick_strength(c, trump, to_bidder))
               for c, g, a in zip(choices, gains, after)]
 
     # best first; the bidder keeps its own meld first; ties: the cards' order
@@ -452,7 +452,7 @@ def _difference_error(receiver: np.ndarray, a: tuple[int, ...], b: tuple[int, ..
     return float(difference.std(ddof=1) / np.sqrt(n))
 
 
-def _shares(hand: Hand, best: Choice, receiver: np.ndarray, trump: int, rules: RuleSet,
+def _shares(hand: Hand, best: PassChoice, receiver: np.ndarray, trump: int, rules: RuleSet,
             role: str, before: int) -> list[tuple[float, float, float]]:
     """Each card passed's share of the receiver's gain, the passer's loss and the trick
     strength: its Shapley value, the average of what it adds over every order of the cards
@@ -490,7 +490,7 @@ def _shares(hand: Hand, best: Choice, receiver: np.ndarray, trump: int, rules: R
     return out
 
 
-def _reasons(hand: Hand, best: Choice, receiver: np.ndarray, trump: int, rules: RuleSet,
+def _reasons(hand: Hand, best: PassChoice, receiver: np.ndarray, trump: int, rules: RuleSet,
              role: Role, shares: list[tuple[float, float, float]]) -> list[tuple[str, str]]:
     """A reason for each card passed: its share of the meld the receiver gains and of the meld
     the passer loses (``_shares``), what kind of card it is, and its trick strength."""
@@ -523,4 +523,4 @@ def _reasons(hand: Hand, best: Choice, receiver: np.ndarray, trump: int, rules: 
     return out
 
 
-__all__ = ["advise_pass", "PassAdvice", "Choice", "expected_gains", "trick_strength"]
+__all__ = ["advise_pass", "PassAdvice", "PassChoice", "expected_gains", "trick_strength"]

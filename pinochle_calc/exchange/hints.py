@@ -67,18 +67,11 @@ def rows(counts: ArrayLike) -> np.ndarray:
     return np.asarray(counts, dtype=np.int64).reshape(-1, 20)
 
 
-def may_name_without_marriage(rules: RuleSet) -> bool:
-    """Whether a bidder may name a suit without a marriage in it at the auction: the rule set
-    drops the rule, or requires the marriage only after the exchange (RULES.md's variations:
-    before the pass any suit may be named)."""
-    return rules.marriage_required in ("false", "after-pass")
-
-
 def trump_suits(counts: ArrayLike, rules: RuleSet = STANDARD) -> np.ndarray:
-    """(n, 4): the suits each hand is *trump-worthy* in (a marriage, unless the rule set drops
-    that rule or asks for it only after the pass, and 7 cards, or 6 with the ace and the
-    ten)."""
-    return _worthy_suits(may_name_without_marriage(rules)).take(_codes_by_suit(counts))
+    """(n, 4): the suits each hand is *trump-worthy* in (a marriage, unless the rule set needs
+    none before the exchange, ``RuleSet.needs_marriage``, and 7 cards, or 6 with the ace and
+    the ten)."""
+    return _worthy_suits(not rules.needs_marriage(exchanged=False)).take(_codes_by_suit(counts))
 
 
 def _codes_by_suit(counts: ArrayLike) -> np.ndarray:

@@ -247,7 +247,7 @@ def partner_objective(trump: int, rules: RuleSet, hint: Signal | None = None,
     """What the partner's pass (of at most ``cards``) is worth, with ``trump`` named (or asked
     for) by the bidder (kept: the same objective serves every call; it is not changed)."""
     values = per_card(policy.to_bidder_trump, policy.to_bidder_side, trump)
-    married = rules.marriage_required == "true"
+    married = rules.needs_marriage(exchanged=False)  # the bidder holds one as it passes
     return Objective(trump, rules, values, (trump, rules, hint, married, policy.samples),
                      cards=cards)
 

@@ -75,8 +75,10 @@ def choose_pass(hand: HandLike, n: int, trump: SuitLike, role: Role, rules: Rule
 
 
 def suit_request(hand: HandLike, planned: SuitLike | None) -> int:
-    """The suit the bidder asks to receive before trump is named: the suit it plans to name,
-    or (planning none) its longest suit."""
+    """The suit a pass is for: the suit planned (named, or asked for), or with none, the
+    longest suit of ``hand`` (ties S H D C). What the bidder asks to receive before trump is
+    named (the suit it plans to name), and what a pass answers where no suit was named or
+    asked for (``game.decisions.pass_request``: the passer's longest)."""
     hand = as_hand(hand)
     if planned is not None:
         return as_suit(planned, "planned")

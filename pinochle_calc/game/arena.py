@@ -23,13 +23,13 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
-from math import sqrt
 from typing import cast
 
 from ..bidding.estimate import DEFAULT_SAMPLES
 from ..cluster import scheduler_address
 from ..errors import UserError
 from ..limits import ARENA_DEALS, JOBS_MAX, SEED_MAX, check
+from ..play.stats import Mean
 from ..processes import WorkerFailed, map_jobs
 from ..rules import STANDARD, RuleSet, RulesLike, as_rules
 from ..scoring import Result
@@ -192,7 +192,7 @@ def _share(policy: PolicyResult, key: Result) -> float:
 
 
 @dataclass(frozen=True)
-class _Job:
+class _Match:
     a: str
     b: str
     rules: RuleSet
@@ -212,7 +212,7 @@ class DealFailed(PolicyError):
         return f"deal {self.deal} (seed {self.seed}): {self.reason}"
 
 
-def play_twice(number: int, job: _Job) -> tuple[Record, Record]:
+def play_twice(number: int, job: _Match) -> tuple[Record, Record]:
     """Deal ``number``, played with A at seats 0 and 2, then with A at seats 1 and 3 (a
     policy that fails stops it with a ``PolicyError`` naming the deal, the seating, the seat
     and the call). Each record is tagged with the match's seed, the deal's number, the run
@@ -240,7 +240,7 @@ def duplicate_deals(a: str, b: str, deals: int, seed: int = 0, rules: RulesLike 
     """Every deal's two hands (``play_twice``), in deal order; ``jobs`` processes play them, or
     the workers of the Dask cluster whose scheduler's address is ``scheduler``."""
     if scheduler is None:
-        job = _Job(a, b, as_rules(rules), seed, samples)
+        job = _Match(a, b, as_rules(rules), seed, samples)
         try:
             yield from map_jobs(play_twice, job, range(deals), jobs=min(jobs, deals))
         except WorkerFailed as e:  # the process playing a deal died: the deal named
@@ -250,7 +250,7 @@ def duplicate_deals(a: str, b: str, deals: int, seed: int = 0, rules: RulesLike 
 
     (a, a_files), (b, b_files) = _on_workers(a), _on_workers(b)
     modules = dict(a_files + b_files)
-    job = _Job(a, b, as_rules(rules), seed, samples)
+    job = _Match(a, b, as_rules(rules), seed, samples)
     yield from map_cluster(play_twice, job, range(deals), scheduler, modules)
 
 
@@ -372,18 +372,18 @@ class ArenaTally:
         n = len(margins)
         if not n:
             raise ValueError("no deal has been played")
-        mean, stderr = _mean_stderr(margins)
-        gain, gain_stderr = _mean_stderr(self.gains) if self.gains else (None, None)
+        margin = Mean.of(margins)
+        gain = Mean.of(self.gains) if self.gains else None
         return ArenaReport((self.tallies[a].result(a), self.tallies[b].result(b)), n,
-                           self.seed, self.rules, self.samples, mean, stderr,
-                           time.perf_counter() - self.started, gain, gain_stderr)
+                           self.seed, self.rules, self.samples, margin.mean,
+                           _stderr(margin, n), time.perf_counter() - self.started,
+                           None if gain is None else gain.mean,
+                           None if gain is None else _stderr(gain, len(self.gains)))
 
 
-def _mean_stderr(values: list[float]) -> tuple[float, float | None]:
-    """The mean and its standard error (None from one value)."""
-    n = len(values)
-    mean = sum(values) / n
-    return mean, (sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n) if n > 1 else None)
+def _stderr(mean: Mean, n: int) -> float | None:
+    """A mean's standard error as the report gives it: None from one value."""
+    return mean.stderr if n > 1 else None
 
 
 class _Tally:

@@ -2,14 +2,15 @@
 table and the library, so that two of them asked the same question give the same answer:
 
 - ``pass_request(state, seat, convention)``: what a seat's pass answers (its role, the cards it
-  passes from, the trump named or the suit asked for, the hints the calls gave), and
-  ``pass_advice`` the pass to make (the ``pass`` command's advice; an advisor passes it in a
-  whole hand, the table shows it, the review judges a pass by it);
+  passes from, the trump named or the suit asked for, the hints the calls gave: what every
+  policy's pass in a whole hand is asked), and ``pass_advice`` the pass to make (the ``pass``
+  command's advice; an advisor passes it in a whole hand, the table shows it, the review
+  judges a pass by it);
 - ``formula_call(auction, may_name, limit)``: the formula bidder's call from its limit, and
   ``formula_limit`` the limit (``policies.Formula`` calls them, and so do the review's
   play-outs, on arrays of deals);
-- the trump a seat names is ``hand.state.trump_to_name`` (``meld.vector.best_trumps`` on
-  arrays).
+- the trump a seat names is ``meld.trump_to_name`` (``HandMeld.trump_to_name``;
+  ``meld.vector.best_trumps`` on arrays), the marriage it needs ``RuleSet.needs_marriage``.
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ def pass_request(state: HandState, seat: int, convention: str | None) -> PassReq
     """What ``seat``'s pass answers now (``PassRequest``), the calls read under
     ``convention`` (the passer's; None: natural bids, no hints)."""
     from ..bidding.conventions import asked_for
+    from ..exchange.seat import suit_request
 
     seat = Seat(seat)
     rules = state.rules
@@ -72,9 +74,8 @@ def pass_request(state: HandState, seat: int, convention: str | None) -> PassReq
     got = state.received(seat)
     if role == "bidder" and rules.pass_order == "partner-first" and got is not None:
         hand = dealt + got
-    trump = state.request if rules.pass_when == "before-trump" else state.trump
-    if trump is None:  # nothing named or asked for: the passer's longest suit
-        trump = max(range(4), key=lambda s: (hand.suit_length(s), -s))
+    named = state.request if rules.pass_when == "before-trump" else state.trump
+    trump = suit_request(hand, named)  # nothing named or asked for: the passer's longest suit
 
     def calls_of(caller: Seat) -> Signal | None:
         if state.contract is None or state.contract.given or convention is None:

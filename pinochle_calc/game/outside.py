@@ -22,14 +22,12 @@ from collections.abc import Callable
 from contextlib import redirect_stdout
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
-from ..errors import UserError, shorten
+from ..errors import UserError, error_line, shorten
 
 T = TypeVar("T")
 
 #: The signals whose Python handlers raise an exception the program stops on.
 _WATCHED = tuple(getattr(signal, n) for n in ("SIGINT", "SIGTERM") if hasattr(signal, n))
-#: The longest error message of outside code a message quotes.
-ERROR_TEXT = 300
 
 
 class OutsideFailed(Exception):  # noqa: N818 (carries the outside code's error)
@@ -73,17 +71,6 @@ def _noting(came: list[int], previous: Callable[..., Any]) -> Callable[..., Any]
         return previous(signum, frame)
 
     return handler
-
-
-def error_text(error: BaseException) -> str:
-    """An outside error in one line: its type, and its message shortened (``SystemExit: 3``,
-    ``KeyboardInterrupt``)."""
-    try:
-        words = " ".join(str(error).split())
-    except Exception:  # its __str__ fails too: its type says enough
-        words = ""
-    name = type(error).__name__
-    return f"{name}: {shorten(words, ERROR_TEXT)}" if words else name
 
 
 #: The longest name a policy may have (tables and reports show it; records keep it as a tag).
@@ -144,7 +131,7 @@ def outside_object(fn, arg: object, what: str):
     try:
         return run_outside(fn) if arg is None else run_outside(fn, arg)
     except OutsideFailed as f:
-        raise PolicyLoadError(f"{what}: {error_text(f.error)}") from None
+        raise PolicyLoadError(f"{what}: {error_line(f.error)}") from None
 
 
 def read_outside(obj: object, name: str, missing: str, what: str) -> object:
@@ -231,7 +218,7 @@ def player_name(player: object, spec: str) -> str:
     return name
 
 
-__all__ = ["OutsideFailed", "run_outside", "error_text", "name_problem", "NAME_LIMIT", "shown",
-           "ERROR_TEXT", "PolicyLoadError", "CardChooser", "load_card_player", "outside_object",
+__all__ = ["OutsideFailed", "run_outside", "name_problem", "NAME_LIMIT", "shown",
+           "PolicyLoadError", "CardChooser", "load_card_player", "outside_object",
            "read_outside", "import_outside", "player_name", "MISSING"]
 

@@ -170,9 +170,9 @@ class Situation:
 
     def may_name(self) -> list[Suit]:
         """The suits the seat may name as trump now."""
-        from .hand.state import may_name
+        from ..meld.engine import meld
 
-        return [Suit(t) for t in may_name(self.hand, self.rules, self.needs_marriage)]
+        return [Suit(t) for t in meld(self.hand, self.rules).may_name(self.needs_marriage)]
 
 
 K = TypeVar("K")
@@ -266,10 +266,10 @@ def quick_pass(seat: Situation, n: int) -> Hand:
 
 def most_meld(seat: Situation) -> Suit | None:
     """The trump the seat names: the suit with the most meld among those it may name (ties: the
-    longer suit, then S H D C); None when it may name none (``hand.trump_to_name``)."""
-    from .hand.state import trump_to_name
+    longer suit, then S H D C); None when it may name none (``meld.trump_to_name``)."""
+    from ..meld.engine import meld
 
-    trump = trump_to_name(seat.hand, seat.rules, seat.needs_marriage)
+    trump = meld(seat.hand, seat.rules).trump_to_name(seat.needs_marriage)
     return None if trump is None else Suit(trump)
 
 

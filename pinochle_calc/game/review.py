@@ -50,6 +50,7 @@ from ..cards import SUIT_SYMBOLS
 from ..errors import UserError
 from ..hand import Hand
 from ..limits import EXACT_POSITIONS
+from ..play.stats import ZERO, Mean
 from ..rules import RuleSet
 from ..seats import Seat
 from .hand import Call, Pass, Play, Record, convention_of
@@ -73,21 +74,7 @@ CALL_SAMPLES = 1000
 COST_SAMPLES = 500
 
 
-@dataclass(frozen=True)
-class Cost:
-    """An expected cost in points and its standard error."""
-
-    mean: float
-    stderr: float
-
-    def to_dict(self) -> dict:
-        return {"mean": round(self.mean, 3), "stderr": round(self.stderr, 3)}
-
-
-ZERO = Cost(0.0, 0.0)
-
-
-def mark(cost: Cost, scale: int = 1) -> Mark:
+def mark(cost: Mean, scale: int = 1) -> Mark:
     """The mark of a cost (see the module docstring)."""
     if cost.mean <= NOISE * cost.stderr:
         return "fine"
@@ -98,7 +85,7 @@ def mark(cost: Cost, scale: int = 1) -> Mark:
 
 
 @dataclass(frozen=True)
-class Decision:
+class Reviewed:
     """One decision reviewed: the event, the seat, the phase, the choice made and the one
     advised (a call as ``pass`` or its number; cards as canonical tokens, ``AC``, as every
     JSON and CSV of the program writes them), the cost and the mark, and the advice's
@@ -109,7 +96,7 @@ class Decision:
     phase: Phase
     actual: str
     advised: str
-    cost: Cost
+    cost: Mean
     mark: Mark
     reason: str = ""
     exact: int | None = None
@@ -126,20 +113,16 @@ class Review:
     advice's default) and the seed; the hand's par and exact costs (``game.par``)."""
 
     seats: tuple[int, ...]
-    decisions: tuple[Decision, ...]
+    decisions: tuple[Reviewed, ...]
     samples: int | None
     seed: int
     skipped: tuple[str, ...] = ()
     par: HandPar | None = None
 
-    def by_phase(self) -> dict[Phase, Cost]:
+    def by_phase(self) -> dict[Phase, Mean]:
         """The cost summed over each phase's decisions (standard errors added in quadrature)."""
-        out = {}
-        for phase in PHASES:
-            costs = [d.cost for d in self.decisions if d.phase == phase]
-            out[phase] = Cost(sum(c.mean for c in costs),
-                              sum(c.stderr ** 2 for c in costs) ** 0.5)
-        return out
+        return {phase: Mean.total(d.cost for d in self.decisions if d.phase == phase)
+                for phase in PHASES}
 
     def __repr__(self) -> str:
         return (f"Review(seats={self.seats}, decisions={len(self.decisions)},"
@@ -217,7 +200,7 @@ def review(record: Record, seats: tuple[int, ...] | None = None, *, samples: int
     return Review(tuple(seats), tuple(out), samples, seed, tuple(skipped), par)
 
 
-def _decide(number: int, job) -> Decision:
+def _decide(number: int, job) -> Reviewed:
     record, samples, seed, convention = job
     event = record.events[number - 1]
     before = record.state_before(number)
@@ -259,7 +242,7 @@ def _hand(record: Record, seat: int) -> Hand:
 
 
 def _call(record: Record, before, number: int, samples: int | None, seed: int,
-          convention: str | None) -> Decision:
+          convention: str | None) -> Reviewed:
     from ..bidding.advise import advise
     from .whole import _CALL, derived
 
@@ -281,7 +264,7 @@ def _call(record: Record, before, number: int, samples: int | None, seed: int,
     if actual != advised:
         cost = call_cost(hand, auction, actual, advised, conv, samples or COST_SAMPLES,
                          derived(decision_seed, 1))
-    return Decision(number, seat, "auction", _call_text(actual), _call_text(advised), cost,
+    return Reviewed(number, seat, "auction", _call_text(actual), _call_text(advised), cost,
                     mark(cost, record.rules.scale), f"{advice.meaning}; {advice.reason}")
 
 
@@ -290,7 +273,7 @@ def _call_text(call: int | None) -> str:
 
 
 def call_cost(hand: Hand, auction: Auction, actual: int | None, advised: int | None,
-              convention: str, samples: int, seed: int) -> Cost:
+              convention: str, samples: int, seed: int) -> Mean:
     """The expected cost of calling ``actual`` rather than ``advised`` (module docstring). Only
     the deals where the two calls lead to different contracts are played out: elsewhere the
     hand goes the same way after either.
@@ -321,9 +304,9 @@ def call_cost(hand: Hand, auction: Auction, actual: int | None, advised: int | N
     n = len(drawn)
     mean = float(diff[which].mean())
     if n < 2:
-        return Cost(mean, 0.0)
+        return Mean(mean, 0.0)
     spread = float(np.sum(copies ** 2 * (diff - mean) ** 2)) * n / (n - 1)
-    return Cost(mean, spread ** 0.5 / n)
+    return Mean(mean, spread ** 0.5 / n)
 
 
 class _Rollout:
@@ -336,20 +319,22 @@ class _Rollout:
 
         from ..meld.vector import best_trumps, callable_suits, meld_points
         from .decisions import formula_limit
-        from .hand import needs_marriage
 
         self.deals, self.rules = deals, rules
         points = np.stack([meld_points(deals[:, s], rules) for s in range(4)], axis=1)
-        named = np.stack([callable_suits(deals[:, s], rules) for s in range(4)], axis=1)
-        if not needs_marriage(rules, False):  # any suit may be named at the auction
-            named = np.ones_like(named)
-        # the suit each seat would name (``hand.state.trump_to_name``, on arrays)
+        married = np.stack([callable_suits(deals[:, s], rules) for s in range(4)], axis=1)
+        # the suits each seat may name as it calls (any, where no marriage is needed yet)
+        named = married if rules.needs_marriage(exchanged=False) else np.ones_like(married)
+        # the suit each seat would name (``meld.trump_to_name``, on arrays)
         self.plan = np.stack([best_trumps(deals[:, s], points[:, s], named[:, s])
                               for s in range(4)], axis=1)
         own = np.take_along_axis(points, self.plan[..., None], axis=2)[..., 0]
         self.limit = formula_limit(own, rules)
         self.named: np.ndarray = np.asarray(named.any(axis=2))
-        self.best = points.max(axis=2)
+        # the meld each seat shows where no trump is named: its best suit's (``meld.best_suit``)
+        best = np.stack([best_trumps(deals[:, s], points[:, s], married[:, s])
+                         for s in range(4)], axis=1)
+        self.shown = np.take_along_axis(points, best[..., None], axis=2)[..., 0]
         self.done: dict[tuple[int, int], tuple] = {}  # (deal, bidder): (meld, tricks, can)
 
     def contracts(self, auction, me: int):
@@ -393,7 +378,8 @@ class _Rollout:
         import numpy as np
 
         from ..exchange.policy import exchange
-        from ..meld.vector import meld_points
+        from ..exchange.seat import suit_request
+        from ..meld.vector import best_trumps, callable_suits, keeps_trump, meld_points
         from ..play.dealer import suit_codes
         from ..play.simulate import play_many
 
@@ -403,25 +389,32 @@ class _Rollout:
         rules, k = self.rules, self.rules.scale
         rows = np.array([r for r, _ in todo])
         bidder = np.array([b for _, b in todo])
-        m = len(todo)
+        m, at = len(todo), np.arange(len(todo))
         trump = self.plan[rows, bidder]
         can = self.named[rows, bidder]
-        after = self.deals[rows].copy()
+        dealt = self.deals[rows]
+        after = dealt.copy()
         if rules.pass_cards:
+            early = rules.pass_when == "before-trump"
+            if early:  # the bidder asks for the suit it plans, or planning none its longest
+                for r in np.flatnonzero(~can):
+                    trump[r] = suit_request(Hand(dealt[r, bidder[r]].tolist()), None)
+            swap = np.ones(m, dtype=bool) if early else can
             for b in range(4):
                 for t in range(4):
-                    sel = np.flatnonzero((bidder == b) & (trump == t) & can)
+                    sel = np.flatnonzero((bidder == b) & (trump == t) & swap)
                     if len(sel):
                         done = exchange(after[sel, b], after[sel, b ^ 2], t, rules)
                         after[sel, b], after[sel, b ^ 2] = done.bidder, done.partner
-            if rules.marriage_required == "after-pass":
-                held = after[np.arange(m), bidder]
-                married = np.minimum(held[np.arange(m), trump * 5 + 2],
-                                     held[np.arange(m), trump * 5 + 3]) > 0
-                can = can & married
-        meld = np.stack([meld_points(after[:, s], rules)[np.arange(m), trump]
-                         for s in range(4)], axis=1)
-        meld = np.where(can[:, None], meld, self.best[rows])
+            held = after[at, bidder]
+            if early:  # trump is named after the exchange, from the cards the bidder then holds
+                ok = callable_suits(held, rules)
+                trump = best_trumps(held, meld_points(held, rules), ok)
+                can = ok.any(axis=1)
+            else:  # named before it: the marriage may be looked for after it (after-pass)
+                can = can & keeps_trump(dealt[at, bidder], held, trump, rules)
+        meld = np.stack([meld_points(after[:, s], rules)[at, trump] for s in range(4)], axis=1)
+        meld = np.where(can[:, None], meld, self.shown[rows])
         tricks = np.zeros((m, 2), dtype=np.int64)
         play = np.flatnonzero(can)
         if len(play):
@@ -431,7 +424,7 @@ class _Rollout:
             self.done[pair] = (sides, (int(tricks[j, 0]), int(tricks[j, 1])), bool(can[j]))
 
 
-def _card(record: Record, before, number: int, samples: int | None, seed: int) -> Decision:
+def _card(record: Record, before, number: int, samples: int | None, seed: int) -> Reviewed:
     from ..cards import CARDS
     from ..limits import CARD_DEALS
     from ..play.advice import DEFAULT_SAMPLES as CARD_SAMPLES
@@ -455,14 +448,13 @@ def _card(record: Record, before, number: int, samples: int | None, seed: int) -
         raise UserError(f"event {number} ({event.words()}): {e}") from None
     cost = ZERO
     if event.card != advice.card:
-        paired = advice.cost(event.card)
-        cost = Cost(paired.mean, paired.stderr)
-    return Decision(number, event.seat, "play", str(CARDS[event.card]), str(CARDS[advice.card]),
-                    cost, mark(cost, record.rules.scale), advice.reason)
+        cost = advice.cost(event.card)
+    return Reviewed(number, event.seat, "play", str(CARDS[event.card]),
+                    str(CARDS[advice.card]), cost, mark(cost, record.rules.scale), advice.reason)
 
 
 def _pass(record: Record, before, number: int, samples: int | None, seed: int,
-          convention: str | None) -> Decision:
+          convention: str | None) -> Reviewed:
     import numpy as np
 
     from ..exchange.advice import trick_strength
@@ -499,12 +491,12 @@ def _pass(record: Record, before, number: int, samples: int | None, seed: int,
             return got - (base - kept) + trick_strength(choice, trump, role == "partner")
 
         diff = values(chosen) - values(actual)
-        cost = Cost(float(diff.mean()), float(diff.std(ddof=1)) / len(diff) ** 0.5)
+        cost = Mean.of(diff)
     reason = "; ".join(f"{Hand.parse(c).symbols()}: {r}" for c, r in advice.reasons[:2])
-    return Decision(number, seat, "exchange", str(event.cards), str(Hand(chosen)), cost,
+    return Reviewed(number, seat, "exchange", str(event.cards), str(Hand(chosen)), cost,
                     mark(cost, rules.scale),
                     f"{SUIT_SYMBOLS[trump]} trump; {reason}" if reason else "")
 
 
-__all__ = ["review", "Review", "Decision", "Cost", "mark", "decisions", "call_cost", "PHASES",
+__all__ = ["review", "Review", "Reviewed", "mark", "decisions", "call_cost", "PHASES",
            "MARK_BOUNDS", "NOISE", "CALL_SAMPLES", "COST_SAMPLES"]

@@ -254,14 +254,13 @@ def _pass_advice(state: HandState, you: int, samples, seed, convention) -> list[
 
 def _trump_advice(state: HandState, you: int, hand: Hand) -> list[str]:
     from ..meld.engine import meld
-    from .hand import needs_marriage
-    from .hand.state import trump_to_name
 
     after = state.after_exchange(you) or hand
-    best = trump_to_name(after, state.rules, needs_marriage(state.rules, bool(state.passes)))
+    report = meld(after, state.rules)
+    best = report.trump_to_name(state.rules.needs_marriage(exchanged=bool(state.passes)))
     if best is None:
         return ["Advice: none (no marriage: you may name no trump)"]
-    points = meld(after, state.rules).trumps[best].points
+    points = report.trumps[best].points
     return [f"Advice: {SUIT_SYMBOLS[best]} (meld {points}, {after.suit_length(best)} cards"
             " of it)"]
 

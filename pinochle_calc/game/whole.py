@@ -39,10 +39,9 @@ from numbers import Real
 from typing import TYPE_CHECKING, Any
 
 from ..bidding.auction import AuctionError
-from ..bidding.conventions import asked_for
 from ..bidding.estimate import DEFAULT_SAMPLES
 from ..cards import CARDS, COPIES, HAND_SIZE, KINDS, SUIT_SYMBOLS, SuitLike, as_suit
-from ..errors import UserError, described
+from ..errors import UserError, described, error_line
 from ..exchange.seat import suit_request
 from ..hand import Hand, HandLike, as_hand
 from ..limits import FIGURE_MAX, check
@@ -50,6 +49,7 @@ from ..meld.engine import meld
 from ..rules import STANDARD, RuleSet, RulesLike, as_rules
 from ..scoring import RESULTS
 from ..seats import SEATS, Seat
+from .decisions import pass_request
 from .hand import (
     Call,
     Contract,
@@ -63,12 +63,11 @@ from .hand import (
     ThrowIn,
     Trump,
     card_position,
-    needs_marriage,
     settled,
 )
 from .hand.events import MAX_TEXT
 from .hand.state import shown_cards
-from .outside import CardChooser, OutsideFailed, error_text, name_problem, run_outside, shown
+from .outside import CardChooser, OutsideFailed, name_problem, run_outside, shown
 from .policies import (
     Bid,
     ContractWon,
@@ -81,7 +80,6 @@ from .policies import (
 )
 
 if TYPE_CHECKING:
-    from ..exchange.hints import Signal
     from .hand import Event
 
 #: More calls than this in one auction means a policy keeps bidding without a limit.
@@ -381,7 +379,7 @@ class _Engine:
             if isinstance(f.error, PolicyError):
                 raise f.error from None
             raise PolicyError(f"policy {self.name(seat)} at seat {seat} failed in {what}, at"
-                              f" {where}: {error_text(f.error)}") from None
+                              f" {where}: {error_line(f.error)}") from None
         if name_problem(name):
             raise PolicyError(f"policy {self.name(seat)} at seat {seat} changed its name to"
                               f" {shown(name)} in {what}, at {where}: {name_problem(name)}")
@@ -402,7 +400,7 @@ class _Engine:
             raise self._endless()
         where = f"call {calls + 1} of the auction ({self._so_far()})"
         bid = self.ask(seat, "call", where, self.view(seat, _CALL, calls, needs_marriage=(
-            needs_marriage(self.rules, False))))
+            self.rules.needs_marriage(exchanged=False))))
         problem = _bid_problem(bid)
         if problem:
             raise PolicyError(f"policy {self.name(seat)} at seat {seat} answered {where} with"
@@ -446,7 +444,7 @@ class _Engine:
         if plan is None:
             answer = self.ask(bidder, "name_trump", "the suit asked for before the exchange",
                               self.view(bidder, _PLAN, needs_marriage=(
-                                  self.rules.marriage_required == "true")))
+                                  self.rules.needs_marriage(exchanged=False))))
             try:
                 plan = _suit_answer(answer)
             except ValueError:
@@ -461,7 +459,7 @@ class _Engine:
         s = self.state
         bidder = s.bidder
         exchanged = bool(s.passes)
-        view = self.view(bidder, _NAME, needs_marriage=needs_marriage(self.rules, exchanged))
+        view = self.view(bidder, _NAME, needs_marriage=self.rules.needs_marriage(exchanged))
         allowed = view.may_name()
         if self.given is not None:
             if self.given not in allowed and not exchanged:
@@ -481,37 +479,22 @@ class _Engine:
         return Trump(bidder, trump)
 
     def _pass(self, d: Decision) -> Event:
-        s = self.state
         seat = d.seat
         assert seat is not None
-        bidder, partner = s.bidder, s.bidder.partner
-        n = self.rules.pass_cards
-        trump = s.request if self.rules.pass_when == "before-trump" else s.trump
-        if seat == partner:
-            # what the bidder's calls asked for, read as the partner reads them
-            hint = self._hint(bidder, partner)
-            view = self.view(partner, _PASS, trump=trump, hint=hint, request=s.request)
-            cards = self.ask(partner, "pass_cards", "the exchange (the partner's pass)", view, n)
-        elif self.rules.pass_order == "partner-first":
-            got = s.received(bidder)
-            dealt = s.dealt[bidder]
-            assert got is not None and dealt is not None
-            view = self.view(bidder, _RETURN, trump=trump, hint=self._hint(partner, bidder),
-                             hand=dealt + got)
-            cards = self.ask(bidder, "return_cards", "the exchange (the bidder's return)", view,
-                             n)
+        # what the pass answers (``decisions.pass_request``, the question the review and the
+        # table ask too), the calls read under the passer's side's convention
+        asked = pass_request(self.state, seat, self.conventions[seat & 1])
+        returns = asked.role == "bidder" and self.rules.pass_order == "partner-first"
+        view = self.view(seat, _RETURN if returns else _PASS, trump=asked.trump, hint=asked.hint,
+                         asked=asked.asked, request=asked.request, hand=asked.hand)
+        if returns:
+            cards = self.ask(seat, "return_cards", "the exchange (the bidder's return)", view,
+                             asked.cards)
         else:
-            view = self.view(bidder, _PASS, trump=trump, hint=self._hint(partner, bidder),
-                             asked=self._hint(bidder, partner), hand=s.dealt[bidder])
-            cards = self.ask(bidder, "pass_cards", "the exchange (the bidder's pass)", view, n)
-        self._check_pass(cards, seat, n, view.hand)
+            cards = self.ask(seat, "pass_cards", f"the exchange (the {asked.role}'s pass)", view,
+                             asked.cards)
+        self._check_pass(cards, seat, asked.cards, view.hand)
         return Pass(seat, cards)
-
-    def _hint(self, caller: Seat, reader: Seat) -> Signal | None:
-        """What ``caller``'s calls asked for, read under ``reader``'s policy's convention."""
-        if self.state.contract is None or self.state.contract.given:
-            return None
-        return asked_for(self.state.auction, self.turn(caller), self.conventions[reader & 1])
 
     def _check_pass(self, cards: object, seat: int, n: int, hand: Hand) -> None:
         if not isinstance(cards, Hand):
@@ -606,7 +589,7 @@ class _Engine:
             answer = run_outside(player.choose, card_position(s, seat))  # type: ignore[attr-defined]
         except OutsideFailed as f:
             raise PolicyError(f"policy {name} at seat {seat} failed in choose, at {where}:"
-                              f" {error_text(f.error)}") from None
+                              f" {error_line(f.error)}") from None
         try:
             card = answer if isinstance(answer, int) and not isinstance(answer, bool) else \
                 answer.index if isinstance(answer, Card) else Card.parse(answer).index \
@@ -675,4 +658,4 @@ def _numpy_bool(value: object) -> bool:
 
 
 __all__ = ["play_hand", "play_on", "PolicyError", "AuctionTooLong", "RESULTS", "deal_cards",
-           "hand_seed", "derived", "check_deal", "needs_marriage", "shown_cards", "card_seed"]
+           "hand_seed", "derived", "check_deal", "shown_cards", "card_seed"]

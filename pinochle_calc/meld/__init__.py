@@ -12,12 +12,13 @@ from .engine import (
     Meld,
     MeldTables,
     TrumpMeld,
+    best_suit,
     best_trump,
-    contenders,
     meld,
     shape,
     tables,
+    trump_to_name,
 )
 
 __all__ = ["meld", "HandMeld", "TrumpMeld", "Meld", "MeldTables", "shape", "tables", "best_trump",
-           "contenders"]
+           "best_suit", "trump_to_name"]

@@ -114,6 +114,16 @@ class HandMeld:
         """The meld with this trump, by index or by letter / symbol / name (``"H"``, ``"♥"``)."""
         return self.trumps[as_suit(suit, "suit")]
 
+    def may_name(self, needs_marriage: bool) -> list[int]:
+        """The suits the hand may name as trump: those it holds a marriage in, where one is
+        needed (``RuleSet.needs_marriage``), else all four."""
+        return [t.trump for t in self.trumps if t.callable or not needs_marriage]
+
+    def trump_to_name(self, needs_marriage: bool) -> int | None:
+        """The trump the hand names (``trump_to_name``; None: it may name none)."""
+        may = [t.callable or not needs_marriage for t in self.trumps]
+        return trump_to_name([t.points for t in self.trumps], self.hand.suit_lengths(), may)
+
     def to_dict(self, trump: SuitLike | None = None) -> dict[str, object]:
         """The hand's record as ``meld``'s JSON shows it (without the line and id of a file):
         with ``trump``, that trump alone, named as the best."""
@@ -249,7 +259,7 @@ class MeldTables:
         self.any_roundhouse = rules.roundhouse_single is not None or (
             rules.roundhouse_double is not None)
         self.any_with_run = rules.roundhouse_with_run is not None
-        self.callable_always = rules.marriage_required == "false"
+        self.callable_always = not rules.needs_marriage(exchanged=True)
         #: every shape solved so far, by shape code: the one cache of shape -> meld (the
         #: batch and ``vector`` look shapes up here by code)
         self._solved: dict[int, tuple[TrumpMeld, ...]] = {}
@@ -428,18 +438,30 @@ def _tables(rules: RuleSet) -> MeldTables:
     return MeldTables(rules)
 
 
-def contenders(trumps: tuple[TrumpMeld, ...]) -> tuple[int, ...]:
-    """The suits that tie for the highest meld among those the hand may name (if it may name
-    none, among all four)."""
-    pool = [t for t in trumps if t.callable] or list(trumps)
-    top = max(t.points for t in pool)
-    return tuple(t.trump for t in pool if t.points == top)
+def trump_to_name(points: Sequence[int], lengths: Sequence[int],
+                  may: Sequence[bool]) -> int | None:
+    """The trump a seat names, the one rule of every player the program plays, the advice, the
+    table and the review (RULES.md leaves the choice to the bidder): the most meld (``points``,
+    by suit S H D C) among the suits it may name (``may``), ties to the longer suit
+    (``lengths``), then S, H, D, C; None where it may name none. ``vector.best_trumps`` is the
+    same rule on arrays (``best_suit``'s)."""
+    pool = [t for t in range(4) if may[t]]
+    return _most_meld(points, lengths, pool) if pool else None
+
+
+def best_suit(points: Sequence[int], lengths: Sequence[int], may: Sequence[bool]) -> int:
+    """The suit a meld report names best: the trump to name (``trump_to_name``), or, where the
+    hand may name none, the one it would name were every suit allowed."""
+    return _most_meld(points, lengths, [t for t in range(4) if may[t]] or [0, 1, 2, 3])
+
+
+def _most_meld(points: Sequence[int], lengths: Sequence[int], pool: list[int]) -> int:
+    return max(pool, key=lambda t: (points[t], lengths[t], -t))
 
 
 def best_trump(trumps: tuple[TrumpMeld, ...], lengths: list[int]) -> TrumpMeld:
-    """The suit to name: the highest meld among suits the hand may name (if none, the highest
-    overall); ties go to the longer suit, then to S, H, D, C in that order."""
-    return trumps[max(contenders(trumps), key=lambda s: (lengths[s], -s))]
+    """The meld with the suit a report names best (``best_suit``)."""
+    return trumps[best_suit([t.points for t in trumps], lengths, [t.callable for t in trumps])]
 
 
 def meld(hand: HandLike, rules: RulesLike = STANDARD) -> HandMeld:
@@ -450,11 +472,9 @@ def meld(hand: HandLike, rules: RulesLike = STANDARD) -> HandMeld:
     87
     """
     hand = as_hand(hand)
-    c = hand.counts
-    trumps = tables(rules).solve(shape(c))
-    lengths = [c[0] + c[1] + c[2] + c[3] + c[4], c[5] + c[6] + c[7] + c[8] + c[9],
-               c[10] + c[11] + c[12] + c[13] + c[14], c[15] + c[16] + c[17] + c[18] + c[19]]
-    return HandMeld(hand, trumps, best_trump(trumps, lengths), hand.warnings())
+    trumps = tables(rules).solve(shape(hand.counts))
+    return HandMeld(hand, trumps, best_trump(trumps, hand.suit_lengths()), hand.warnings())
 
 
-__all__ = ["Meld", "TrumpMeld", "HandMeld", "meld", "shape", "tables", "best_trump", "SUITS"]
+__all__ = ["Meld", "TrumpMeld", "HandMeld", "meld", "shape", "tables", "best_trump", "best_suit",
+           "trump_to_name", "SUITS"]

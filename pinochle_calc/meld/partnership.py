@@ -16,7 +16,7 @@ from ..cards import CARDS, COPIES, SUITS, SuitLike, as_suit
 from ..hand import Hand, HandLike, as_hand
 from ..notation import DeckError
 from ..rules import STANDARD, RulesLike, as_rules
-from .engine import HandMeld, TrumpMeld, meld
+from .engine import HandMeld, TrumpMeld, best_suit, meld
 
 #: Which of the two partners (``SideTrump.callable_by``).
 Who = Literal["hand", "partner"]
@@ -108,17 +108,15 @@ def side_meld(hand: HandLike, partner: HandLike, rules: RulesLike = STANDARD) ->
     if problem:
         raise DeckError(problem)
     mine, theirs = meld(hand, rules), meld(partner, rules)
-    minimum = rules.min_meld_points
     trumps = []
     for a, b in zip(mine.trumps, theirs.trumps):
         total = a.points + b.points
         who = tuple(w for w, t in zip(WHO, (a, b)) if t.callable)
-        trumps.append(SideTrump(a.trump, a, b, total, who, total >= minimum))
-    lengths = [hand.suit_length(s) + partner.suit_length(s) for s in range(4)]
-    pool = [t for t in trumps if t.callable] or trumps
-    best = max(pool, key=lambda t: (t.points, lengths[t.trump], -t.trump))
+        trumps.append(SideTrump(a.trump, a, b, total, who, not rules.under_minimum(total)))
+    lengths = [x + y for x, y in zip(hand.suit_lengths(), partner.suit_lengths())]
+    best = trumps[best_suit([t.points for t in trumps], lengths, [t.callable for t in trumps])]
     warnings = [f"hand: {w}" for w in mine.warnings] + [f"partner: {w}" for w in theirs.warnings]
-    return SideMeld(mine, theirs, tuple(trumps), best, minimum, tuple(warnings))
+    return SideMeld(mine, theirs, tuple(trumps), best, rules.min_meld_points, tuple(warnings))
 
 
 __all__ = ["SideMeld", "SideTrump", "side_meld", "combined_problem"]

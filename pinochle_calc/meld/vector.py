@@ -115,17 +115,33 @@ def shape_points(sh: np.ndarray, rules: RulesLike) -> np.ndarray:
 
 def callable_suits(counts: ArrayLike, rules: RulesLike) -> np.ndarray:
     """``(n, 4)`` booleans: the suits each hand may name as trump (a marriage in it, unless the
-    rule set does not require one)."""
+    rule set never needs one: ``RuleSet.needs_marriage``; ``TrumpMeld.callable`` on arrays)."""
     counts = np.asarray(counts).reshape(-1, 20)
-    if as_rules(rules).marriage_required == "false":
+    if not as_rules(rules).needs_marriage(exchanged=True):
         return np.ones((len(counts), 4), dtype=bool)
     return np.array([np.minimum(counts[:, 5 * s + 2], counts[:, 5 * s + 3]) > 0
                      for s in range(4)]).T
 
 
+def keeps_trump(dealt: ArrayLike, after: ArrayLike, trump: ArrayLike,
+                rules: RulesLike) -> np.ndarray:
+    """``(n,)`` booleans: whether each bidder, dealt ``dealt`` and holding ``after`` once the
+    cards are exchanged (the same hands where none are), plays with ``trump`` named (one suit,
+    or one per hand) rather than losing the bid for want of a marriage: none is needed, or the
+    hand the rule set looks in (``RuleSet.marriage_after_exchange``) holds a K and Q of
+    ``trump``."""
+    rules = as_rules(rules)
+    held = np.asarray(after if rules.marriage_after_exchange else dealt).reshape(-1, 20)
+    if not rules.needs_marriage(exchanged=True):
+        return np.ones(len(held), dtype=bool)
+    at = np.arange(len(held))
+    t = np.broadcast_to(np.asarray(trump, dtype=np.int64), (len(held),))
+    return np.asarray(np.minimum(held[at, t * 5 + 2], held[at, t * 5 + 3]) > 0)
+
+
 def best_points(counts: ArrayLike, rules: RulesLike) -> np.ndarray:
     """Each hand's meld in its best trump: the highest among suits it may name, or among all
-    four when it may name none (as ``meld.best_trump`` chooses)."""
+    four when it may name none (as ``meld.best_suit`` chooses)."""
     return best_points_with(counts, (-1,), rules)[:, 0]
 
 
@@ -137,7 +153,8 @@ def best_points_with(counts: ArrayLike, cards: tuple[int, ...], rules: RulesLike
     if NATIVE is not None and not _coupled(rules):
         out = np.empty((len(counts), len(cards)), dtype=np.int64)
         NATIVE.best(_as_counts(counts), *_parts(rules),
-                    rules.marriage_required == "false", np.array(cards, dtype=np.int64), out)
+                    not rules.needs_marriage(exchanged=True), np.array(cards, dtype=np.int64),
+                    out)
         return out
     columns = []
     for card in cards:
@@ -156,9 +173,9 @@ _SUIT_ORDER = np.array([3, 2, 1, 0])
 
 
 def best_trumps(counts: ArrayLike, points: np.ndarray, ok: np.ndarray) -> np.ndarray:
-    """The suit each hand should name (``meld.best_trump`` on arrays): the highest meld among
-    the suits it may name (``ok``; all four when it may name none), ties to the longer suit,
-    then S, H, D, C."""
+    """The suit each hand names (``meld.best_suit`` on arrays: ``meld.trump_to_name``, or where
+    it may name none, the suit it would name were every suit allowed): the highest meld among
+    the suits it may name (``ok``), ties to the longer suit, then S, H, D, C."""
     counts = np.asarray(counts).reshape(-1, 20)
     pool = ok | ~ok.any(axis=1, keepdims=True)
     top = np.where(pool, points, -1).max(axis=1, keepdims=True)
@@ -183,5 +200,5 @@ def _by_shape(sh: np.ndarray, rules: RuleSet) -> np.ndarray:
     return solved[inverse.reshape(-1)]
 
 
-__all__ = ["meld_points", "shape_points", "callable_suits", "best_points", "best_points_with",
-           "best_trumps", "shapes", "shape_codes"]
+__all__ = ["meld_points", "shape_points", "callable_suits", "keeps_trump", "best_points",
+           "best_points_with", "best_trumps", "shapes", "shape_codes"]

@@ -54,6 +54,7 @@ from .players import HeuristicPlayer
 from .position import Position
 from .reasons import reason, view
 from .solver import COMPILED, engine
+from .stats import ZERO, Mean
 from .tricks import (
     CARD_POINTS,
     RANK_OF,
@@ -98,23 +99,6 @@ NEGLIGIBLE = 0.05
 
 
 @dataclass(frozen=True)
-class Estimate:
-    """A mean and its standard error."""
-
-    mean: float
-    stderr: float
-
-    @classmethod
-    def of(cls, values: np.ndarray) -> Estimate:
-        n = len(values)
-        sd = float(values.std(ddof=1)) if n > 1 else 0.0
-        return cls(float(values.mean()), sd / n ** 0.5)
-
-    def to_dict(self) -> dict[str, float]:
-        return {"mean": round(self.mean, 3), "stderr": round(self.stderr, 3)}
-
-
-@dataclass(frozen=True)
 class Choice:
     """One legal card: the player's side's trick points for the rest of the hand (scaled),
     the bidding side's chance to make the contract and the expected score (None where the
@@ -123,10 +107,10 @@ class Choice:
     within ``AS_GOOD`` standard errors of the best (the best itself too)."""
 
     card: int
-    trick_points: Estimate
+    trick_points: Mean
     make_probability: float | None
-    score: Estimate | None
-    difference: Estimate = Estimate(0.0, 0.0)
+    score: Mean | None
+    difference: Mean = ZERO
     as_good: bool = True
 
     def to_dict(self) -> dict:
@@ -158,14 +142,14 @@ class CardAdvice:
     values: dict[int, np.ndarray] = field(default_factory=dict, compare=False, repr=False)
     missing: tuple[str, ...] = ()
 
-    def cost(self, card: int) -> Estimate:
+    def cost(self, card: int) -> Mean:
         """What playing ``card`` rather than the card advised costs by the advice's own
         figure (the expected score, else trick points), with the standard error of the
         difference deal by deal: every card is played out on the same deals, so the two
         estimates' errors largely cancel."""
         if card not in self.values:
             raise ValueError(f"{CARDS[card].symbol} is not a card the seat may play here")
-        return Estimate.of(self.values[self.card] - self.values[card])
+        return Mean.of(self.values[self.card] - self.values[card])
 
     def to_dict(self) -> dict:
         return {"card": str(CARDS[self.card]), "choices": [c.to_dict() for c in self.choices],
@@ -230,7 +214,7 @@ def _close(choices: list[Choice], negligible: float) -> bool:
     """Whether the best card and the next one that differs from it on some deal are not yet
     apart: as good as each other, the standard error of their difference above
     ``negligible``."""
-    rivals = [c for c in choices[1:] if c.difference != Estimate(0.0, 0.0)]
+    rivals = [c for c in choices[1:] if c.difference != ZERO]
     return bool(rivals) and rivals[0].as_good and rivals[0].difference.stderr > negligible
 
 
@@ -247,8 +231,8 @@ def _choices(legal: tuple[int, ...], points: np.ndarray, table, rules: RuleSet,
             margin, making, so_far = table
             taken = (so_far + points[i]).astype(np.int64)
             values[card] = margin[taken]
-            made, score = float(making[taken].mean()), Estimate.of(margin[taken])
-        rows.append((card, Estimate.of(points[i] * rules.scale), made, score))
+            made, score = float(making[taken].mean()), Mean.of(margin[taken])
+        rows.append((card, Mean.of(points[i] * rules.scale), made, score))
 
     def key(row: tuple) -> tuple:
         card = row[0]
@@ -258,7 +242,7 @@ def _choices(legal: tuple[int, ...], points: np.ndarray, table, rules: RuleSet,
     best = values[rows[0][0]]
     choices = []
     for card, points_, made, score in rows:
-        d = Estimate.of(best - values[card])
+        d = Mean.of(best - values[card])
         choices.append(Choice(card, points_, made, score, d,
                               d.mean <= AS_GOOD * d.stderr + 1e-9))
     return choices, values
@@ -406,6 +390,6 @@ def _meld(shown: Hand, trump: int, rules: RuleSet) -> int:
     return meld(shown, rules).trumps[trump].points if len(shown) else 0
 
 
-__all__ = ["advise_card", "CardAdvice", "Choice", "Estimate", "DEFAULT_SAMPLES",
+__all__ = ["advise_card", "CardAdvice", "Choice", "DEFAULT_SAMPLES",
            "EXACT_TRICKS", "NODE_BUDGET", "KNOWN_NODE_BUDGET", "MIN_EXACT_DEALS", "BUDGET_MS",
            "layout_ms"]

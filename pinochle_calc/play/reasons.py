@@ -63,7 +63,7 @@ def reason(p: Position, facts: Facts, choices: list, searched: bool,
     return out
 
 
-class _Table:
+class _Seen:
     """The facts the words need: who may hold what, and who is still to play."""
 
     def __init__(self, p: Position, facts: Facts):
@@ -108,7 +108,7 @@ def _seats(seats: list[int]) -> str:
 def what_it_does(p: Position, facts: Facts, card: int) -> str:
     """What playing ``card`` does, as a player says it, claiming only what the facts bear out
     (see the module docstring)."""
-    t = _Table(p, facts)
+    t = _Seen(p, facts)
     suit = SUIT_OF[card]
     sym = CARDS[card].symbol
     trump = p.trump
@@ -162,7 +162,7 @@ def what_it_does(p: Position, facts: Facts, card: int) -> str:
             + ("" if not counter else ": the counter's side is not yet known"))
 
 
-def _lead(t: _Table, card: int) -> str:
+def _lead(t: _Seen, card: int) -> str:
     """What leading ``card`` does."""
     p, facts = t.p, t.facts
     suit, rank = SUIT_OF[card], RANK_OF[card]

@@ -1,7 +1,10 @@
-"""The figures of a sample (``Stats``): what the estimate and the trick simulation report."""
+"""The figures of a sample: a mean and its standard error (``Mean``: a card's figures, a
+review's costs, an arena's margin), and with its quantiles (``Stats``: what the estimate and the
+trick simulation report)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -9,6 +12,37 @@ import numpy as np
 
 if TYPE_CHECKING:  # numpy.typing costs a start-up millisecond: for the checker only
     from numpy.typing import ArrayLike
+
+
+@dataclass(frozen=True)
+class Mean:
+    """A mean and its standard error: the one mean ± error type of the package."""
+
+    mean: float
+    stderr: float
+
+    @classmethod
+    def of(cls, values: ArrayLike) -> Mean:
+        """The mean of a sample and the standard error of that mean (0 from one value)."""
+        v = np.asarray(values, dtype=np.float64)
+        n = len(v)
+        if n == 0:
+            raise ValueError("no samples")
+        sd = float(v.std(ddof=1)) if n > 1 else 0.0
+        return cls(float(v.mean()), sd / n ** 0.5)
+
+    @classmethod
+    def total(cls, parts: Iterable[Mean]) -> Mean:
+        """The sum of independent means (their standard errors added in quadrature)."""
+        parts = list(parts)
+        return cls(sum(p.mean for p in parts), sum(p.stderr ** 2 for p in parts) ** 0.5)
+
+    def to_dict(self) -> dict[str, float]:
+        """The mean and its standard error, rounded to 3 places for printing."""
+        return {"mean": round(self.mean, 3), "stderr": round(self.stderr, 3)}
+
+
+ZERO = Mean(0.0, 0.0)
 
 
 @dataclass(frozen=True, repr=False)
@@ -64,4 +98,4 @@ class Stats:
                 f" p10={self.p10}, p50={self.p50}, p90={self.p90})")
 
 
-__all__ = ["Stats"]
+__all__ = ["Mean", "ZERO", "Stats"]

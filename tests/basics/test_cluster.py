@@ -28,7 +28,7 @@ from pinochle_calc import __version__, cluster
 from pinochle_calc.bidding.estimate import DEFAULT_SAMPLES
 from pinochle_calc.cluster import ClusterError, ExtraMissing, map_cluster, scheduler_address
 from pinochle_calc.errors import UserError
-from pinochle_calc.game.arena import _Job, duplicate_deals, play_twice, run_arena
+from pinochle_calc.game.arena import _Match, duplicate_deals, play_twice, run_arena
 from pinochle_calc.processes import map_jobs
 from pinochle_calc.rules import STANDARD, load_rules
 from tests.cli.cli_runner import run
@@ -341,7 +341,7 @@ def test_a_caller_that_stops_early_leaves_nothing_running_on_the_cluster(dask, s
     monkeypatch.chdir(slow)
     deals = duplicate_deals("slow.py:Slow", "thumb", 40, seed=2, scheduler=dask.address)
     first = next(deals)
-    assert first == play_twice(0, _Job("slow.py:Slow", "thumb", STANDARD, 2, DEFAULT_SAMPLES))
+    assert first == play_twice(0, _Match("slow.py:Slow", "thumb", STANDARD, 2, DEFAULT_SAMPLES))
     assert dask.tasks()[0] > 0
     deals.close()
     deadline = time.monotonic() + 15
@@ -551,7 +551,7 @@ def test_the_package_never_imports_distributed_without_a_scheduler():
 def test_a_job_and_its_results_travel_by_pickle():
     import pickle
 
-    job = _Job("formula", "thumb", load_rules("standard,passing.cards=4"), 1, 100)
+    job = _Match("formula", "thumb", load_rules("standard,passing.cards=4"), 1, 100)
     assert pickle.loads(pickle.dumps(job)) == job
     pair = play_twice(0, job)
     assert pickle.loads(pickle.dumps((play_twice, pair)))[1] == pair

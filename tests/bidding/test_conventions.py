@@ -589,10 +589,17 @@ def test_after_pass_marriage_rule_lets_a_hand_without_one_bid():
     after = DAVIS.with_options(marriage_required="after-pass")
     assert not trump_worthy(Hand.parse(long_spades).counts, DAVIS)[0]
     assert trump_worthy(Hand.parse(long_spades).counts, after)[0]
-    for convention, rules in (("jump", STANDARD), ("davis", DAVIS), ("toby", TOBY)):
+    for convention, rules in (("jump", STANDARD.with_options(pass_cards=3)), ("davis", DAVIS),
+                              ("toby", TOBY)):
         rules = rules.with_options(marriage_required="after-pass")
         s = suggest(NO_MARRIAGE, parse_auction("", rules), convention, limit=200)
         assert s.call is not None and "no marriage" not in s.reason, convention
+    # where no cards are exchanged, "after the exchange" is when trump is named: the hand
+    # needs its marriage then, as the hand model refuses to let it name trump without one
+    alone = STANDARD.with_options(marriage_required="after-pass")
+    assert not trump_worthy(Hand.parse(long_spades).counts, alone)[0]
+    s = suggest(NO_MARRIAGE, parse_auction("", alone), "jump", limit=200)
+    assert s.call is None and "no marriage" in s.reason
 
 
 def test_a_finished_auction_has_no_call_to_make():

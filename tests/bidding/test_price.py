@@ -48,21 +48,47 @@ def test_margins_are_what_the_score_sheet_gives():
             assert made[i] == (score.result == "made")
 
 
-def test_with_an_exchange_the_margins_are_those_of_the_deals_after_it():
+def exchanged(deals: np.ndarray, trump: np.ndarray, rules) -> np.ndarray:
+    """The deals after the exchange between seat 2 (naming ``trump``) and seat 0."""
     from pinochle_calc.exchange.policy import exchange
 
-    rules = load_rules("standard,passing.cards=4")
-    deals = np.array([[h.counts for h in deal_cards(12, i)] for i in range(8)])
-    trump = np.array([1, 1, 2, 2, 0, 0, 3, 3])
     after = deals.copy()
     for t in range(4):
         rows = trump == t
         done = exchange(deals[rows, 2], deals[rows, 0], t, rules)
         after[rows, 2], after[rows, 0] = done.bidder, done.partner
+    return after
+
+
+def test_with_an_exchange_the_margins_are_those_of_the_deals_after_it():
+    # the marriage looked for after the exchange (after-pass): every figure is the deals' after
+    rules = load_rules("standard,passing.cards=4,marriage_required=after-pass")
+    deals = np.array([[h.counts for h in deal_cards(12, i)] for i in range(8)])
+    trump = np.array([1, 1, 2, 2, 0, 0, 3, 3])
+    after = exchanged(deals, trump, rules)
     assert (after != deals).any()
     got = margins(deals, 2, trump, 60, rules, (None, None))
     plain = margins(after, 2, trump, 60, STANDARD, (None, None))
     assert (got[0] == plain[0]).all() and (got[1] == plain[1]).all()
+
+
+def test_trump_named_before_the_exchange_needs_its_marriage_as_dealt():
+    # RULES.md: the bidder names a suit it holds a marriage in, and the exchange comes after:
+    # a declarer without one as dealt loses the bid (-60, unplayed), whatever the exchange
+    # brings it; one with one plays on the deals after the exchange
+    rules = load_rules("standard,passing.cards=4")
+    deals = np.array([[h.counts for h in deal_cards(12, i)] for i in range(8)])
+    trump = np.array([1, 1, 2, 2, 0, 0, 3, 3])
+    after = exchanged(deals, trump, rules)
+    got, made = margins(deals, 2, trump, 60, rules, (None, None))
+    plain = margins(after, 2, trump, 60, STANDARD, (None, None))
+    dealt = deals[np.arange(8), 2]
+    married = (dealt[np.arange(8), trump * 5 + 2] > 0) & (dealt[np.arange(8), trump * 5 + 3] > 0)
+    held = after[np.arange(8), 2]
+    got_one = (held[np.arange(8), trump * 5 + 2] > 0) & (held[np.arange(8), trump * 5 + 3] > 0)
+    assert married.any() and (~married & got_one).any()  # both cases are here
+    assert (got[~married] == -60).all() and not made[~married].any()
+    assert (got[married] == plain[0][married]).all() and (made == plain[1] & married).all()
 
 
 def test_the_advice_follows_the_price_where_the_partner_holds_alone():

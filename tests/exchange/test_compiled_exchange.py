@@ -186,7 +186,7 @@ def test_the_hints_read_narrow_deals_as_wide_ones():
         c = counts.reshape(-1, 4, 5)
         length = c.sum(axis=2)
         married = (np.minimum(c[:, :, KING], c[:, :, QUEEN]) > 0) | \
-            hints.may_name_without_marriage(rules)
+            (not rules.needs_marriage(exchanged=False))
         strong = (length >= 7) | ((length >= 6) & (c[:, :, ACE] > 0) & (c[:, :, TEN] > 0))
         assert np.array_equal(hints.trump_suits(counts, rules), married & strong)
         narrow = counts.astype(np.int8)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from pinochle_calc.errors import UserError
-from pinochle_calc.game.arena import BINS, Calibration, _Job, play_twice, run_arena
+from pinochle_calc.game.arena import BINS, Calibration, _Match, play_twice, run_arena
 from pinochle_calc.game.hand import Call, to_json
 from pinochle_calc.game.whole import deal_cards
 from pinochle_calc.rules import STANDARD, load_rules
@@ -46,7 +46,7 @@ def test_a_perfectly_calibrated_set_has_no_gap():
 
 
 def test_the_two_seatings_play_the_same_cards_with_the_seats_swapped():
-    job = _Job("formula", "pass", STANDARD, 5, 100)
+    job = _Match("formula", "pass", STANDARD, 5, 100)
     first, second = play_twice(0, job)
     # the same cards, dealer and decisions' seed in both runs
     assert first.hands == second.hands == deal_cards(5, 0)
@@ -157,7 +157,7 @@ def test_bad_arena_arguments_are_named():
 def test_a_hand_record_travels_between_processes():
     import pickle
 
-    record = play_twice(0, _Job("formula", "pass", STANDARD, 1, 100))[0]
+    record = play_twice(0, _Match("formula", "pass", STANDARD, 1, 100))[0]
     copy = pickle.loads(pickle.dumps(record))
     assert copy == record and to_json(copy) == to_json(record)
 

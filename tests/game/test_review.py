@@ -8,10 +8,11 @@ import pytest
 from pinochle_calc.errors import UserError
 from pinochle_calc.game.hand import Call, Pass, Play, Record, read_text
 from pinochle_calc.game.policies import Formula, quick_pass
-from pinochle_calc.game.review import Cost, mark, review
+from pinochle_calc.game.review import mark, review
 from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
 from pinochle_calc.hand import Hand
-from pinochle_calc.rules import load_rules
+from pinochle_calc.play.stats import Mean
+from pinochle_calc.rules import PRESETS, load_rules
 from pinochle_calc.seats import Seat
 
 SAMPLES = 120
@@ -39,10 +40,10 @@ def test_the_advisors_own_decisions_cost_nothing(rules, policy):
     cards = [d for d in result.decisions if d.phase == "play"]
     assert len(cards) >= 40 and {d.seat for d in cards} == {0, 1, 2, 3}
     for d in result.decisions:
-        assert d.actual == d.advised and d.cost == Cost(0.0, 0.0) and d.mark == "fine", d
+        assert d.actual == d.advised and d.cost == Mean(0.0, 0.0) and d.mark == "fine", d
     if load_rules(rules).pass_cards:
         assert [d.phase for d in result.decisions].count("exchange") == 2
-    assert set(result.by_phase().values()) == {Cost(0.0, 0.0)}
+    assert set(result.by_phase().values()) == {Mean(0.0, 0.0)}
     (note,) = result.skipped  # the cards the rules forced are no decisions
     assert int(note.split()[0]) + len(cards) == 80
 
@@ -113,11 +114,11 @@ def test_a_pass_that_breaks_the_partners_meld_costs_points():
 
 
 def test_marks_follow_the_documented_bounds():
-    assert mark(Cost(1.9, 0.1)) == "fine" and mark(Cost(2.0, 0.1)) == "inaccuracy"
-    assert mark(Cost(4.9, 0.1)) == "inaccuracy" and mark(Cost(5.0, 0.1)) == "mistake"
-    assert mark(Cost(10.0, 0.1)) == "blunder" and mark(Cost(-30.0, 1.0)) == "fine"
-    assert mark(Cost(8.0, 5.0)) == "fine"  # within two standard errors of 0
-    assert mark(Cost(30.0, 1.0), scale=10) == "inaccuracy"
+    assert mark(Mean(1.9, 0.1)) == "fine" and mark(Mean(2.0, 0.1)) == "inaccuracy"
+    assert mark(Mean(4.9, 0.1)) == "inaccuracy" and mark(Mean(5.0, 0.1)) == "mistake"
+    assert mark(Mean(10.0, 0.1)) == "blunder" and mark(Mean(-30.0, 1.0)) == "fine"
+    assert mark(Mean(8.0, 5.0)) == "fine"  # within two standard errors of 0
+    assert mark(Mean(30.0, 1.0), scale=10) == "inaccuracy"
 
 
 def test_a_seat_whose_hand_is_unknown_cannot_be_reviewed():
@@ -181,11 +182,21 @@ class NeverThrowsIn(Formula):
         return False
 
 
-@pytest.mark.parametrize("rules", ["standard", "standard,passing.cards=4", "toby-thomas"])
-def test_the_call_costs_play_outs_are_the_whole_hand_engines(rules):
+#: A hand without a marriage: where its own call wins the bid, it names trump only if the
+#: exchange brings it one (trump named after it), or loses the bid
+NO_MARRIAGE = "♠A 10 K J J ♥A 10 K J J ♦A 10 K J J ♣A 10 K J J"
+
+
+@pytest.mark.parametrize("rules, own", [
+    ("standard", None), ("standard,passing.cards=4", None), ("toby-thomas", None),
+    ("toby-thomas", NO_MARRIAGE), ("standard,passing.cards=4", NO_MARRIAGE),
+    ("standard,marriage_required=after-pass,passing.cards=3", NO_MARRIAGE),
+    ("pinochle14,marriage_required=after-pass,passing.cards=2,passing.when=before-trump", None)])
+def test_the_call_costs_play_outs_are_the_whole_hand_engines(rules, own):
     """The call cost's fast play-outs (formula calls, the quick exchange policy, the heuristic
     card player) give, deal by deal, the margin the whole-hand engine gives the same deal
-    played by formula bidders that never throw in, from the same auction."""
+    played by formula bidders that never throw in, from the same auction (the hand reviewed
+    one of the deal's, or one without a marriage)."""
     import numpy as np
 
     from pinochle_calc.bidding.auction import parse_auction
@@ -197,11 +208,15 @@ def test_the_call_costs_play_outs_are_the_whole_hand_engines(rules):
     low = rule_set.next_bid(None)
     auction = parse_auction(f"{low} p", rule_set)
     me = auction.to_call
-    own = deal_cards(7)[me]
-    drawn = deal(own, 24, np.random.default_rng(3), [], rule_set).deals
+    hand = deal_cards(7)[me] if own is None else Hand.parse(own)
+    drawn = deal(hand, 24, np.random.default_rng(3), [], rule_set).deals
     table = _Rollout(drawn, rule_set)
-    for call in (None, rule_set.next_bid(low)):
+    # a hand without a marriage wins the bid only where it bids too high for the others
+    high = () if own is None else (rule_set.next_bid(100 * rule_set.scale),)
+    won = 0
+    for call in (None, rule_set.next_bid(low), *high):
         bidder, bid = table.contracts(auction.then(call), me)
+        won += int((bidder == 0).sum()) if call in high else 0
         rows = np.arange(len(drawn))
         margins = table.margins(rows, bidder, bid)
         for i in rows:
@@ -212,4 +227,51 @@ def test_the_call_costs_play_outs_are_the_whole_hand_engines(rules):
             done = play_on(start, NeverThrowsIn(), NeverThrowsIn(), seed=1)
             side = me & 1
             assert done.score[side] - done.score[1 - side] == margins[i], (call, i)
-        assert len(set(margins)) > 4  # the deals go many ways
+        assert call in high or len(set(margins)) > 4  # the deals go many ways
+    assert won >= len(drawn) // 2 if high else not won
+
+
+#: Every preset, and the exchange and the marriage and minimum rules each way: the marriage
+#: looked for after an exchange after trump and before it (trump then named from the cards the
+#: bidder holds after it, maybe another suit than the one asked for), none needed, a minimum,
+#: other concessions, the bidder returning after its partner.
+ROLLOUT_RULES = [*PRESETS, "standard,passing.cards=4",
+                 "standard,marriage_required=after-pass,passing.cards=3",
+                 "pinochle14,marriage_required=after-pass,passing.cards=2,passing.when=before-trump",
+                 "standard,marriage_required=false,min_meld=20",
+                 "standard,passing.cards=3,passing.order=partner-first,min_meld=20,concession=meld",
+                 "book,scale=10,min_meld=20,concession=50-and-meld"]
+
+
+@pytest.mark.parametrize("rules", ROLLOUT_RULES)
+def test_the_play_outs_from_the_first_call_are_the_engines_under_every_rule_set(rules):
+    """The call cost's play-outs (the review's replay on arrays) against the hand model, deal
+    by deal from the first call: the contract the formula bidders reach, and the margin the
+    engine's hand (formula bidders passing by the quick policy, never throwing in) scores."""
+    import numpy as np
+
+    from pinochle_calc.bidding.auction import start
+    from pinochle_calc.game.hand import Request, Trump
+    from pinochle_calc.game.review import _Rollout
+    from pinochle_calc.game.whole import play_on
+
+    rule_set = load_rules(rules)
+    hands = [deal_cards(7, i) for i in range(60)]
+    table = _Rollout(np.array([[h.counts for h in deal] for deal in hands]), rule_set)
+    bidder, bid = table.contracts(start(rule_set), 0)
+    margins = table.margins(np.arange(len(hands)), bidder, bid)
+    renamed = 0
+    results = set()
+    for i, deal in enumerate(hands):
+        done = play_on(Record(rule_set, Seat.THREE, deal), NeverThrowsIn(), NeverThrowsIn(),
+                       seed=i)
+        state = done.state
+        assert (state.contract.seat, state.contract.bid) == (bidder[i], bid[i]), i
+        assert done.score[0] - done.score[1] == margins[i], (i, done.result)
+        asked = [e.suit for e in done.events if isinstance(e, Request)]
+        named = [e.suit for e in done.events if isinstance(e, Trump)]
+        renamed += bool(asked) and named != asked
+        results.add(done.result)
+    assert len(set(margins)) > 8 and len(results) >= 2, results
+    if "after-pass" in rules and "before-trump" in rules:  # named after it: another suit
+        assert renamed

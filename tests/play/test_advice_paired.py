@@ -13,8 +13,9 @@ from positions import played_position
 from pinochle_calc.cards import Card
 from pinochle_calc.hand import Hand
 from pinochle_calc.play import advice as advice_module
-from pinochle_calc.play.advice import AS_GOOD, MORE_DEALS, Estimate, advise_card
+from pinochle_calc.play.advice import AS_GOOD, MORE_DEALS, advise_card
 from pinochle_calc.play.position import Position
+from pinochle_calc.play.stats import Mean
 
 #: Issue 26's near tie: A♥ or 10♥ changed with the seed.
 NEAR_TIE = Position(Hand.parse("♥A 10 Q J ♦A 10 K Q J J ♣A 10 K Q J J K Q 10 A"), 1, 3,
@@ -35,13 +36,13 @@ def test_each_difference_is_the_paired_difference_from_the_best():
         for c in a.choices:
             diff = best - a.values[c.card]
             n = len(diff)
-            want = Estimate(float(diff.mean()), float(diff.std(ddof=1)) / n ** 0.5)
+            want = Mean(float(diff.mean()), float(diff.std(ddof=1)) / n ** 0.5)
             assert c.difference.mean == pytest.approx(want.mean, abs=1e-9)
             assert c.difference.stderr == pytest.approx(want.stderr, abs=1e-9)
             assert c.difference == a.cost(c.card)
             assert c.difference.mean >= -1e-9
             assert c.as_good == (want.mean <= AS_GOOD * want.stderr + 1e-9)
-        assert a.choices[0].difference == Estimate(0.0, 0.0) and a.choices[0].as_good
+        assert a.choices[0].difference == Mean(0.0, 0.0) and a.choices[0].as_good
 
 
 def test_more_deals_keep_the_first_deals_and_come_only_where_the_best_two_are_close():
@@ -55,7 +56,7 @@ def test_more_deals_keep_the_first_deals_and_come_only_where_the_best_two_are_cl
         assert a.samples in [40 * 2 ** k for k in range(4) if 2 ** k <= MORE_DEALS]
         for card, got in a.values.items():  # the first deals as they were
             assert got[:40].tolist() == few.values[card].tolist()
-        rivals = [c for c in few.choices[1:] if c.difference != Estimate(0.0, 0.0)]
+        rivals = [c for c in few.choices[1:] if c.difference != Mean(0.0, 0.0)]
         close = bool(rivals) and rivals[0].as_good and \
             rivals[0].difference.stderr > advice_module.NEGLIGIBLE
         assert (a.samples > 40) == close, (few.choices[:2], a.samples)

@@ -26,7 +26,6 @@ from ...exchange.hints import (
     around_short,
     describe_signal,
     helped_by,
-    may_name_without_marriage,
     needs_around,
     pinochle_parts,
     side_aces,
@@ -201,6 +200,5 @@ __all__ = [
     "holds_probability", "jump_reading", "davis_reading", "toby_reading", "davis_hint_bid",
     "davis_lowest", "davis_unavailable", "signal_mask", "describe_signal", "trump_worthy",
     "trump_suits", "side_aces", "pinochle_parts", "helped_by", "meld_words", "a_rank",
-    "around_short", "needs_around", "shown_meld", "may_name_without_marriage",
-    "least_meld_shown", "raise_asks_trump",
+    "around_short", "needs_around", "shown_meld", "least_meld_shown", "raise_asks_trump",
 ]

@@ -27,7 +27,7 @@ import numpy as np
 
 from ...cards import ACE, SUIT_SYMBOLS, TEN
 from ...errors import shorten
-from ...exchange.hints import Signal, may_name_without_marriage, trump_suits
+from ...exchange.hints import Signal, trump_suits
 from ...hand import Hand, HandLike, as_hand
 from ...meld.engine import meld
 from ...meld.words import meld_words
@@ -101,7 +101,7 @@ class Convention:
     name: ConventionName
     title: str
     read: Callable[[int, int | None, bool, RuleSet], tuple[str, Signal]]
-    suggest: Callable[[Situation], Suggestion] = field(repr=False)
+    suggest: Callable[[Caller], Suggestion] = field(repr=False)
     shows_all: Callable[[Reading], bool] = field(default=_never, repr=False)
     trump_overcall: bool = False
 
@@ -214,7 +214,7 @@ def quick_limit(hand: HandLike, rules: RulesLike = STANDARD) -> int:
     return meld(hand, rules).best.points + QUICK_MARGIN * rules.scale
 
 
-class Situation:
+class Caller:
     """The player about to call, as a convention's ``suggest`` sees it: the hand, the auction
     (``low``: the lowest bid it allows now), the side's limit and the trump the hand would name
     (its meld in ``own``; given none, its best suit, ``meld.best_trump``)."""
@@ -230,7 +230,7 @@ class Situation:
 
     def nameable(self, trump: int) -> bool:
         """Whether the hand may name ``trump`` when it wins the bid."""
-        return self.result.trumps[trump].callable or may_name_without_marriage(self.rules)
+        return trump in self.result.may_name(self.rules.needs_marriage(exchanged=False))
 
     @property
     def can_name(self) -> bool:
@@ -273,7 +273,7 @@ def suggest(hand: HandLike, auction: Auction, convention: Convention, limit: int
     hand = as_hand(hand)
     if auction.finished:
         raise AuctionError(f"there is no call to make: {auction.summary()}")
-    ctx = Situation(hand, auction, convention, quick_limit(hand, auction.rules)
+    ctx = Caller(hand, auction, convention, quick_limit(hand, auction.rules)
                    if limit is None else limit, trump)
     if auction.legal().forced:
         reason = f"the first three passed: the dealer must bid {ctx.low}"

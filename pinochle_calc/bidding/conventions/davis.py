@@ -21,7 +21,7 @@ from ...exchange.hints import Signal, needs_around, pinochle_parts
 from ...meld.words import AROUND_RANKS, PLURAL, a_rank
 from ...rules import RuleSet
 from ..auction import Auction
-from .base import Convention, Situation, Suggestion, reading_of
+from .base import Caller, Convention, Suggestion, reading_of
 from .gains import Gain, Gains, card_gains, gain_reason
 from .wording import ending, units
 
@@ -113,7 +113,7 @@ def davis_reading(bid: int, previous: int | None, opening: bool,
     return meaning, signal
 
 
-def _hint_options(ctx: Situation, gains: Gains, ranks: tuple[int, ...],
+def _hint_options(ctx: Caller, gains: Gains, ranks: tuple[int, ...],
                   arounds: bool) -> list[Gain]:
     options: list[Gain] = []
     for r in ranks:
@@ -175,7 +175,7 @@ def davis_unavailable(auction: Auction) -> list[tuple[str, str]]:
     return out
 
 
-def suggest_davis(ctx: Situation) -> Suggestion:
+def suggest_davis(ctx: Caller) -> Suggestion:
     a, rules = ctx.auction, ctx.rules
     k = rules.scale
     low = ctx.low

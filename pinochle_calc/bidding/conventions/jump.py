@@ -16,7 +16,7 @@ from __future__ import annotations
 from ...exchange.hints import Signal, side_aces, trump_worthy
 from ...hand import Hand
 from ...rules import RuleSet
-from .base import Convention, Reading, Situation, Suggestion
+from .base import Caller, Convention, Reading, Suggestion
 from .wording import units
 
 
@@ -43,7 +43,7 @@ def jump_reading(bid: int, previous: int | None, opening: bool,
             Signal("meld", meld=10 * raise_by * k))
 
 
-def suggest_jump(ctx: Situation) -> Suggestion:
+def suggest_jump(ctx: Caller) -> Suggestion:
     a, rules = ctx.auction, ctx.rules
     k = rules.scale
     low = ctx.low
@@ -87,7 +87,7 @@ def suggest_jump(ctx: Situation) -> Suggestion:
                     + (" (read as wanting to name trump)" if low == (current + 1) * k else ""))
 
 
-def _show_reason(ctx: Situation, shows: int, unshown: int) -> str:
+def _show_reason(ctx: Caller, shows: int, unshown: int) -> str:
     held = ctx.own
     text = f"shows {shows} meld: you hold {held} ({ctx.meld_words()})"
     if unshown != held:

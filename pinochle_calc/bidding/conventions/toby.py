@@ -11,7 +11,7 @@ from ...cards import ACE, KING, QUEEN, TEN
 from ...exchange.hints import Signal
 from ...meld.words import PLURAL
 from ...rules import RuleSet
-from .base import Convention, Situation, Suggestion
+from .base import Caller, Convention, Suggestion
 from .gains import HINT_MIN, Gain, card_gains, gain_reason
 from .wording import ending
 
@@ -40,7 +40,7 @@ def toby_reading(bid: int, previous: int | None, opening: bool,
     return f"asks for {book}", Signal("book")
 
 
-def suggest_toby(ctx: Situation) -> Suggestion:
+def suggest_toby(ctx: Caller) -> Suggestion:
     a, rules = ctx.auction, ctx.rules
     k = rules.scale
     low = ctx.low

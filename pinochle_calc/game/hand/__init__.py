@@ -24,7 +24,7 @@ from .files import load_record, read_json, read_record, save_record
 from .json_form import FORMAT, to_json, write_json
 from .position import card_position, deal_unknown
 from .record import Record, find_event, settled
-from .state import Contracted, Decision, HandState, may_name, needs_marriage
+from .state import Contracted, Decision, HandState
 from .tags import convention_of, load_spec, prediction_of, rules_spec
 from .text import read_text, write_text
 
@@ -33,4 +33,4 @@ __all__ = ["Record", "HandState", "Decision", "Contracted", "RecordError", "Plac
            "Play", "EVENT_KINDS", "EVENT_TYPES", "settled", "rules_spec", "load_spec",
            "find_event", "read_text", "write_text", "read_json", "write_json", "to_json",
            "read_record", "load_record", "save_record", "card_position", "deal_unknown",
-           "needs_marriage", "may_name", "convention_of", "prediction_of", "FORMAT"]
+           "convention_of", "prediction_of", "FORMAT"]

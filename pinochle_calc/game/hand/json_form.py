@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from .state import HandState
 
 
-class Record(Protocol):
+class RecordLike(Protocol):
     """A record as the JSON form reads it (``record.Record``, which imports this module)."""
 
     @property
@@ -46,7 +46,7 @@ class Record(Protocol):
 
     def tag(self, name: str) -> str | None: ...
 
-class HandPar(Protocol):
+class ParLike(Protocol):
     """A hand's par as the summary writes it (``game.par.HandPar``, which imports this
     package)."""
 
@@ -56,7 +56,7 @@ class HandPar(Protocol):
 FORMAT = "pinochle-calc record"
 
 
-def to_json(record: Record, par: HandPar | None = None) -> dict:
+def to_json(record: RecordLike, par: ParLike | None = None) -> dict:
     """The record as JSON data (see the module docstring), with its ``par`` where given."""
     state = record.state
     out: dict = {"format": FORMAT, "rules": rules_spec(record.rules), "dealer": record.dealer,
@@ -78,7 +78,7 @@ def to_json(record: Record, par: HandPar | None = None) -> dict:
     return out
 
 
-def summary(record: Record, state: HandState, par: HandPar | None = None) -> dict:
+def summary(record: RecordLike, state: HandState, par: ParLike | None = None) -> dict:
     """The summary keys, from the events (and the par, where given)."""
     from ...exchange.hints import hint_word
 
@@ -132,7 +132,7 @@ def summary(record: Record, state: HandState, par: HandPar | None = None) -> dic
     return out
 
 
-def write_json(record: Record, par: HandPar | None = None) -> str:
+def write_json(record: RecordLike, par: ParLike | None = None) -> str:
     """The record as one line of JSON (``records.dumps``)."""
     from ...records import dumps
 

@@ -80,34 +80,6 @@ class Contracted(NamedTuple):
         return self.seat.side
 
 
-def needs_marriage(rules: RuleSet, exchanged: bool) -> bool:
-    """Whether naming a suit needs a marriage in it: always under ``true``; under
-    ``after-pass`` once the cards have been exchanged (or where none are)."""
-    if rules.marriage_required == "after-pass":
-        return exchanged or not rules.pass_cards
-    return rules.marriage_required == "true"
-
-
-def may_name(hand: Hand, rules: RuleSet, needs: bool) -> list[int]:
-    """The suits a bidder holding ``hand`` may name (a marriage in it, where one is needed)."""
-    from ...meld.engine import meld
-
-    return [t.trump for t in meld(hand, rules).trumps if t.callable or not needs]
-
-
-def trump_to_name(hand: Hand, rules: RuleSet, needs: bool) -> int | None:
-    """The trump a seat names, one rule for every policy, the table's advice and the review's
-    play-outs: the most meld among the suits it may name (ties: the longer suit, then S H D C;
-    ``meld.vector.best_trumps`` on arrays); None when it may name none."""
-    from ...meld.engine import meld
-
-    pool = may_name(hand, rules, needs)
-    if not pool:
-        return None
-    trumps = meld(hand, rules).trumps
-    return max(pool, key=lambda t: (trumps[t].points, hand.suit_length(t), -t))
-
-
 def shown_cards(melds: TrumpMeld, hand: Hand) -> Hand:
     """The cards a seat shows by declaring its meld: a card may serve in one meld of each type,
     so the seat holds at least the cards of each type's melds together."""
@@ -274,12 +246,12 @@ class HandState:
     def under_min(self) -> bool:
         """Whether the bidding side melds under the minimum (known once both partners have
         shown their meld)."""
-        if not self.rules.min_meld or self.contract is None:
+        if self.contract is None:
             return False
         a, b = self.melds[self.contract.seat], self.melds[self.contract.seat ^ 2]
         if a is None or b is None:
             return False
-        return a[0] + b[0] < self.rules.min_meld_points
+        return self.rules.under_minimum(a[0] + b[0])
 
     def trick_points(self) -> tuple[int, int] | None:
         """The sides' trick points, once every trick is played."""
@@ -415,11 +387,13 @@ class HandState:
         return replace(self, request=event.suit)
 
     def _trump(self, event: Trump) -> HandState:
+        from ...meld.engine import meld
+
         rules = self.rules
         hand = self.after_exchange(event.seat)
-        needs = needs_marriage(rules, bool(self.passes))
+        needs = rules.needs_marriage(exchanged=bool(self.passes))
         if hand is not None:
-            allowed = may_name(hand, rules, needs)
+            allowed = meld(hand, rules).may_name(needs)
             if event.suit is None and allowed:
                 suits = " ".join(SUIT_SYMBOLS[t] for t in allowed)
                 raise RecordError(f"seat {event.seat} may name {suits}: only a bidder with no"
@@ -427,13 +401,15 @@ class HandState:
             if event.suit is not None and event.suit not in allowed:
                 raise RecordError(f"seat {event.seat} holds no marriage in"
                                   f" {SUIT_SYMBOLS[event.suit]}: it may not name it",
-                                  rule=f"bidding.marriage_required = {rules.marriage_required}")
-        elif event.suit is None and rules.marriage_required == "false":
+                                  rule=rules.marriage_rule())
+        elif event.suit is None and not rules.needs_marriage(exchanged=True):
             raise RecordError("under these rules any suit may be named: a bidder always names"
-                              " trump", rule="bidding.marriage_required = false")
+                              " trump", rule=rules.marriage_rule())
         return replace(self, trump_named=True, trump=event.suit, lost=event.suit is None)
 
     def _pass(self, event: Pass) -> HandState:
+        from ...meld.engine import meld
+
         rules = self.rules
         n = rules.pass_cards
         cards = event.cards
@@ -450,10 +426,11 @@ class HandState:
         new = replace(self, passes=(*self.passes, (event.seat, cards)))
         new._check_deck("the cards seen")
         if len(new.passes) == 2 and new.trump_named and new.trump is not None \
-                and rules.marriage_required == "after-pass":
-            # under after-pass a bidder without a marriage in the trump named loses the bid
+                and rules.marriage_after_exchange:
+            # trump named before the exchange, the marriage looked for after it (after-pass):
+            # a bidder without a marriage in the trump named loses the bid
             hand = new.after_exchange(new.bidder)
-            if hand is not None and new.trump not in may_name(hand, rules, True):
+            if hand is not None and new.trump not in meld(hand, rules).may_name(True):
                 new = replace(new, lost=True)
         return new
 
@@ -606,5 +583,4 @@ _RULES: dict[type, Callable] = {
     ThrowIn: HandState._throw_in, Play: HandState._play,
 }
 
-__all__ = ["HandState", "Decision", "DecisionKind", "Contracted", "Ending", "needs_marriage",
-           "may_name", "trump_to_name", "shown_cards"]
+__all__ = ["HandState", "Decision", "DecisionKind", "Contracted", "Ending", "shown_cards"]
