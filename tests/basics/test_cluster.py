@@ -11,11 +11,9 @@ that dies), in their own session so that a Ctrl-C sent to a match does not reach
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -31,6 +29,7 @@ from pinochle_calc.errors import UserError
 from pinochle_calc.game.arena import _Job, duplicate_deals, play_twice, run_arena
 from pinochle_calc.processes import map_jobs
 from pinochle_calc.rules import STANDARD, load_rules
+from tests.basics.dask_cluster import Cluster, finish, free_port, python
 from tests.cli.cli_runner import run
 
 #: A policy of one's own that calls as ``formula`` does after a pause: the pause (seconds) is
@@ -77,95 +76,6 @@ def late_second(item, job):
         time.sleep(job)
     return item * item
 '''
-
-PAUSE = "0.05"  # seconds: a deal holds about a dozen of formula's calls
-
-
-def python(*args: str) -> list[str]:
-    return [sys.executable, *args]
-
-
-def cli(*args: str, **kwargs) -> subprocess.CompletedProcess:
-    """``pinochle-calc ARGS`` as a user runs it."""
-    return subprocess.run(python("-m", "pinochle_calc", *args), capture_output=True, text=True,
-                          **kwargs)
-
-
-def finish(proc: subprocess.Popen, timeout: float = 120) -> tuple[str, str]:
-    """The rest of a process's stdout (after lines read from it: ``communicate`` would skip
-    what its reader holds already) and its stderr, once it ends (killed after ``timeout``)."""
-    import threading
-
-    timer = threading.Timer(timeout, proc.kill)
-    timer.start()
-    try:
-        out, err = proc.stdout.read(), proc.stderr.read()
-        proc.wait()
-    finally:
-        timer.cancel()
-    return out, err
-
-
-class Cluster:
-    """A scheduler and ``workers`` workers on 127.0.0.1, started by the ``dask`` commands in
-    ``folder``; ``client`` a client of it for the test to look inside."""
-
-    def __init__(self, folder: Path, workers: int, preload: str | None = None):
-        """``preload``: a file each process runs first (``--preload``), the scheduler too if
-        there is no worker."""
-        self.folder, self.processes = folder, []
-        self.client = None
-        address_file = folder / "scheduler.json"
-        try:
-            self.start("scheduler", "scheduler", "--host", "127.0.0.1", "--port", "0",
-                       "--no-dashboard", "--scheduler-file", str(address_file),
-                       *(("--preload", preload) if preload and not workers else ()))
-            deadline = time.monotonic() + 60
-            while not address_file.exists() and time.monotonic() < deadline:
-                time.sleep(0.1)
-            time.sleep(0.1)  # the file is written whole
-            self.address = json.loads(address_file.read_text())["address"]
-            for n in range(workers):
-                self.add_worker(f"worker-{n}", preload)
-            self.client = distributed.Client(self.address, set_as_default=False, timeout=30)
-            if workers:
-                self.client.wait_for_workers(workers, timeout=60)
-        except BaseException:
-            self.close()
-            raise
-
-    def start(self, log: str, *args: str) -> subprocess.Popen:
-        env = {**os.environ, "PINOCHLE_TEST_PAUSE": PAUSE}
-        with open(self.folder / f"{log}.log", "w") as out:
-            proc = subprocess.Popen(python("-m", "dask", *args), cwd=self.folder, env=env,
-                                    stdout=out, stderr=subprocess.STDOUT,
-                                    start_new_session=True)
-        self.processes.append(proc)
-        return proc
-
-    def add_worker(self, name: str, preload: str | None = None) -> None:
-        self.start(name, "worker", self.address, "--nthreads", "1", "--no-dashboard",
-                   "--name", name, "--local-directory", str(self.folder / name),
-                   *(("--preload", preload) if preload else ()))
-
-    def tasks(self) -> tuple[int, int]:
-        """The tasks the scheduler holds, and those its workers are running."""
-        held = self.client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks))
-        running = self.client.run(lambda dask_worker: len(dask_worker.state.executing))
-        return held, sum(running.values())
-
-    def close(self) -> None:
-        """The client closed, every process of the cluster killed (each leads its own process
-        group, with a worker's nanny and its worker in it)."""
-        if self.client is not None:
-            self.client.close()
-        for proc in self.processes:
-            try:
-                os.killpg(proc.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-            proc.wait()
-
 
 @pytest.fixture(scope="module")
 def dask(tmp_path_factory):
@@ -407,12 +317,6 @@ def test_a_worker_killed_mid_match_loses_no_deal(dask, slow, monkeypatch):
     lost = [str(key) for event in events for key in (*event.get("processing-tasks", ()),
                                                      *event.get("lost-computed-tasks", ()))]
     assert any(key.startswith("play_twice-") for key in lost)  # chunks that were played again
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def test_a_scheduler_that_does_not_answer_is_one_line_within_seconds():
