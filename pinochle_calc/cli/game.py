@@ -284,8 +284,8 @@ def arena(
     if scheduler is not None:
         scheduler = _scheduler(scheduler, jobs)
     elif patience is not None:
-        raise typer.BadParameter("it is how long a match on a cluster waits for it: give it with"
-                                 " --scheduler", param_hint="'--patience'")
+        raise typer.BadParameter("--patience is how long a match waits for its cluster: give"
+                                 " it with --scheduler", param_hint="'--patience'")
     (a, a_name), (b, b_name) = _policy(policy_a), _policy(policy_b)
     if a_name == b_name:
         raise typer.BadParameter(f"both policies are {a_name}: a duplicate match of a policy"

@@ -297,8 +297,8 @@ def run_arena(a: str, b: str, deals: int, seed: int = 0, rules: RulesLike = STAN
     tally = arena_tally(a, b, deals, seed, rules, samples, jobs, scheduler)
     if patience is not None:
         if scheduler is None:
-            raise UserError("patience is how long a match on a cluster waits for it: give it"
-                            " with a scheduler")
+            raise UserError("patience is how long a match waits for its cluster: give it with"
+                            " a scheduler")
         from ..cluster import patience_seconds
 
         patience_seconds(patience)
