@@ -337,15 +337,15 @@ class _Watch:
         worker could not run it."""
         from concurrent.futures import CancelledError
 
-        while True:
-            try:
-                future.exception(timeout=LOOK_SECONDS)  # returns once done, whatever the end
-                break
-            except distributed.TimeoutError:
-                self.look()
         address = self.address
-        try:  # fetched from its worker through the scheduler, which may have stopped since
-            return self.ask(future.result)
+        try:
+            while True:
+                try:  # the results fetched from a worker: a chunk lost with its worker is
+                    return future.result(timeout=LOOK_SECONDS)  # played again meanwhile
+                except distributed.TimeoutError:
+                    if future.status == "error":  # the chunk's own error, not the wait's
+                        return future.result()
+                    self.look()
         except distributed.KilledWorker as e:
             raise ClusterError(f"the workers of {address} that took a chunk of the work kept"
                                f" dying ({e}): see their logs", address) from None

@@ -75,6 +75,13 @@ def late_second(item, job):
     if item == 1:
         time.sleep(job)
     return item * item
+
+
+def times_out(item, job):
+    """``item``, or at item ``job`` a ``TimeoutError`` of the work's own."""
+    if item == job:
+        raise TimeoutError(f"item {item} ran out of time")
+    return item
 '''
 
 @pytest.fixture(scope="module")
@@ -127,18 +134,20 @@ def test_the_library_reports_alike_on_a_cluster_and_in_processes(dask):
     assert without_timing(reports["cluster"]) == without_timing(reports["jobs"])
 
 
-def test_results_come_in_order_when_a_chunk_ends_after_later_ones(dask, tmp_path, monkeypatch):
-    """The second item's chunk takes two seconds, the others none: while the caller takes its
-    time over the first result, a later chunk ends (on the other worker), and waits."""
+@pytest.fixture
+def helpers(dask, tmp_path, monkeypatch):
+    """``HELPERS`` as a module, importable here and on the scheduler by the name
+    ``shipped_module`` gives it (for ``map_cluster``'s ``modules``, which sends it to the
+    workers): the module, its name and its source."""
     import importlib.util
 
     path = tmp_path / "helpers.py"
     path.write_text(HELPERS)
     name, source = cluster.shipped_module(str(path))
     spec = importlib.util.spec_from_file_location(name, path)
-    helpers = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(helpers)
-    monkeypatch.setitem(sys.modules, name, helpers)  # pickled by this name, as on the workers
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    monkeypatch.setitem(sys.modules, name, module)  # pickled by this name, as on the workers
     # the scheduler reads the tasks, so it imports the module of their function: sent here
     # (map_cluster sends its modules to the workers alone, which run what the tasks import)
     from distributed.diagnostics.plugin import SchedulerUploadFile
@@ -146,6 +155,14 @@ def test_results_come_in_order_when_a_chunk_ends_after_later_ones(dask, tmp_path
     shipped = tmp_path / f"{name}.py"
     shipped.write_bytes(source)
     dask.client.register_plugin(SchedulerUploadFile(str(shipped)), name=name)
+    yield module, name, source
+    dask.client.unregister_scheduler_plugin(name)
+
+
+def test_results_come_in_order_when_a_chunk_ends_after_later_ones(dask, helpers):
+    """The second item's chunk takes two seconds, the others none: while the caller takes its
+    time over the first result, a later chunk ends (on the other worker), and waits."""
+    helpers, name, source = helpers
     out, done_early = [], []
 
     def done() -> list[int]:
@@ -154,20 +171,29 @@ def test_results_come_in_order_when_a_chunk_ends_after_later_ones(dask, tmp_path
             int(str(key).rsplit("-", 1)[1]) for key, ts in dask_scheduler.tasks.items()
             if ts.state == "memory"))
 
-    try:
-        for result in map_cluster(helpers.late_second, 2.0, range(7), dask.address,
-                                  {name: source}, chunk=1):
-            out.append(result)
-            deadline = time.monotonic() + 1.5
-            while len(out) == 1 and not done_early and time.monotonic() < deadline:
-                done_early = [item for item in done() if item > 1]
-                time.sleep(0.05)
-            if len(out) == 1:
-                assert 1 not in done()  # the second item's chunk is still running
-    finally:
-        dask.client.unregister_scheduler_plugin(name)
+    for result in map_cluster(helpers.late_second, 2.0, range(7), dask.address,
+                              {name: source}, chunk=1):
+        out.append(result)
+        deadline = time.monotonic() + 1.5
+        while len(out) == 1 and not done_early and time.monotonic() < deadline:
+            done_early = [item for item in done() if item > 1]
+            time.sleep(0.05)
+        if len(out) == 1:
+            assert 1 not in done()  # the second item's chunk is still running
     assert done_early  # a later chunk ended first
     assert out == list(map_jobs(helpers.late_second, 0.0, range(7))) == [i * i for i in range(7)]
+
+
+def test_a_timeout_of_the_works_own_reaches_the_caller_as_it_came(dask, helpers, no_hang):
+    """A ``TimeoutError`` the work raises is its error, not a wait for the cluster's answer
+    (which the match takes as a cue to look at the cluster, and waits on)."""
+    helpers, name, source = helpers
+    out = []
+    with pytest.raises(TimeoutError, match="item 3 ran out of time"):
+        for result in map_cluster(helpers.times_out, 3, range(6), dask.address,
+                                  {name: source}, chunk=1):
+            out.append(result)
+    assert out == [0, 1, 2]
 
 
 def test_a_policy_that_fails_on_a_worker_stops_the_match_as_with_jobs(dask, bots):

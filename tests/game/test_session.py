@@ -219,3 +219,23 @@ def test_a_hand_goes_on_a_sheet_once_in_every_state_a_record_and_its_sheet_can_b
     with pytest.raises(RecordError, match="not over"):
         put_on_sheet(played().prefix(5), str(sheet), saved.append)
     assert len(saved) == count and len(sheet.read_bytes()) == size
+
+
+def test_a_row_that_cannot_be_written_whole_leaves_the_sheet_as_it_was(tmp_path, monkeypatch):
+    """A disk full after part of the row: the sheet cut back to its bytes before, so that a
+    resume writes the row whole at the byte the record names."""
+    import errno
+
+    from pinochle_calc.game import session
+
+    sheet = tmp_path / "game.csv"
+    add_to_sheet(played(4), str(sheet))
+    before = sheet.read_bytes()
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(session.os, "fsync", full)
+    with pytest.raises(UserError, match="cannot write the score sheet .*: No space left"):
+        add_to_sheet(played(), str(sheet))
+    assert sheet.read_bytes() == before
