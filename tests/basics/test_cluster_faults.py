@@ -252,7 +252,7 @@ def test_a_scheduler_frozen_mid_match_stops_it_after_its_patience(tmp_path):
     try:
         assert proc.returncode == 1, err
         assert err == (f"Error: the Dask scheduler at {dask.address} stopped answering: no"
-                       " answer for 2 s (is it stopped or hung, or cut off from this"
+                       " answer for 3 s (is it stopped or hung, or cut off from this"
                        " machine?)\n")
         assert 3 <= took < 3 + 20
         # thawed, the scheduler forgets the chunks of the client gone
