@@ -121,16 +121,31 @@ SPELLINGS = {
 }
 
 
+@pytest.mark.parametrize("edited", [False, True], ids=["as written", "edited since"])
 @pytest.mark.parametrize("spelling", list(SPELLINGS))
 def test_a_resumed_hand_goes_on_the_sheet_once_however_the_sheet_is_named(tmp_path, game,
-                                                                         spelling):
+                                                                         spelling, edited):
+    """Edited since: a comment put at the top of the sheet by hand moves the row from the
+    byte the record names; the record's tag names the very file still."""
     name, folder = SPELLINGS[spelling]
     first = resume(tmp_path / "done.txt", "game.csv", tmp_path)
     assert first.exit_code == 0 and "Added to the score sheet game.csv" in first.stdout
+    if edited:
+        sheet = tmp_path / "game.csv"
+        sheet.write_text("# the Friday game\n" + sheet.read_text())
     again = resume(tmp_path / "done.txt", name.format(tmp=tmp_path), tmp_path / folder)
     assert again.exit_code == 0, again.stdout
     assert "already" in again.stdout and "Added" not in again.stdout
-    assert rows(tmp_path / "game.csv") == [as_written(game)]
+    if edited:
+        assert (tmp_path / "game.csv").read_text().startswith("# the Friday game\n")
+        assert rows_after_comment(tmp_path / "game.csv") == [as_written(game)]
+    else:
+        assert rows(tmp_path / "game.csv") == [as_written(game)]
+
+
+def rows_after_comment(sheet: Path) -> list[dict[str, str]]:
+    """The rows of a sheet whose first line is a comment."""
+    return list(csv.DictReader(sheet.read_text(encoding="utf-8").splitlines()[1:]))
 
 
 def test_a_sheet_renamed_still_holds_the_hand_and_another_sheet_gets_it(tmp_path, game):

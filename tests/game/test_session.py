@@ -145,6 +145,9 @@ def test_the_next_hand_passes_the_deal_left_and_never_takes_a_file(tmp_path):
     assert nxt.dealer == (record.dealer + 1) % 4 and nxt.events == ()
     assert nxt.tag("Deal") == "2" and nxt.tag("Date") == "2026-03-14"
     assert next_record(nxt).tag("Deal") == "3" and next_record(nxt).dealer == (nxt.dealer + 1) % 4
+    # the last hand's place on the sheet is not the next one's
+    marked = record.with_tag("Sheet", "/x/game.csv").with_tag("SheetRow", "at byte 0")
+    assert next_record(marked).tags == nxt.tags
     first = tmp_path / "game.txt"
     assert next_path(str(first), 2) == str(tmp_path / "game-2.txt")
     assert next_path(str(tmp_path / "game-2.txt"), 3) == str(tmp_path / "game-3.txt")
