@@ -312,6 +312,16 @@ class _Watch:
             self.silent = True
             raise _silent(self.address, seconds) from None
 
+    def ask_workers(self, call: Callable[[], T]) -> T:
+        """``call()``, which every worker answers through the scheduler, within ``patience``
+        (a worker answers once what it is running lets it)."""
+        try:
+            return _within(self.patience, call)
+        except _NoAnswer:
+            raise ClusterError(f"the workers of {self.address} did not answer for"
+                               f" {_seconds(self.patience)} s (is one of them stopped or"
+                               " hung?)", self.address) from None
+
     def look(self) -> int:
         """The worker threads the scheduler has now (at least 1), asked of it."""
         try:
@@ -399,9 +409,8 @@ def _workers(watch: _Watch) -> None:
     except (OSError, TimeoutError):
         raise ClusterError(f"the Dask scheduler at {address} has no worker: start some with"
                            f" dask worker {address}", address) from None
-    # a worker answers once the deal it is playing lets it: patience, not CONNECT_SECONDS
-    for worker, theirs in sorted(watch.ask(lambda: client.run(_probe, on_error="return"))
-                                 .items()):
+    for worker, theirs in sorted(watch.ask_workers(lambda: client.run(
+            _probe, on_error="return")).items()):
         _check("worker", worker, theirs)
     watch.look()
 
@@ -441,7 +450,8 @@ def _ship(watch: _Watch, modules: Mapping[str, bytes], names: list[str]) -> None
             name = f"pinochle-module-{uuid.uuid4().hex}"
             names.append(name)  # held by the scheduler even where a worker fails it
             try:  # the plugin holds the bytes; each worker imports them as it gets them
-                watch.ask(partial(watch.client.register_plugin, UploadFile(path), name=name))
+                watch.ask_workers(partial(watch.client.register_plugin, UploadFile(path),
+                                          name=name))
             except ClusterError:
                 raise
             except Exception as e:  # the module's own error, as the worker raised it

@@ -237,9 +237,20 @@ def match(address: str, patience: int, deals: int = 500) -> subprocess.Popen:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-def test_a_scheduler_frozen_mid_match_stops_it_after_its_patience(tmp_path):
+def test_a_frozen_worker_or_a_scheduler_frozen_mid_match_is_waited_for_its_patience(tmp_path):
+    """A worker frozen (SIGSTOP) when the work starts: its answer waited for ``patience``; then
+    the scheduler frozen mid-match."""
     dask = Cluster(tmp_path, workers=1)
-    scheduler = dask.processes[0]
+    scheduler, worker = dask.processes
+    os.killpg(worker.pid, signal.SIGSTOP)
+    try:
+        started = time.monotonic()
+        with pytest.raises(ClusterError, match=f"^the workers of {dask.address} did not answer"
+                           r" for 2 s \(is one of them stopped or hung\?\)$"):
+            list(map_cluster(pow, 2, range(3), dask.address, patience=2))
+        assert 2 <= time.monotonic() - started < 2 + 20
+    finally:
+        os.killpg(worker.pid, signal.SIGCONT)
     try:
         proc = match(dask.address, 3)
         assert proc.stdout.readline()  # a deal played: the match is under way
