@@ -349,9 +349,10 @@ def _scheduler(text: str, jobs: int) -> str:
     import logging
 
     # what goes wrong is said in one line (cluster.ClusterError), not in the client's log:
-    # distributed sets the levels of its loggers, and of tornado's, one by one
-    for name in list(logging.root.manager.loggerDict):
-        if name.split(".")[0] in ("distributed", "tornado"):
+    # distributed sets the levels of its loggers, and of tornado's, one by one; asyncio's
+    # says, as the program ends, that a fetch of results given up on was cancelled
+    for name in [*logging.root.manager.loggerDict, "asyncio"]:
+        if name.split(".")[0] in ("distributed", "tornado", "asyncio"):
             logging.getLogger(name).setLevel(logging.CRITICAL + 1)
     return address
 
