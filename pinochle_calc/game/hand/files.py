@@ -278,7 +278,8 @@ def remove_stale_temporaries(path: str) -> list[str]:
             continue  # not a save's (0 and below name process groups), or a live one's
         full = os.path.join(folder, entry)
         try:  # not following a link, and not waiting on a FIFO
-            fd = os.open(full, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+            fd = os.open(full, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+                         | getattr(os, "O_NONBLOCK", 0))
         except OSError:
             continue
         try:
@@ -294,7 +295,10 @@ def remove_stale_temporaries(path: str) -> list[str]:
 
 
 def _alive(pid: int) -> bool:
-    """Whether process ``pid`` (above 0) is alive on this machine (another user's too)."""
+    """Whether process ``pid`` (above 0) is alive on this machine (another user's too); on
+    Windows always True, where ``os.kill`` would end the process it asks about."""
+    if os.name == "nt":
+        return True
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
