@@ -165,16 +165,20 @@ def killed_at(point: str, tmp_path: Path) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=120)
 
 
-@pytest.mark.parametrize("point", ["mark", "before row", "after row", "end"])
-@pytest.mark.parametrize("spelling", ["as given", "dot slash", "a link"])
-def test_a_kill_at_any_step_leaves_the_hand_on_the_sheet_once(tmp_path, game, point,
-                                                              spelling):
+#: Each point of a kill, and the name the sheet is given when the hand is resumed after it.
+KILLS = {"mark": "dot slash", "before row": "a link", "after row": "full path",
+         "end": "from a folder below"}
+
+
+@pytest.mark.parametrize("point", list(KILLS))
+def test_a_kill_at_any_step_leaves_the_hand_on_the_sheet_once(tmp_path, game, point):
+    spelling = KILLS[point]
     stopped = killed_at(point, tmp_path)
     assert stopped.returncode == -signal.SIGKILL, stopped.stderr
     on_sheet = rows(tmp_path / "game.csv") if (tmp_path / "game.csv").exists() else []
     assert on_sheet == ([as_written(game)] if point in ("after row", "end") else [])
     name, folder = SPELLINGS[spelling]
-    again = resume(tmp_path / "done.txt", name, tmp_path / folder)
+    again = resume(tmp_path / "done.txt", name.format(tmp=tmp_path), tmp_path / folder)
     assert again.exit_code == 0, again.stdout
     assert ("Added" in again.stdout) == (point in ("mark", "before row"))
     assert "warning" not in again.stdout
