@@ -43,6 +43,14 @@ FIGURE_MAX = 10**15
 #: docs/card-play.md, "Par and exact costs").
 EXACT_POSITIONS_MAX = 10**12
 EXACT_POSITIONS = 5_000_000
+#: Seconds a match on a cluster waits for a scheduler that stopped answering, or for a worker
+#: when it has none (``--patience``, ``cluster.map_cluster``): the default and the most, a day.
+#: A healthy scheduler answers in milliseconds whatever its workers do (a deal of any length
+#: included: what is timed is never a chunk), Dask's own client gives up on a connection after
+#: 30 s (``distributed.comm.timeouts.connect``), and a nanny starts a dead worker again in a few
+#: seconds: a minute is well past each, and short beside a match left hanging overnight.
+PATIENCE_SECONDS = 60
+PATIENCE_MAX = 86_400
 
 
 def check(name: str, value: int, low: int, high: int) -> int:

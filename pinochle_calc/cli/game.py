@@ -14,7 +14,14 @@ import click
 import typer
 
 from ..errors import UserError
-from ..limits import ARENA_DEALS, EXACT_POSITIONS, HAND_DEALS, SEED_MAX
+from ..limits import (
+    ARENA_DEALS,
+    EXACT_POSITIONS,
+    HAND_DEALS,
+    PATIENCE_MAX,
+    PATIENCE_SECONDS,
+    SEED_MAX,
+)
 from .app import (
     ExactOption,
     FormatOption,
@@ -50,6 +57,14 @@ SchedulerOpt = Annotated[
                  help="A Dask cluster's scheduler, tcp://HOST:PORT as dask scheduler prints it:"
                  " play the deals on its workers instead of --jobs processes (pip install"
                  " 'pinochle-calc\\[cluster]')."),  # \\[: a bracket, not rich's markup
+]
+#: ``--patience``: how long a match on a cluster waits for it (``cluster.map_cluster``).
+PatienceOpt = Annotated[
+    Optional[int],  # noqa: UP045
+    typer.Option("--patience", metavar="SECONDS", min=1, max=PATIENCE_MAX, show_default=False,
+                 help="With --scheduler: how long the match waits for a scheduler that stops"
+                 " answering, or for a worker when none is left, before it stops with an error;"
+                 f" default {PATIENCE_SECONDS}."),
 ]
 
 
@@ -251,6 +266,7 @@ def arena(
     samples: SamplesOpt = 1000,
     jobs: JobsOption = 1,
     scheduler: SchedulerOpt = None,
+    patience: PatienceOpt = None,
     format: FormatOption = None,
     rules: RulesOption = None,
 ) -> None:
@@ -267,6 +283,9 @@ def arena(
     fmt = format_option(format)
     if scheduler is not None:
         scheduler = _scheduler(scheduler, jobs)
+    elif patience is not None:
+        raise typer.BadParameter("--patience is how long a match waits for its cluster: give"
+                                 " it with --scheduler", param_hint="'--patience'")
     (a, a_name), (b, b_name) = _policy(policy_a), _policy(policy_b)
     if a_name == b_name:
         raise typer.BadParameter(f"both policies are {a_name}: a duplicate match of a policy"
@@ -293,7 +312,7 @@ def arena(
     try:
         with progress("playing deals", deals) as bar:
             for number, pair in enumerate(duplicate_deals(a, b, deals, seed, rule_set, samples,
-                                                          jobs, scheduler)):
+                                                          jobs, scheduler, patience)):
                 tally.add(pair)
                 if on_hand is not None:
                     for run, record in enumerate(pair):
@@ -330,9 +349,10 @@ def _scheduler(text: str, jobs: int) -> str:
     import logging
 
     # what goes wrong is said in one line (cluster.ClusterError), not in the client's log:
-    # distributed sets the levels of its loggers, and of tornado's, one by one
-    for name in list(logging.root.manager.loggerDict):
-        if name.split(".")[0] in ("distributed", "tornado"):
+    # distributed sets the levels of its loggers, and of tornado's, one by one; asyncio's
+    # says, as the program ends, that a fetch of results given up on was cancelled
+    for name in [*logging.root.manager.loggerDict, "asyncio"]:
+        if name.split(".")[0] in ("distributed", "tornado", "asyncio"):
             logging.getLogger(name).setLevel(logging.CRITICAL + 1)
     return address
 

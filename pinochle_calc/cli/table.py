@@ -1,8 +1,10 @@
 """``table``: follow a real game as it happens, hand by hand and event by event, with the advice
 when it is your turn (``game.session``). Each hand's record is saved after every event
 (``--save``; the next hand's beside it), so that an interrupted session resumes with
-``--resume``; a finished hand goes on the game's score sheet (``--sheet``), which keeps the
-running score and says when the game is over.
+``--resume`` (which removes what saves killed mid-way left); a finished hand goes on the game's
+score sheet (``--sheet``) once, however often it is resumed and wherever it was stopped
+(``session.put_on_sheet``), and the sheet keeps the running score and says when the game is
+over.
 
 On a terminal the events are typed at a prompt, with completion of card names (Tab) and the
 line editing of readline; otherwise they are read one per line from standard input, so that a
@@ -33,7 +35,7 @@ end: 55 {late}.
 Commands: undo (take the last event back), show (the hand so far), advice, help, quit."""
 
 #: The tags ``table`` writes from its own options: no ``--tag`` takes their names.
-OWN_TAGS = ("You", "Convention", "Deal", "Sheet")
+OWN_TAGS = ("You", "Convention", "Deal", "Sheet", "SheetRow")
 
 
 @command(hand=True)
@@ -81,6 +83,7 @@ def table(
     input (exit status 1 if a line was refused). Type help for what may be typed."""
     from ..bidding.conventions import CONVENTIONS, convention_rules
     from ..game.hand import Record, load_record, save_record
+    from ..game.hand.files import remove_stale_temporaries
     from ..game.session import plain_file
     from ..seats import Seat
 
@@ -111,6 +114,7 @@ def table(
         if not plain_file(resume, "record"):
             raise UserError(f"cannot read {resume}: No such file or directory")
         record = load_record(resume)
+        remove_stale_temporaries(resume)  # what saves killed mid-way left beside it
         path = resume
         you = seat if seat is not None else _you(record)
         conv = record.tag("Convention") or conv
@@ -397,7 +401,7 @@ class _Session:
 
     def _finish(self) -> bool:
         """The hand is over: its score, the sheet, the game; True to go on to the next hand."""
-        from ..game.session import add_to_sheet, game_so_far, next_path, next_record
+        from ..game.session import game_so_far, next_path, next_record, put_on_sheet
 
         record = self.record
         if record.result is not None:
@@ -408,14 +412,15 @@ class _Session:
             self.say("The hand is over")
         self.prose(f"The record is in {self.path}")
         if self.sheet is not None:
-            try:
-                if record.tag("Sheet") != self.sheet:
-                    row = add_to_sheet(record, self.sheet)
+            try:  # once, however the sheet is named and wherever a kill lands
+                self.record, row, warning = put_on_sheet(record, self.sheet, self._save_as)
+                if row is not None:
                     self.prose(f"Added to the score sheet {self.sheet}: {row['bidder']} bid"
                                f" {row['bid']}, {record.result}")
-                    self._mark_on_sheet()
                 else:
                     self.prose(f"On the score sheet {self.sheet} already")
+                if warning:
+                    self.prose(f"warning: {warning}")
                 game = game_so_far(self.sheet, record.rules)
             except UserError as e:
                 self.prose(f"Not on the score sheet: {e}")
@@ -437,14 +442,9 @@ class _Session:
         self._recording()
         return True
 
-    def _mark_on_sheet(self) -> None:
-        """The record tagged as on the sheet, so that a resumed hand is not added twice."""
-        from ..game.hand import RecordError
-
-        try:
-            self.record = self.record.with_tag("Sheet", str(self.sheet))
-        except RecordError:  # a sheet's name no tag can hold: not marked
-            return
+    def _save_as(self, record) -> None:
+        """The record saved as it now is (``put_on_sheet``'s tags)."""
+        self.record = record
         self._save()
 
     def _stopped(self) -> None:

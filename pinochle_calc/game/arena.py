@@ -235,10 +235,12 @@ def play_twice(number: int, job: _Match) -> tuple[Record, Record]:
 
 
 def duplicate_deals(a: str, b: str, deals: int, seed: int = 0, rules: RulesLike = STANDARD,
-                    samples: int = DEFAULT_SAMPLES, jobs: int = 1, scheduler: str | None = None
-                    ) -> Iterator[tuple[Record, Record]]:
+                    samples: int = DEFAULT_SAMPLES, jobs: int = 1, scheduler: str | None = None,
+                    patience: float | None = None) -> Iterator[tuple[Record, Record]]:
     """Every deal's two hands (``play_twice``), in deal order; ``jobs`` processes play them, or
-    the workers of the Dask cluster whose scheduler's address is ``scheduler``."""
+    the workers of the Dask cluster whose scheduler's address is ``scheduler``, which the
+    match waits for ``patience`` seconds at most when it stops answering or has no worker
+    (default ``cluster.PATIENCE_SECONDS``: see ``cluster.map_cluster``)."""
     if scheduler is None:
         job = _Match(a, b, as_rules(rules), seed, samples)
         try:
@@ -246,12 +248,13 @@ def duplicate_deals(a: str, b: str, deals: int, seed: int = 0, rules: RulesLike 
         except WorkerFailed as e:  # the process playing a deal died: the deal named
             raise DealFailed(e.index, seed, e.reason) from None
         return
-    from ..cluster import map_cluster
+    from ..cluster import PATIENCE_SECONDS, map_cluster
 
     (a, a_files), (b, b_files) = _on_workers(a), _on_workers(b)
     modules = dict(a_files + b_files)
     job = _Match(a, b, as_rules(rules), seed, samples)
-    yield from map_cluster(play_twice, job, range(deals), scheduler, modules)
+    yield from map_cluster(play_twice, job, range(deals), scheduler, modules,
+                           patience=PATIENCE_SECONDS if patience is None else patience)
 
 
 def _on_workers(spec: str) -> tuple[str, list[tuple[str, bytes]]]:
@@ -283,16 +286,24 @@ def run_arena(a: str, b: str, deals: int, seed: int = 0, rules: RulesLike = STAN
               samples: int = DEFAULT_SAMPLES, jobs: int = 1,
               progress: Callable[[int, int], None] | None = None,
               on_hand: Callable[[int, int, Record], None] | None = None,
-              scheduler: str | None = None) -> ArenaReport:
+              scheduler: str | None = None, patience: float | None = None) -> ArenaReport:
     """Play ``deals`` duplicate deals of policy ``a`` against policy ``b`` (names, or
     ``MODULE:NAME`` for a policy written outside the project: see ``policies.policy``), in
     ``jobs`` processes or on the Dask cluster whose scheduler's address is ``scheduler``
-    (``tcp://HOST:PORT``; see ``cluster.map_cluster``). ``progress(done, deals)`` is called
-    after each deal and ``on_hand(deal, run, record)`` for each hand played (run 0: A at seats
-    0 and 2). A policy that fails or breaks the rules stops the match with a ``PolicyError``."""
+    (``tcp://HOST:PORT``; see ``cluster.map_cluster``, whose ``patience`` it passes on).
+    ``progress(done, deals)`` is called after each deal and ``on_hand(deal, run, record)`` for
+    each hand played (run 0: A at seats 0 and 2). A policy that fails or breaks the rules stops
+    the match with a ``PolicyError``."""
     tally = arena_tally(a, b, deals, seed, rules, samples, jobs, scheduler)
+    if patience is not None:
+        if scheduler is None:
+            raise UserError("patience is how long a match waits for its cluster: give it with"
+                            " a scheduler")
+        from ..cluster import patience_seconds
+
+        patience_seconds(patience)
     for number, pair in enumerate(duplicate_deals(*tally.specs, deals, seed, rules, samples,
-                                                  jobs, scheduler)):
+                                                  jobs, scheduler, patience)):
         tally.add(pair)
         if on_hand is not None:
             for run, record in enumerate(pair):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -383,15 +384,20 @@ def plain_file(path: str, what: str) -> bool:
     return True
 
 
-def read_sheet_text(path: str) -> str:
-    """A score sheet's text (empty where there is none yet), at most ``MAX_SHEET`` bytes."""
+def read_sheet_bytes(path: str) -> bytes:
+    """A score sheet's bytes (none where there is no sheet yet), at most ``MAX_SHEET``."""
     from ..lines import read_bytes
 
     if not plain_file(path, "score sheet"):
-        return ""
+        return b""
     data = read_bytes(path, MAX_SHEET)
     if len(data) > MAX_SHEET:
         raise UserError(f"the score sheet {path} is longer than {MAX_SHEET:,} bytes")
+    return data
+
+
+def sheet_text(data: bytes, path: str) -> str:
+    """A score sheet's text from its bytes (a byte order mark dropped)."""
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -399,14 +405,20 @@ def read_sheet_text(path: str) -> str:
                         f" {e.start + 1})") from None
 
 
-def add_to_sheet(record: Record, path: str) -> dict[str, object]:
-    """Append the finished hand to a score sheet (CSV with a header, made if new; or JSON
-    lines, if the sheet is JSON lines); the row written."""
+def read_sheet_text(path: str) -> str:
+    """A score sheet's text (empty where there is none yet), at most ``MAX_SHEET`` bytes."""
+    return sheet_text(read_sheet_bytes(path), path)
+
+
+def sheet_addition(record: Record, before: bytes, path: str = "score sheet") -> bytes:
+    """What the finished hand adds to a score sheet that holds ``before``: its row (CSV, or a
+    JSON line where the sheet is JSON lines), after the header where the sheet has none yet and
+    a line end where its last line has none."""
     from ..records import csv_row, dumps
     from ..scoring import SHEET_COLUMNS
 
     row = sheet_row(record)
-    existing = read_sheet_text(path)
+    existing = sheet_text(before, path)
     first = next((line for line in existing.splitlines()
                   if line.strip() and not line.lstrip().startswith("#")), "")
     if first.lstrip().startswith("{"):
@@ -416,12 +428,120 @@ def add_to_sheet(record: Record, path: str) -> dict[str, object]:
             [row[c] for c in SHEET_COLUMNS]) + "\n"
     if existing and not existing.endswith(("\n", "\r")):
         text = "\n" + text
+    return text.encode("utf-8")
+
+
+def add_to_sheet(record: Record, path: str) -> dict[str, object]:
+    """Append the finished hand to a score sheet (CSV with a header, made if new; or JSON
+    lines, if the sheet is JSON lines); the row written. ``put_on_sheet`` does it once however
+    often it is asked."""
+    before = read_sheet_bytes(path)
+    _append(path, sheet_addition(record, before, path), len(before))
+    return sheet_row(record)
+
+
+def _append(path: str, addition: bytes, at: int) -> None:
+    """``addition`` written at the end of the sheet, ``at`` bytes long, and flushed to disk
+    (before a record says it is there); where the write fails, the sheet cut back to its
+    ``at`` bytes, so that no half row is left."""
     try:
-        with open(path, "a", encoding="utf-8") as f:
-            f.write(text)
+        with open(path, "ab") as f:
+            try:
+                f.write(addition)
+                f.flush()
+                os.fsync(f.fileno())
+            except OSError:
+                f.truncate(at)
+                raise
     except OSError as e:
         raise UserError(f"cannot write the score sheet {path}: {e.strerror}") from None
-    return row
+
+
+#: The tags that say where a finished hand went on a score sheet (``put_on_sheet``): the sheet
+#: (its full path, links resolved; empty where no tag can hold it) and the byte its row starts
+#: at, ``at byte N``, or ``adding at byte N`` while the row is being written.
+SHEET_TAGS = ("Sheet", "SheetRow")
+_ROW_MARK = re.compile(r"(adding )?at byte ([0-9]{1,12})")
+
+
+def put_on_sheet(record: Record, path: str, save: Callable[[Record], None]
+                 ) -> tuple[Record, dict[str, object] | None, str | None]:
+    """The finished hand on the score sheet at ``path`` once, however the sheet is named (as
+    given, ``./`` before it, its full path, a link to it, from another folder) and wherever the
+    program is killed. The record is the journal: tagged with the sheet and the byte where the
+    row will start, marked ``adding``, and saved (``save``); then the row is appended; then the
+    mark is dropped and the record saved again. A hand tagged so is on the sheet where the sheet
+    holds its row at that byte (a kill after the row, or the sheet renamed since), or where the
+    tag names this very file and is not ``adding`` (whatever was done to the sheet since,
+    unless it was emptied); else the row is written (a kill before it: the sheet is as long as
+    it was), with a warning where the sheet changed while the row was being added. Returns the
+    record as tagged, the row written (None: on the sheet already) and the warning."""
+    data = read_sheet_bytes(path)
+    addition = sheet_addition(record, data, path)  # a hand not over is refused before a write
+    named, at, adding = _sheet_mark(record)
+    if at is not None and _holds_row(record, data, at):
+        if adding:
+            record = _marked(record, path, at, False)
+            save(record)
+        return record, None, None
+    same = _same_sheet(named, path)
+    if same and not adding and data:
+        return record, None, None
+    warning = (f"the score sheet {path} changed while this hand was being added to it: check"
+               " that it holds the hand once") if same and adding and len(data) != at else None
+    record = _marked(record, path, len(data), True)
+    save(record)
+    _append(path, addition, len(data))
+    record = _marked(record, path, len(data), False)
+    save(record)
+    return record, sheet_row(record), warning
+
+
+def _sheet_mark(record: Record) -> tuple[str | None, int | None, bool]:
+    """The sheet a record's tags name, the byte they say its row starts at (None: not said, as
+    in a record of an older version, or not readable) and whether it was being added."""
+    found = _ROW_MARK.fullmatch(record.tag(SHEET_TAGS[1]) or "")
+    if found is None:
+        return record.tag(SHEET_TAGS[0]), None, False
+    return record.tag(SHEET_TAGS[0]), int(found.group(2)), bool(found.group(1))
+
+
+def _marked(record: Record, path: str, at: int, adding: bool) -> Record:
+    """The record tagged as on the sheet at ``path``, its row at byte ``at``."""
+    from .hand.tags import check_tag
+
+    name = os.path.realpath(path)
+    try:
+        check_tag(SHEET_TAGS[0], name)
+    except RecordError:  # a name no tag can hold (a line end in it, thousands of characters)
+        name = ""
+    return record.with_tag(SHEET_TAGS[0], name).with_tag(
+        SHEET_TAGS[1], f"{'adding ' if adding else ''}at byte {at}")
+
+
+def _holds_row(record: Record, data: bytes, at: int) -> bool:
+    """Whether a sheet of bytes ``data`` holds the hand's row at byte ``at``, as
+    ``sheet_addition`` writes it there."""
+    if at > len(data):
+        return False
+    try:
+        addition = sheet_addition(record, data[:at])
+    except UserError:  # the bytes before are not text: not where the row was written
+        return False
+    return data[at:at + len(addition)] == addition
+
+
+def _same_sheet(named: str | None, path: str) -> bool:
+    """Whether the sheet a record's tag names is the file at ``path``, however either is
+    spelled (a tag of an older version holds the name as it was given)."""
+    if not named:
+        return False
+    if os.path.realpath(named) == os.path.realpath(path):
+        return True
+    try:
+        return os.path.samefile(named, path)
+    except OSError:
+        return False
 
 
 def game_so_far(path: str, rules):
@@ -464,7 +584,7 @@ def next_record(record: Record) -> Record:
     deal = deal_number(record) + 1
     fresh = Record(record.rules, Seat((record.dealer + 1) % 4))
     for name, value in record.tags:
-        if name.lower() not in ("deal", "sheet"):
+        if name.lower() not in ("deal", *(t.lower() for t in SHEET_TAGS)):
             fresh = fresh.with_tag(name, value)
     return fresh.with_tag("Deal", str(deal))
 
@@ -481,6 +601,7 @@ def card_words() -> list[str]:
 
 
 __all__ = ["Entry", "read_entry", "prompt", "your_turn", "advice", "revealed", "save_record",
-           "sheet_row", "add_to_sheet", "game_so_far", "next_path", "next_record",
+           "sheet_row", "add_to_sheet", "put_on_sheet", "sheet_addition", "read_sheet_bytes",
+           "SHEET_TAGS", "game_so_far", "next_path", "next_record",
            "deal_number", "your_meld", "meld_lines", "meld_warning", "plain_file", "card_words",
            "COMMANDS", "WORDS"]

@@ -11,11 +11,9 @@ that dies), in their own session so that a Ctrl-C sent to a match does not reach
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -31,6 +29,7 @@ from pinochle_calc.errors import UserError
 from pinochle_calc.game.arena import _Match, duplicate_deals, play_twice, run_arena
 from pinochle_calc.processes import map_jobs
 from pinochle_calc.rules import STANDARD, load_rules
+from tests.basics.dask_cluster import Cluster, finish, free_port, python
 from tests.cli.cli_runner import run
 
 #: A policy of one's own that calls as ``formula`` does after a pause: the pause (seconds) is
@@ -76,96 +75,14 @@ def late_second(item, job):
     if item == 1:
         time.sleep(job)
     return item * item
+
+
+def times_out(item, job):
+    """``item``, or at item ``job`` a ``TimeoutError`` of the work's own."""
+    if item == job:
+        raise TimeoutError(f"item {item} ran out of time")
+    return item
 '''
-
-PAUSE = "0.05"  # seconds: a deal holds about a dozen of formula's calls
-
-
-def python(*args: str) -> list[str]:
-    return [sys.executable, *args]
-
-
-def cli(*args: str, **kwargs) -> subprocess.CompletedProcess:
-    """``pinochle-calc ARGS`` as a user runs it."""
-    return subprocess.run(python("-m", "pinochle_calc", *args), capture_output=True, text=True,
-                          **kwargs)
-
-
-def finish(proc: subprocess.Popen, timeout: float = 120) -> tuple[str, str]:
-    """The rest of a process's stdout (after lines read from it: ``communicate`` would skip
-    what its reader holds already) and its stderr, once it ends (killed after ``timeout``)."""
-    import threading
-
-    timer = threading.Timer(timeout, proc.kill)
-    timer.start()
-    try:
-        out, err = proc.stdout.read(), proc.stderr.read()
-        proc.wait()
-    finally:
-        timer.cancel()
-    return out, err
-
-
-class Cluster:
-    """A scheduler and ``workers`` workers on 127.0.0.1, started by the ``dask`` commands in
-    ``folder``; ``client`` a client of it for the test to look inside."""
-
-    def __init__(self, folder: Path, workers: int, preload: str | None = None):
-        """``preload``: a file each process runs first (``--preload``), the scheduler too if
-        there is no worker."""
-        self.folder, self.processes = folder, []
-        self.client = None
-        address_file = folder / "scheduler.json"
-        try:
-            self.start("scheduler", "scheduler", "--host", "127.0.0.1", "--port", "0",
-                       "--no-dashboard", "--scheduler-file", str(address_file),
-                       *(("--preload", preload) if preload and not workers else ()))
-            deadline = time.monotonic() + 60
-            while not address_file.exists() and time.monotonic() < deadline:
-                time.sleep(0.1)
-            time.sleep(0.1)  # the file is written whole
-            self.address = json.loads(address_file.read_text())["address"]
-            for n in range(workers):
-                self.add_worker(f"worker-{n}", preload)
-            self.client = distributed.Client(self.address, set_as_default=False, timeout=30)
-            if workers:
-                self.client.wait_for_workers(workers, timeout=60)
-        except BaseException:
-            self.close()
-            raise
-
-    def start(self, log: str, *args: str) -> subprocess.Popen:
-        env = {**os.environ, "PINOCHLE_TEST_PAUSE": PAUSE}
-        with open(self.folder / f"{log}.log", "w") as out:
-            proc = subprocess.Popen(python("-m", "dask", *args), cwd=self.folder, env=env,
-                                    stdout=out, stderr=subprocess.STDOUT,
-                                    start_new_session=True)
-        self.processes.append(proc)
-        return proc
-
-    def add_worker(self, name: str, preload: str | None = None) -> None:
-        self.start(name, "worker", self.address, "--nthreads", "1", "--no-dashboard",
-                   "--name", name, "--local-directory", str(self.folder / name),
-                   *(("--preload", preload) if preload else ()))
-
-    def tasks(self) -> tuple[int, int]:
-        """The tasks the scheduler holds, and those its workers are running."""
-        held = self.client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks))
-        running = self.client.run(lambda dask_worker: len(dask_worker.state.executing))
-        return held, sum(running.values())
-
-    def close(self) -> None:
-        """The client closed, every process of the cluster killed (each leads its own process
-        group, with a worker's nanny and its worker in it)."""
-        if self.client is not None:
-            self.client.close()
-        for proc in self.processes:
-            try:
-                os.killpg(proc.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-            proc.wait()
-
 
 @pytest.fixture(scope="module")
 def dask(tmp_path_factory):
@@ -217,18 +134,20 @@ def test_the_library_reports_alike_on_a_cluster_and_in_processes(dask):
     assert without_timing(reports["cluster"]) == without_timing(reports["jobs"])
 
 
-def test_results_come_in_order_when_a_chunk_ends_after_later_ones(dask, tmp_path, monkeypatch):
-    """The second item's chunk takes two seconds, the others none: while the caller takes its
-    time over the first result, a later chunk ends (on the other worker), and waits."""
+@pytest.fixture
+def helpers(dask, tmp_path, monkeypatch):
+    """``HELPERS`` as a module, importable here and on the scheduler by the name
+    ``shipped_module`` gives it (for ``map_cluster``'s ``modules``, which sends it to the
+    workers): the module, its name and its source."""
     import importlib.util
 
     path = tmp_path / "helpers.py"
     path.write_text(HELPERS)
     name, source = cluster.shipped_module(str(path))
     spec = importlib.util.spec_from_file_location(name, path)
-    helpers = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(helpers)
-    monkeypatch.setitem(sys.modules, name, helpers)  # pickled by this name, as on the workers
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    monkeypatch.setitem(sys.modules, name, module)  # pickled by this name, as on the workers
     # the scheduler reads the tasks, so it imports the module of their function: sent here
     # (map_cluster sends its modules to the workers alone, which run what the tasks import)
     from distributed.diagnostics.plugin import SchedulerUploadFile
@@ -236,6 +155,14 @@ def test_results_come_in_order_when_a_chunk_ends_after_later_ones(dask, tmp_path
     shipped = tmp_path / f"{name}.py"
     shipped.write_bytes(source)
     dask.client.register_plugin(SchedulerUploadFile(str(shipped)), name=name)
+    yield module, name, source
+    dask.client.unregister_scheduler_plugin(name)
+
+
+def test_results_come_in_order_when_a_chunk_ends_after_later_ones(dask, helpers):
+    """The second item's chunk takes two seconds, the others none: while the caller takes its
+    time over the first result, a later chunk ends (on the other worker), and waits."""
+    helpers, name, source = helpers
     out, done_early = [], []
 
     def done() -> list[int]:
@@ -244,20 +171,29 @@ def test_results_come_in_order_when_a_chunk_ends_after_later_ones(dask, tmp_path
             int(str(key).rsplit("-", 1)[1]) for key, ts in dask_scheduler.tasks.items()
             if ts.state == "memory"))
 
-    try:
-        for result in map_cluster(helpers.late_second, 2.0, range(7), dask.address,
-                                  {name: source}, chunk=1):
-            out.append(result)
-            deadline = time.monotonic() + 1.5
-            while len(out) == 1 and not done_early and time.monotonic() < deadline:
-                done_early = [item for item in done() if item > 1]
-                time.sleep(0.05)
-            if len(out) == 1:
-                assert 1 not in done()  # the second item's chunk is still running
-    finally:
-        dask.client.unregister_scheduler_plugin(name)
+    for result in map_cluster(helpers.late_second, 2.0, range(7), dask.address,
+                              {name: source}, chunk=1):
+        out.append(result)
+        deadline = time.monotonic() + 1.5
+        while len(out) == 1 and not done_early and time.monotonic() < deadline:
+            done_early = [item for item in done() if item > 1]
+            time.sleep(0.05)
+        if len(out) == 1:
+            assert 1 not in done()  # the second item's chunk is still running
     assert done_early  # a later chunk ended first
     assert out == list(map_jobs(helpers.late_second, 0.0, range(7))) == [i * i for i in range(7)]
+
+
+def test_a_timeout_of_the_works_own_reaches_the_caller_as_it_came(dask, helpers, no_hang):
+    """A ``TimeoutError`` the work raises is its error, not a wait for the cluster's answer
+    (which the match takes as a cue to look at the cluster, and waits on)."""
+    helpers, name, source = helpers
+    out = []
+    with pytest.raises(TimeoutError, match="item 3 ran out of time"):
+        for result in map_cluster(helpers.times_out, 3, range(6), dask.address,
+                                  {name: source}, chunk=1):
+            out.append(result)
+    assert out == [0, 1, 2]
 
 
 def test_a_policy_that_fails_on_a_worker_stops_the_match_as_with_jobs(dask, bots):
@@ -407,12 +343,6 @@ def test_a_worker_killed_mid_match_loses_no_deal(dask, slow, monkeypatch):
     lost = [str(key) for event in events for key in (*event.get("processing-tasks", ()),
                                                      *event.get("lost-computed-tasks", ()))]
     assert any(key.startswith("play_twice-") for key in lost)  # chunks that were played again
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def test_a_scheduler_that_does_not_answer_is_one_line_within_seconds():

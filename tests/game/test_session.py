@@ -145,6 +145,9 @@ def test_the_next_hand_passes_the_deal_left_and_never_takes_a_file(tmp_path):
     assert nxt.dealer == (record.dealer + 1) % 4 and nxt.events == ()
     assert nxt.tag("Deal") == "2" and nxt.tag("Date") == "2026-03-14"
     assert next_record(nxt).tag("Deal") == "3" and next_record(nxt).dealer == (nxt.dealer + 1) % 4
+    # the last hand's place on the sheet is not the next one's
+    marked = record.with_tag("Sheet", "/x/game.csv").with_tag("SheetRow", "at byte 0")
+    assert next_record(marked).tags == nxt.tags
     first = tmp_path / "game.txt"
     assert next_path(str(first), 2) == str(tmp_path / "game-2.txt")
     assert next_path(str(tmp_path / "game-2.txt"), 3) == str(tmp_path / "game-3.txt")
@@ -162,3 +165,80 @@ def test_a_sheet_is_read_within_its_bound(tmp_path, monkeypatch):
         add_to_sheet(played(), str(sheet))
     with pytest.raises(UserError, match="longer than"):
         game_so_far(str(sheet), load_rules("standard"))
+
+
+# the score sheet, once ----------------------------------------------------------------------
+
+def test_the_record_says_where_the_row_goes_before_it_is_written(tmp_path):
+    """The journal's order: the record saved with the row's place marked, then the row, then
+    the record saved without the mark; the sheet as each save finds it."""
+    from pinochle_calc.game.session import put_on_sheet, sheet_addition
+
+    sheet = tmp_path / "game.csv"
+    add_to_sheet(played(4), str(sheet))
+    before = sheet.read_bytes()
+    seen = []
+    record, row, warning = put_on_sheet(played(), str(sheet), lambda r: seen.append(
+        (r.tag("SheetRow"), sheet.read_bytes())))
+    assert row == sheet_row(played()) and warning is None
+    addition = sheet_addition(played(), before)
+    assert seen == [(f"adding at byte {len(before)}", before),
+                    (f"at byte {len(before)}", before + addition)]
+    assert sheet.read_bytes() == before + addition
+    assert record.tag("Sheet") == os.path.realpath(sheet)
+    assert put_on_sheet(record, str(sheet), seen.append) == (record, None, None)
+    assert len(seen) == 2  # nothing saved the second time
+
+
+def test_a_hand_goes_on_a_sheet_once_in_every_state_a_record_and_its_sheet_can_be_in(
+        tmp_path, monkeypatch):
+    from pinochle_calc.game.session import put_on_sheet
+
+    monkeypatch.chdir(tmp_path)
+    sheet = tmp_path / "game.jsonl"
+    sheet.write_text('{"bidder": "us", "bid": 50, "meld_us": 20, "meld_them": 10}\n')
+    saved = []
+    record, row, _ = put_on_sheet(played(), str(sheet), saved.append)
+    assert row is not None and len(sheet.read_text().splitlines()) == 2  # a JSON line added
+    # an older version's tag: the sheet as it was given, no place: on it
+    old = played().with_tag("Sheet", "game.jsonl")
+    assert put_on_sheet(old, "./game.jsonl", saved.append)[1] is None
+    # the sheet edited by hand since (a row's figure changed): on it still
+    sheet.write_text(sheet.read_text().replace('"bid": 50', '"bid": 500'))
+    assert put_on_sheet(record, str(sheet), saved.append)[1] is None
+    # the sheet emptied: the hand goes on it again (a new sheet: CSV, its header first)
+    sheet.write_text("")
+    assert put_on_sheet(record, str(sheet), saved.append)[1] is not None
+    assert len(sheet.read_text().splitlines()) == 2
+    # a mark left pending on a sheet changed since: the row written, with a warning
+    size = len(sheet.read_bytes())
+    pending = record.with_tag("SheetRow", "adding at byte 3")
+    again, row, warning = put_on_sheet(pending, str(sheet), saved.append)
+    assert row is not None and "changed while this hand was being added" in warning
+    assert len(sheet.read_text().splitlines()) == 3 and again.tag("SheetRow") == \
+        f"at byte {size}"
+    # a hand not over goes on no sheet, and nothing is saved or written
+    count, size = len(saved), len(sheet.read_bytes())
+    with pytest.raises(RecordError, match="not over"):
+        put_on_sheet(played().prefix(5), str(sheet), saved.append)
+    assert len(saved) == count and len(sheet.read_bytes()) == size
+
+
+def test_a_row_that_cannot_be_written_whole_leaves_the_sheet_as_it_was(tmp_path, monkeypatch):
+    """A disk full after part of the row: the sheet cut back to its bytes before, so that a
+    resume writes the row whole at the byte the record names."""
+    import errno
+
+    from pinochle_calc.game import session
+
+    sheet = tmp_path / "game.csv"
+    add_to_sheet(played(4), str(sheet))
+    before = sheet.read_bytes()
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(session.os, "fsync", full)
+    with pytest.raises(UserError, match="cannot write the score sheet .*: No space left"):
+        add_to_sheet(played(), str(sheet))
+    assert sheet.read_bytes() == before

@@ -210,11 +210,12 @@ def _event(item: object, number: int) -> Event:
 
 def save_record(record: Record, path: str, new: bool = False) -> None:
     """Write the record's text to ``path`` so that a crash at any moment leaves either the old
-    file or the new one: a temporary file beside it, flushed to disk, then renamed over it.
-    ``new``: the file must not exist yet (nothing is ever written over one that appeared
-    meanwhile). A symbolic link is written through to its target; a path that is not a plain
-    file (a FIFO, a device, a folder) is refused. The temporary file is removed on any failure,
-    Ctrl-C included."""
+    file or the new one: a temporary file beside it (``temporary_name``), flushed to disk, then
+    renamed over it. ``new``: the file must not exist yet (nothing is ever written over one that
+    appeared meanwhile). A symbolic link is written through to its target; a path that is not a
+    plain file (a FIFO, a device, a folder) is refused. The temporary file is removed on any
+    failure, Ctrl-C included, and held locked while it is written; a save then removes what
+    saves of the same file killed before it left (``remove_stale_temporaries``)."""
     target = os.path.realpath(path)
     try:
         found = os.stat(target)
@@ -226,18 +227,18 @@ def save_record(record: Record, path: str, new: bool = False) -> None:
         raise UserError(f"{path} exists: a new record is never written over a file")
     if found is not None and not stat.S_ISREG(found.st_mode):
         raise UserError(f"{path} is not a plain file: a record is written to one")
-    folder, name = os.path.split(target)
-    temporary = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
+    temporary = temporary_name(target, os.getpid())
     try:
         try:
             with open(temporary, "w", encoding="utf-8") as f:
+                _lock(f.fileno())  # held until it is renamed: a live save's file, to others
                 f.write(write_text(record))
                 f.flush()
                 os.fsync(f.fileno())
-            if new:
-                _link_new(temporary, target, path)
-            else:
-                os.replace(temporary, target)
+                if new:
+                    _link_new(temporary, target, path)
+                else:
+                    os.replace(temporary, target)
         except OSError as e:
             raise UserError(f"cannot write {path}: {e.strerror}") from None
     finally:
@@ -246,6 +247,85 @@ def save_record(record: Record, path: str, new: bool = False) -> None:
                 os.unlink(temporary)
             except OSError:
                 pass
+    remove_stale_temporaries(path)
+
+
+def temporary_name(target: str, pid: int) -> str:
+    """The temporary file a save of the record at ``target`` (its real path) by process
+    ``pid`` writes first: ``.NAME.PID.tmp`` beside it."""
+    folder, name = os.path.split(target)
+    return os.path.join(folder, f".{name}.{pid}.tmp")
+
+
+def remove_stale_temporaries(path: str) -> list[str]:
+    """Remove the temporary files that saves of the record at ``path`` left when they were
+    killed mid-way: those named as ``temporary_name`` names them for its real path, plain files
+    (never a link, a FIFO or a folder), whose process is no longer alive on this machine and
+    which no process holds locked (a save holds its own locked, from another machine too where
+    the file system passes locks on). Nothing else is touched, and nothing is said: what cannot
+    be removed is left. The paths removed."""
+    folder, name = os.path.split(os.path.realpath(path))
+    head = f".{name}."
+    try:
+        entries = os.listdir(folder)
+    except OSError:
+        return []
+    removed = []
+    for entry in entries:
+        pid = entry[len(head):-len(".tmp")]
+        if not (entry.startswith(head) and entry.endswith(".tmp") and pid.isascii()
+                and pid.isdigit() and len(pid) <= 10 and int(pid) > 0) or _alive(int(pid)):
+            continue  # not a save's (0 and below name process groups), or a live one's
+        full = os.path.join(folder, entry)
+        try:  # not following a link, and not waiting on a FIFO
+            fd = os.open(full, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+                         | getattr(os, "O_NONBLOCK", 0))
+        except OSError:
+            continue
+        try:
+            if stat.S_ISREG(os.fstat(fd).st_mode) and _lock(fd) and \
+                    os.path.samestat(os.fstat(fd), os.lstat(full)):
+                os.unlink(full)
+                removed.append(full)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` (above 0) is alive on this machine (another user's too); on
+    Windows always True, where ``os.kill`` would end the process it asks about."""
+    if os.name == "nt":
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    except (OverflowError, OSError):  # past any process number
+        return False
+    return True
+
+
+def _lock(fd: int) -> bool:
+    """An exclusive lock taken, without waiting, on an open file (released when it is closed
+    or its process dies): False where another process holds it. Where locks cannot be had (no
+    ``fcntl`` on the platform, a file system without them), True: only the process's life
+    tells."""
+    try:
+        import fcntl
+    except ImportError:
+        return True
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    except OSError:
+        return True
+    return True
 
 
 def _link_new(temporary: str, target: str, path: str) -> None:
@@ -262,4 +342,5 @@ def _link_new(temporary: str, target: str, path: str) -> None:
         os.replace(temporary, target)
 
 
-__all__ = ["read_json", "read_record", "load_record", "save_record", "MAX_FILE"]
+__all__ = ["read_json", "read_record", "load_record", "save_record", "temporary_name",
+           "remove_stale_temporaries", "MAX_FILE"]
