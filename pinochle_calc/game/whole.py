@@ -68,7 +68,16 @@ from .hand import (
 )
 from .hand.events import MAX_TEXT
 from .hand.state import shown_cards
-from .outside import CardChooser, OutsideFailed, error_text, name_problem, run_outside, shown
+from .outside import (
+    CardChooser,
+    OutsideFailed,
+    card_answer,
+    error_text,
+    name_problem,
+    plain,
+    run_outside,
+    shown,
+)
 from .policies import (
     Bid,
     ContractWon,
@@ -375,7 +384,7 @@ class _Engine:
         if built_in(player):
             return getattr(player, what)(*args)
         try:
-            answer = run_outside(getattr(player, what), *args)
+            answer = plain(run_outside(getattr(player, what), *args))
             name = run_outside(getattr, player, "name", None)
         except OutsideFailed as f:
             if isinstance(f.error, PolicyError):
@@ -597,8 +606,6 @@ class _Engine:
         """The card a card player written outside the project chooses (``choose(view)``),
         checked: a failure, an answer that is no card, or a card the rules forbid is a
         ``PolicyError`` naming the policy, the seat and the card."""
-        from ..cards import Card
-
         s = self.state
         where = f"card {s.plays + 1} (trick {len(s.tricks) + 1})"
         name = self.names[seat & 1]
@@ -607,13 +614,8 @@ class _Engine:
         except OutsideFailed as f:
             raise PolicyError(f"policy {name} at seat {seat} failed in choose, at {where}:"
                               f" {error_text(f.error)}") from None
-        try:
-            card = answer if isinstance(answer, int) and not isinstance(answer, bool) else \
-                answer.index if isinstance(answer, Card) else Card.parse(answer).index \
-                if isinstance(answer, str) else None
-        except UserError:
-            card = None
-        if card is None or card not in range(KINDS):
+        card = card_answer(answer)
+        if card is None:
             raise PolicyError(f"policy {name} at seat {seat} answered {where} with"
                               f" {shown(answer)}: a card is an index 0-19, a Card or its text"
                               " (AH)")
