@@ -68,6 +68,7 @@ from .hand import (
 )
 from .hand.events import MAX_TEXT
 from .hand.state import shown_cards
+from .hand.tags import prediction_text
 from .outside import (
     CardChooser,
     OutsideFailed,
@@ -205,7 +206,7 @@ def play_on(record: Record, us: Policy | str, them: Policy | str, *, seed: int =
             done = done.with_tag(tag, convention)  # a convention its name does not say
     prediction = engine.prediction()
     if prediction is not None:
-        done = done.with_tag("Prediction", repr(prediction))  # every digit: the arena counts it
+        done = done.with_tag("Prediction", prediction_text(prediction))
     return done
 
 
