@@ -183,12 +183,19 @@ def plain(value: Any) -> Any:
         return [plain(x) for x in list.__iter__(value)]
     if issubclass(kind, tuple):
         items = tuple(plain(x) for x in tuple.__iter__(value))
-        own = next((t for t in kind.__mro__ if t.__module__.startswith("pinochle_calc.")
-                    and hasattr(t, "_fields")), None)
+        own = next((t for t in kind.__mro__ if _package_tuple(t)), None)
         if own is not None and len(items) == len(own._fields):  # type: ignore[attr-defined]
             return own._make(items)  # type: ignore[attr-defined]
         return items
     return value
+
+
+def _package_tuple(kind: type) -> bool:
+    """Whether ``kind`` is a named tuple of the package's own (read from the class's own
+    ``__dict__``: no attribute of a subclass's runs)."""
+    module = kind.__dict__.get("__module__")
+    return type(module) is str and module.startswith("pinochle_calc.") \
+        and "_fields" in kind.__dict__
 
 
 def card_answer(answer: object) -> int | None:
