@@ -158,6 +158,51 @@ says_a_number = Says(42)
 says_too_much = Says('} {[x]}\n\tnew \u2028 line \x00 "q" \\b ' + "y" * 3_000_000)
 
 
+class Plainly(Opener):
+    """Opens with a prediction and a trump, and is asked the throw-in: each answer plain."""
+
+    name = "plainly"
+
+    def wrap(self, value, kind):
+        return value
+
+    def call(self, seat):
+        bid = super().call(seat)
+        plain = (bid.call, "opens, " + bid.meaning, 0.5, "H")
+        return Bid(*(self.wrap(v, k) for v, k in zip(plain, (Touchy, TouchyText,
+                                                              TouchyChance, TouchyText))))
+
+    def throw_in(self, seat):
+        return self.wrap(1, Touchy)
+
+
+class Touchily(Plainly):
+    """The same answers, each a subclass whose every method raises (its Bid one too)."""
+
+    def wrap(self, value, kind):
+        return value if value is None else kind(value)
+
+    def call(self, seat):
+        return TouchyBid(*super().call(seat))
+
+
+class TouchyBid(Bid):
+    """A Bid whose iteration and indexing raise."""
+
+    def __iter__(self):
+        raise RuntimeError("touched")
+
+    __getitem__ = __len__ = __iter__
+
+
+class TouchyName(Opener):
+    name = None  # set below, once TouchyText exists
+
+
+class TouchyConvention(Opener):
+    convention = None  # set below
+
+
 class Exits(Opener):
     """Calls ``sys.exit`` when asked to call."""
 
@@ -259,6 +304,98 @@ class NoChoose:
     """Not a card player: it has no choose."""
 
 
+class AnswersTrue:
+    """Answers ``True`` (an int subclass, 1 to ``int``): no card, whatever 10S would be."""
+
+    name = "true"
+
+    def choose(self, view):
+        return True
+
+
+class AnswersFalse(AnswersTrue):
+    name = "false"
+
+    def choose(self, view):
+        return False
+
+
+class Touchy(int):
+    """An int whose every method of its own raises: only its value may be read."""
+
+    def _touched(self, *args):
+        raise RuntimeError("touched")
+
+    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = __hash__ = __index__ = _touched
+    __int__ = __format__ = __repr__ = __str__ = __bool__ = __and__ = __mod__ = _touched
+
+
+class TouchyText(str):
+    """A str whose every method of its own raises: only its text may be read."""
+
+    def _touched(self, *args):
+        raise RuntimeError("touched")
+
+    __eq__ = __ne__ = __hash__ = __len__ = __iter__ = __getitem__ = __contains__ = _touched
+    __str__ = __repr__ = __format__ = strip = split = upper = lower = replace = _touched
+
+
+class LowestAsTouchy(Lowest):
+    """The lowest legal card as a ``Touchy`` int."""
+
+    name = "touchy"
+
+    def choose(self, view):
+        return Touchy(super().choose(view))
+
+
+class LowestAsTouchyText(Lowest):
+    """The lowest legal card's text (``JH``) as a ``TouchyText``."""
+
+    name = "touchy-text"
+
+    def choose(self, view):
+        from pinochle_calc.cards import CARDS
+
+        return TouchyText(str(CARDS[super().choose(view)]))
+
+
+class TouchyNoCard(Lowest):
+    """A ``Touchy`` that is no card (99)."""
+
+    name = "touchy"
+
+    def choose(self, view):
+        return Touchy(99)
+
+
+def makes_nothing():
+    """A factory that returns None."""
+    return None
+
+
+class ClosesStdout(Lowest):
+    """Closes ``sys.stdout`` (and ``sys.stderr``) before it answers; ``answer``: the card, or
+    None for its lowest legal card."""
+
+    name = "closes"
+    answer = None
+
+    def choose(self, view):
+        import sys
+
+        print("closing", flush=True)
+        sys.stdout.close()
+        sys.stderr.close()
+        return super().choose(view) if self.answer is None else self.answer
+
+
+class ClosesStdoutThenFails(ClosesStdout):
+    """Closes them, then answers 99, no card: the program must still say so."""
+
+    answer = 99
+
+
 # Policies that end the process they run in (issue 26): the pool must name the deal, never hang.
 
 class Dies(Opener):
@@ -340,3 +477,17 @@ dies_by_memory = dies_by("memory")
 #: ending the process.
 raises_with_aces = dies_by("ValueError", on_aces=5)
 exits_with_aces = dies_by("os._exit", on_aces=5)
+
+
+class TouchyChance(float):
+    """A float whose every method of its own raises."""
+
+    def _touched(self, *args):
+        raise RuntimeError("touched")
+
+    __eq__ = __lt__ = __le__ = __gt__ = __ge__ = __hash__ = __float__ = __repr__ = _touched
+    __format__ = __bool__ = _touched
+
+
+TouchyName.name = TouchyText("touchy")
+TouchyConvention.convention = TouchyText("jump")

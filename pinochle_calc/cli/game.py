@@ -363,14 +363,23 @@ CSV_COLUMNS = ("deal", "run", "us", "them", "bidder", "side", "bid", "trump", "r
 
 
 def _csv_row(deal, run, record) -> tuple:
+    """A hand as one row of ``CSV_COLUMNS``; what a hand cut part way has not reached (the
+    contract, the meld, the play, the score) is left empty, as a missing policy's name is."""
     from ..game.hand import to_json
 
     d = to_json(record)
-    c, t = d["contract"], d["tricks"] or {"us": "", "them": ""}
-    return (deal, run, d["policies"]["us"], d["policies"]["them"], c["seat"], c["side"],
-            c["bid"], c["trump"] or "", d["result"], d["meld"]["us"], d["meld"]["them"],
-            t["us"], t["them"], d["score"]["us"], d["score"]["them"],
-            "" if d["prediction"] is None else d["prediction"])
+
+    def cell(value) -> object:
+        return "" if value is None else value
+
+    def sides(key: str) -> tuple:
+        both = d[key] or {}
+        return cell(both.get("us")), cell(both.get("them"))
+
+    c = d["contract"] or {}
+    return (deal, run, *sides("policies"), cell(c.get("seat")), cell(c.get("side")),
+            cell(c.get("bid")), cell(c.get("trump")), cell(d["result"]), *sides("meld"),
+            *sides("tricks"), *sides("score"), cell(d["prediction"]))
 
 
 def _print_arena(report, planned: int | None = None) -> None:

@@ -10,16 +10,22 @@ whatever it does comes back as an answer or as its failure, never as the program
   output: JSON, CSV, a record), in the main thread, where the command line and each
   ``--jobs`` worker run policies (another thread's ``sys.stdout`` is left alone: it is the
   whole process's); output written to the file descriptor itself (``os.write(1, ...)``, a C
-  library) is not caught.
+  library) is not caught. It writes through a stream of its own (``_Borrowed``), for
+  ``sys.stdout`` and ``sys.stderr`` alike: closing it closes only that stream, never the one
+  the program goes on reporting on;
+- what it answers is read as the value it stands for (``plain``, ``card_answer``), without
+  running any method of its own: an ``int`` or ``str`` subclass whose methods raise reads as
+  its number or text.
 """
 
 from __future__ import annotations
 
+import io
 import signal
 import sys
 import threading
 from collections.abc import Callable
-from contextlib import redirect_stdout
+from contextlib import redirect_stderr, redirect_stdout
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from ..errors import UserError, error_line, shorten
@@ -51,7 +57,8 @@ def run_outside(fn: Callable[..., T], *args: Any) -> T:
                 signal.signal(number, _noting(came, previous))
     try:
         if main and sys.stderr is not None:
-            with redirect_stdout(sys.stderr):
+            stream = sys.stderr
+            with redirect_stdout(_Borrowed(stream)), redirect_stderr(_Borrowed(stream)):
                 return fn(*args)
         return fn(*args)
     except (KeyboardInterrupt, SystemExit) as e:
@@ -63,6 +70,42 @@ def run_outside(fn: Callable[..., T], *args: Any) -> T:
     finally:
         for number, previous in reversed(saved):
             signal.signal(number, previous)
+
+
+class _Borrowed(io.TextIOBase):
+    """The program's ``stream`` as outside code sees it (its ``sys.stdout`` and
+    ``sys.stderr``): what it writes goes to ``stream``, but its ``close`` closes only this
+    view, so that the program goes on reporting on ``stream`` after it."""
+
+    def __init__(self, stream: Any):
+        super().__init__()
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        if self.closed:
+            raise ValueError("I/O operation on closed file.")
+        return self._stream.write(text)
+
+    def flush(self) -> None:
+        if not self.closed:
+            self._stream.flush()
+
+    def writable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        return bool(self._stream.isatty())
+
+    def fileno(self) -> int:
+        return self._stream.fileno()
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return self._stream.encoding
+
+    @property
+    def errors(self) -> str | None:  # type: ignore[override]
+        return self._stream.errors
 
 
 def _noting(came: list[int], previous: Callable[..., Any]) -> Callable[..., Any]:
@@ -80,6 +123,8 @@ NAME_LIMIT = 100
 def name_problem(name: object, subject: str = "a policy's name") -> str:
     """Why ``name`` cannot be a policy's name ('' if it can): it is one line of printable text,
     not blank, at most ``NAME_LIMIT`` characters (``subject``: how the message names it)."""
+    if isinstance(name, str) and type(name) is not str:  # its own methods would run on it
+        return f"{subject} must be a str (a {type(name).__name__} is a subclass of it)"
     if not isinstance(name, str) or not name.strip():
         return f"{subject} must be a non-empty text"
     if len(name) > NAME_LIMIT or not name.isprintable():
@@ -92,17 +137,73 @@ def shown(value: object) -> str:
     prints by its size, an object whose repr fails by its type)."""
     from ..errors import number_text
 
-    if isinstance(value, int) and not isinstance(value, bool):
+    value = plain(value)
+    if type(value) is int:
         return number_text(value)
     if isinstance(value, tuple) and hasattr(value, "_fields"):  # a Bid: each field so shown
         fields = ", ".join(f"{k}={shown(v)}" for k, v in zip(value._fields, value))
         return shorten(f"{type(value).__name__}({fields})", 160)
     try:
-        return shorten(repr(value), 80)
-    except Exception:
+        return shorten(run_outside(repr, value), 80)
+    except OutsideFailed:
         return f"a {type(value).__name__}"
 
 
+#: The built-in types an answer of outside code may stand for, each with the way to read a
+#: subclass's instance as the built-in value without running a method of the subclass.
+_PLAIN = ((int, int.__int__), (float, float.__float__), (str, str.__str__))
+
+
+def plain(value: Any) -> Any:
+    """An answer of outside code as the built-in value it stands for, read without running any
+    method of its own: an instance of a subclass of ``int``, ``float`` or ``str`` becomes that
+    number or text (a ``bool`` stays a ``bool``); a tuple or list, each item so (a named tuple
+    of the package's own, such as a ``Bid`` or a ``Card``, stays one); anything else is
+    returned as it is."""
+    kind = type(value)
+    if kind in (bool, int, float, str, type(None)):
+        return value
+    for base, read in _PLAIN:
+        if issubclass(kind, base):
+            return read(value)
+    if issubclass(kind, list):
+        return [plain(x) for x in list.__iter__(value)]
+    if issubclass(kind, tuple):
+        items = tuple(plain(x) for x in tuple.__iter__(value))
+        own = next((t for t in kind.__mro__ if _package_tuple(t)), None)
+        if own is not None and len(items) == len(own._fields):  # type: ignore[attr-defined]
+            return own._make(items)  # type: ignore[attr-defined]
+        return items
+    return value
+
+
+def _package_tuple(kind: type) -> bool:
+    """Whether ``kind`` is a named tuple of the package's own (read from the class's own
+    ``__dict__``: no attribute of a subclass's runs)."""
+    module = kind.__dict__.get("__module__")
+    return type(module) is str and module.startswith("pinochle_calc.") \
+        and "_fields" in kind.__dict__
+
+
+def card_answer(answer: object) -> int | None:
+    """The card a card player's answer names (its index), or None where it names none: an
+    index 0-19 (``True`` and ``False`` are no card), a ``Card`` of the deck or its text
+    (``AH``), read as ``plain`` reads it."""
+    from ..cards import CARDS, KINDS, Card
+
+    value = plain(answer)
+    if type(value) is int:
+        return value if 0 <= value < KINDS else None
+    if type(value) is str:
+        try:
+            return Card.parse(value).index
+        except UserError:
+            return None
+    if isinstance(value, Card):
+        suit, rank = value
+        if type(suit) is int and type(rank) is int and 0 <= suit < 4 and 0 <= rank < 5:
+            return CARDS[suit * 5 + rank].index
+    return None
 
 
 class PolicyLoadError(UserError):
@@ -123,13 +224,15 @@ class CardChooser(Protocol):
 
 #: What an outside object's missing attribute reads as.
 MISSING = object()
+#: ``outside_object``'s argument where ``fn`` is called with none (a factory).
+NO_ARGUMENT = object()
 
 
 def outside_object(fn, arg: object, what: str):
-    """``fn(arg)`` (``fn()`` for None) run as outside code, its failure a ``PolicyLoadError``
-    that says ``what`` failed and how."""
+    """``fn(arg)`` (``fn()`` for ``NO_ARGUMENT``) run as outside code, its failure a
+    ``PolicyLoadError`` that says ``what`` failed and how."""
     try:
-        return run_outside(fn) if arg is None else run_outside(fn, arg)
+        return run_outside(fn) if arg is NO_ARGUMENT else run_outside(fn, arg)
     except OutsideFailed as f:
         raise PolicyLoadError(f"{what}: {error_line(f.error)}") from None
 
@@ -195,7 +298,7 @@ def load_card_player(spec: str) -> CardChooser:
         if not callable(obj):
             raise PolicyLoadError(f"card player {spec!r}: {attr} is a {type(obj).__name__},"
                                   " not a class or factory that makes a card player")
-        made = outside_object(obj, None, f"card player {spec!r}: {attr}() failed")
+        made = outside_object(obj, NO_ARGUMENT, f"card player {spec!r}: {attr}() failed")
     if not outside_object(lambda o: callable(getattr(o, "choose", None)), made,
                     f"card player {spec!r}: reading its choose"):
         raise PolicyLoadError(f"card player {spec!r}: {attr} gave a {type(made).__name__},"
@@ -208,8 +311,8 @@ def load_card_player(spec: str) -> CardChooser:
 def player_name(player: object, spec: str) -> str:
     """A card player's name: its ``name`` where it has one (one line of text), else the
     ``NAME`` of its ``MODULE:NAME``."""
-    name = outside_object(lambda o: getattr(o, "name", None), player, f"card player {spec!r}: its"
-                    " name")
+    name: Any = plain(outside_object(lambda o: getattr(o, "name", None), player,
+                                f"card player {spec!r}: its name"))
     if name is None:
         return spec.rpartition(":")[2]
     problem = name_problem(name, "a card player's name")
@@ -220,5 +323,6 @@ def player_name(player: object, spec: str) -> str:
 
 __all__ = ["OutsideFailed", "run_outside", "name_problem", "NAME_LIMIT", "shown",
            "PolicyLoadError", "CardChooser", "load_card_player", "outside_object",
-           "read_outside", "import_outside", "player_name", "MISSING"]
+           "read_outside", "import_outside", "player_name", "MISSING", "NO_ARGUMENT", "plain",
+           "card_answer"]
 

@@ -70,6 +70,7 @@ from ..errors import UserError, described
 from ..exchange.seat import Role, choose_pass
 from .outside import (
     MISSING,
+    NO_ARGUMENT,
     CardChooser,
     PolicyLoadError,
     import_outside,
@@ -545,7 +546,7 @@ def load_policy(spec: str) -> Policy:
     if not isinstance(obj, type) and not lacks:
         made = obj  # a policy object itself
     elif callable(obj):
-        made = outside_object(obj, None, f"policy {spec!r}: {attr}() failed")
+        made = outside_object(obj, NO_ARGUMENT, f"policy {spec!r}: {attr}() failed")
     else:
         raise PolicyLoadError(f"policy {spec!r}: {attr} is a {type(obj).__name__}, not a class"
                               " or factory that makes a policy")
@@ -581,6 +582,9 @@ def policy_problem(made: object) -> str:
     if convention is not None:
         from ..bidding.conventions import CONVENTIONS
 
+        if isinstance(convention, str) and type(convention) is not str:
+            return (f"its convention must be a str (a {type(convention).__name__} is a subclass"
+                    f" of it), not {shown(convention)}")
         if not isinstance(convention, str) or convention not in CONVENTIONS:
             return (f"its convention {shown(convention)} is not one of {', '.join(CONVENTIONS)}"
                     " (or None)")

@@ -67,7 +67,16 @@ from .hand import (
 )
 from .hand.events import MAX_TEXT
 from .hand.state import shown_cards
-from .outside import CardChooser, OutsideFailed, name_problem, run_outside, shown
+from .hand.tags import prediction_text
+from .outside import (
+    CardChooser,
+    OutsideFailed,
+    card_answer,
+    name_problem,
+    plain,
+    run_outside,
+    shown,
+)
 from .policies import (
     Bid,
     ContractWon,
@@ -194,7 +203,7 @@ def play_on(record: Record, us: Policy | str, them: Policy | str, *, seed: int =
             done = done.with_tag(tag, convention)  # a convention its name does not say
     prediction = engine.prediction()
     if prediction is not None:
-        done = done.with_tag("Prediction", repr(prediction))  # every digit: the arena counts it
+        done = done.with_tag("Prediction", prediction_text(prediction))
     return done
 
 
@@ -373,7 +382,7 @@ class _Engine:
         if built_in(player):
             return getattr(player, what)(*args)
         try:
-            answer = run_outside(getattr(player, what), *args)
+            answer = plain(run_outside(getattr(player, what), *args))
             name = run_outside(getattr, player, "name", None)
         except OutsideFailed as f:
             if isinstance(f.error, PolicyError):
@@ -580,8 +589,6 @@ class _Engine:
         """The card a card player written outside the project chooses (``choose(view)``),
         checked: a failure, an answer that is no card, or a card the rules forbid is a
         ``PolicyError`` naming the policy, the seat and the card."""
-        from ..cards import Card
-
         s = self.state
         where = f"card {s.plays + 1} (trick {len(s.tricks) + 1})"
         name = self.names[seat & 1]
@@ -590,13 +597,8 @@ class _Engine:
         except OutsideFailed as f:
             raise PolicyError(f"policy {name} at seat {seat} failed in choose, at {where}:"
                               f" {error_line(f.error)}") from None
-        try:
-            card = answer if isinstance(answer, int) and not isinstance(answer, bool) else \
-                answer.index if isinstance(answer, Card) else Card.parse(answer).index \
-                if isinstance(answer, str) else None
-        except UserError:
-            card = None
-        if card is None or card not in range(KINDS):
+        card = card_answer(answer)
+        if card is None:
             raise PolicyError(f"policy {name} at seat {seat} answered {where} with"
                               f" {shown(answer)}: a card is an index 0-19, a Card or its text"
                               " (AH)")

@@ -172,6 +172,8 @@ def _lead(t: _Seen, card: int) -> str:
     higher = sum(t.out[c] for c in above)
     if suit == trump:
         trumps_out = sum(t.out[trump * 5: trump * 5 + 5])
+        if trumps_out == 1:
+            return "draws the last trump: only 1 is out"
         if 0 < trumps_out <= 3:
             return f"draws the last trumps: only {trumps_out} are out"
         return f"leads trump: {trumps_out} are out" if trumps_out else \

@@ -239,3 +239,55 @@ def test_review_sums_only_the_phases_that_had_a_decision(tmp_path):
     sample = run("review", "samples/hand.txt", "--seat", "0", "-n", "10", "-f", "table")
     assert "exchange +" in sample.stdout or "exchange -" in sample.stdout
     assert "Seat 0 (us)" in sample.stdout and "Seat 1" not in sample.stdout
+
+
+#: Where each CSV column of a hand is in its JSON form (the record's one model of it).
+CSV_FROM_JSON = {"us": ("policies", "us"), "them": ("policies", "them"),
+                 "bidder": ("contract", "seat"), "side": ("contract", "side"),
+                 "bid": ("contract", "bid"), "trump": ("contract", "trump"),
+                 "result": ("result",), "meld_us": ("meld", "us"),
+                 "meld_them": ("meld", "them"), "tricks_us": ("tricks", "us"),
+                 "tricks_them": ("tricks", "them"), "score_us": ("score", "us"),
+                 "score_them": ("score", "them"), "prediction": ("prediction",)}
+
+
+def test_a_hand_cut_part_way_is_one_csv_row_as_its_json_says(tmp_path):
+    """The sample record cut after the auction's fourth call, after the contract, after
+    trump, after the exchange, after the meld, in the play and whole (and without its
+    players' tags): one row each, every cell the JSON form's figure, empty where the hand has
+    not reached it."""
+    import csv
+    import io
+    from pathlib import Path
+
+    lines = Path("samples/hand.txt").read_text(encoding="utf-8").splitlines()
+
+    def first(word: str) -> int:
+        return next(i for i, line in enumerate(lines) if line.startswith(word))
+
+    cuts = {"4 calls": first("call") + 4, "contract": first("trump"), "trump": first("pass"),
+            "exchange": first("meld"), "meld": first("lead"), "play": first("lead") + 7,
+            "whole": len(lines)}
+    rows = {}
+    for name, cut in [*cuts.items(), ("no players", None)]:
+        text = "\n".join(lines[:cut] if cut is not None else
+                         [x for x in lines if not x.startswith(("[Us", "[Them"))]) + "\n"
+        path = write(tmp_path, text, f"{name}.txt")
+        out = run("play", "--record", path, "-f", "csv")
+        assert out.exit_code == 0, (name, out.output)
+        header, *row = list(csv.reader(io.StringIO(out.stdout)))
+        assert len(row) == 1
+        rows[name] = dict(zip(header, row[0]))
+        data = json.loads(run("play", "--record", path, "-f", "json").stdout)
+        for column, keys in CSV_FROM_JSON.items():
+            value = data
+            for key in keys:
+                value = None if value is None else value[key]
+            assert rows[name][column] == ("" if value is None else str(value)), (name, column)
+    assert rows["4 calls"]["bid"] == "" and rows["4 calls"]["us"] == "advisor:jump"
+    assert [rows["contract"][c] for c in ("bidder", "side", "bid", "trump")] == [
+        "0", "us", "70", ""]
+    assert rows["trump"]["trump"] == "C" and rows["exchange"]["meld_us"] == ""
+    assert rows["meld"]["meld_us"] == "163" and rows["meld"]["tricks_us"] == ""
+    assert rows["play"]["score_us"] == "" and rows["whole"]["result"] == "made"
+    assert rows["no players"]["us"] == "" and rows["no players"]["score_us"] != ""

@@ -5,6 +5,7 @@ rules forbid is a one-line error naming the policy, the seat and the card."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -86,6 +87,11 @@ def sum_played(record, view):
     ("Revokes", "played .* at card [0-9]+ \\(trick [0-9]+\\), which the rules forbid: "),
     ("ChoosesNothing", "answered card [0-9]+ \\(trick [0-9]+\\) with None: a card is"),
     ("ChooseFails", "failed in choose, at card [0-9]+ \\(trick [0-9]+\\): RuntimeError: no idea"),
+    # True and False are ints to Python, but no card (not 10S, not AS)
+    ("AnswersTrue", "answered card [0-9]+ \\(trick [0-9]+\\) with True: a card is"),
+    ("AnswersFalse", "answered card [0-9]+ \\(trick [0-9]+\\) with False: a card is"),
+    # an int whose own methods raise: its value read, and named as a number
+    ("TouchyNoCard", "answered card [0-9]+ \\(trick [0-9]+\\) with 99: a card is"),
 ])
 def test_a_card_player_that_fails_or_breaks_the_rules_is_named(bots, name, words):
     seed = played_seed()
@@ -96,6 +102,17 @@ def test_a_card_player_that_fails_or_breaks_the_rules_is_named(bots, name, words
             run_arena(f"formula/bots:{name}", "formula", 2, seed=4, jobs=jobs)
 
 
+def test_an_answer_of_a_subclass_is_read_by_its_value_alone(bots):
+    """An int or str subclass whose every method raises answers the card its value names:
+    the hand is the one the plain answer plays."""
+    seed = played_seed()
+    plain = play_hand(deal_cards(seed), "formula/bots:Lowest", "formula", seed=hand_seed(seed))
+    for name in ("LowestAsTouchy", "LowestAsTouchyText"):
+        touchy = play_hand(deal_cards(seed), f"formula/bots:{name}", "formula",
+                           seed=hand_seed(seed))
+        assert touchy.events == plain.events
+
+
 def test_a_card_player_that_cannot_be_loaded_is_a_load_error(bots):
     with pytest.raises(PolicyLoadError, match="no choose"):
         policy("formula/bots:NoChoose")
@@ -103,6 +120,11 @@ def test_a_card_player_that_cannot_be_loaded_is_a_load_error(bots):
         policy("formula/bots:Missing")
     with pytest.raises(PolicyLoadError, match="cannot import missing.py: no such file"):
         policy("formula/missing.py:X")
+    # the factory's own name, not the loader's
+    with pytest.raises(PolicyLoadError, match="makes_nothing gave a NoneType, which has no"
+                       " choose") as caught:
+        policy("formula/bots:makes_nothing")
+    assert "lambda" not in str(caught.value)
 
 
 def test_the_sample_player_from_the_shell_and_in_the_arena():
@@ -134,3 +156,28 @@ def test_every_card_a_player_of_ones_own_chose_was_its_answer(bots):
             legal = legal_cards(held, view_legal.trick, view_legal.trump)
             if len(legal) > 1:
                 assert event.card == max(legal, key=lambda c: (c % 5, c))
+
+
+def play_with(player: str, tmp_path) -> subprocess.CompletedProcess:
+    """``play`` from the shell with ``player`` (a card player of ``tests/external_bots.py``)
+    at seats 0 and 2, on a deal whose cards are played."""
+    return subprocess.run([sys.executable, "-m", "pinochle_calc", "play", "--us",
+                           f"formula/{ROOT}/tests/external_bots.py:{player}", "--them",
+                           "formula", "--seed", str(played_seed()), "--format", "json"],
+                          capture_output=True, text=True, cwd=tmp_path)
+
+
+def test_a_card_player_that_closes_stdout_does_not_close_the_programs_streams(tmp_path):
+    """It closed ``sys.stdout`` (once the program's stderr) and ``sys.stderr``: the program
+    still writes its record to stdout, and its one-line error to stderr."""
+    import json
+
+    ok = play_with("ClosesStdout", tmp_path)
+    assert ok.returncode == 0, ok.stderr
+    assert json.loads(ok.stdout)["policies"]["us"] == "formula/closes"
+    assert "closing" in ok.stderr and "Traceback" not in ok.stderr
+    bad = play_with("ClosesStdoutThenFails", tmp_path)
+    assert bad.returncode == 1 and not bad.stdout
+    last = bad.stderr.strip().splitlines()[-1]
+    assert re.fullmatch("Error: the deal of seed [0-9]+: policy formula/closes at seat [02]"
+                        " answered card [0-9]+ \\(trick [0-9]+\\) with 99: a card is .*", last)

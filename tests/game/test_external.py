@@ -47,6 +47,11 @@ def test_a_class_a_factory_or_a_policy_object_by_module_or_by_file(bots):
     ("bots:Nameless", "its name must be a non-empty text"),
     ("bots:OwnConvention", "its convention 'bridge' is not one of jump, davis, toby"),
     ("bots:fails", "fails() failed: RuntimeError: cannot start"),
+    # a str subclass's own methods would run wherever the name or convention is read
+    ("bots:TouchyName", "its name must be a str (a TouchyText is a subclass of it), not"
+                        " 'touchy'"),
+    ("bots:TouchyConvention", "its convention must be a str (a TouchyText is a subclass of"
+                              " it), not 'jump'"),
     ("bots:", "write MODULE:NAME"),
 ])
 def test_a_policy_that_cannot_be_used_is_refused(bots, spec, words):
@@ -203,6 +208,18 @@ def test_a_bool_or_0_or_1_is_a_throw_in_answer(bots, answer, thrown):
     assert record.state.contract.seat == 0  # the opener won the bid and was asked
     assert (record.result == "thrown-in") is thrown
     assert any(e.kind == "throw-in" for e in record.events) is thrown
+
+
+def test_answers_of_subclasses_whose_methods_raise_are_read_by_their_values(bots):
+    """A Bid (itself a subclass) of an int, a str, a float and a str subclass, and a throw-in
+    answered by an int subclass, every method of their own raising: the hand is the one the
+    plain answers play."""
+    from bots import Plainly, Touchily
+
+    plain = play_hand(deal_cards(1), Plainly(), "pass")
+    touchy = play_hand(deal_cards(1), Touchily(), "pass")
+    assert plain.result == "thrown-in" and plain.tag("Prediction") == "0.5"
+    assert touchy.events == plain.events and touchy.tags == plain.tags
 
 
 def test_a_name_that_stops_being_text_is_named(bots):

@@ -71,6 +71,20 @@ def test_a_ten_led_once_the_aces_are_gone():
         "leads K♥: 2 higher ♥ cards are out"
 
 
+@pytest.mark.parametrize("others, said", [
+    ("JC JC JC AH", "draws the last trump: only 1 is out"),
+    ("JC JC AH AS", "draws the last trumps: only 2 are out"),
+    ("JC AH AS AD", "draws the last trumps: only 3 are out"),
+    ("AH AS AD AD", "leads trump: 4 are out"),
+    ("JC JC JC JC", "leads trump: no trump is left out"),
+])
+def test_a_trump_lead_draws_the_last_trumps_where_three_or_fewer_are_out(others, said):
+    """A first lead from 16 clubs (trump) and four more cards: the trumps out are the 20 of
+    the deck less the clubs held (3, 2, 1, 0 or 4 jacks more: 1, 2, 3, 4 or none out)."""
+    p = position("AC AC AC AC 10C 10C 10C 10C KC KC KC KC QC QC QC QC " + others, "C")
+    assert says(p, "QC") == said
+
+
 def test_a_counter_goes_to_the_card_winning_only_where_no_seat_after_may_beat_it():
     """Issue 26: "K♥ cannot win the trick; a counter goes to J♣" with partner, last to play,
     known to hold A♣. Seat 1 is void in clubs (it would have to trump) and holds no trump: the

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
-from positions import played_position
+from positions import played_position, small_deal
 
 from pinochle_calc.cards import CARDS, Card
 from pinochle_calc.hand import Hand
@@ -21,7 +21,7 @@ from pinochle_calc.play.dealer import suit_codes
 from pinochle_calc.play.facts import read_position
 from pinochle_calc.play.position import Position
 from pinochle_calc.play.solver import COMPILED, engine, solve
-from pinochle_calc.play.tricks import PlayState
+from pinochle_calc.play.tricks import SUIT_OF, PlayState
 from pinochle_calc.play.unseen import UnseenDealer
 
 
@@ -40,10 +40,13 @@ def exhaustive_after(state: PlayState, card: int, side: int) -> int:
     return after.points[side] - state.points[side] + exhaustive(after, side)
 
 
-def known_endgame(rng, tricks: int):
-    """A perfectly known position with ``tricks`` tricks left: a hand played to there, every
-    other seat's cards given as shown, the tricks before not given."""
-    position, truth = played_position(rng, plays=4 * (20 - tricks) + int(rng.integers(0, 4)))
+def known_endgame(rng, tricks: int, plays: int | None = None):
+    """A perfectly known position with ``tricks`` tricks left: a hand played to there (the
+    trick in progress at random, or ``plays`` cards in all), every other seat's cards given as
+    shown, the tricks before not given."""
+    if plays is None:
+        plays = 4 * (20 - tricks) + int(rng.integers(0, 4))
+    position, truth = played_position(rng, plays=plays)
     shown = tuple(None if s == position.seat else Hand(truth[s]) for s in range(4))
     known = Position(position.hand, position.trump, position.seat, (), position.trick,
                      None, shown)
@@ -145,22 +148,46 @@ def test_every_legal_card_once_and_the_same_figures_from_the_same_seed():
         assert means == sorted(means, reverse=True) and a.card == a.choices[0].card
 
 
-def test_the_contract_gives_the_chance_to_make_it_and_the_score():
-    """Double aces around (100 meld) makes a 50 bid whatever the tricks; nothing makes 500."""
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_the_contract_gives_the_chance_to_make_it_and_the_score(seat):
+    """Double aces around (100 meld) makes a 50 bid whatever the tricks; nothing makes 500.
+    At every seat (each side's own trick points on its own side of the score)."""
     hand = Hand.parse("AS AS AH AH AD AD AC AC KS QS KH QH KD QD KC QC JS JH JD JC")
-    none = (None, Hand([0] * 20), Hand([0] * 20), Hand([0] * 20))
-    easy = advise_card(Position(hand, 1, 0, contract=(0, 50), shown=none), samples=40, seed=2)
+    none = tuple(None if s == seat else Hand([0] * 20) for s in range(4))
+    easy = advise_card(Position(hand, 1, seat, contract=(seat, 50), shown=none), samples=40,
+                       seed=2)
     assert all(c.make_probability == 1.0 for c in easy.choices)
     # made: the side scores its meld and tricks, the other side its tricks (no meld shown)
     own = meld(hand).trumps[1].points
     assert own >= 100
+    assert any(c.trick_points.mean != 25 for c in easy.choices)
     for c in easy.choices:
         assert c.score.mean == pytest.approx(own + c.trick_points.mean
                                              - (50 - c.trick_points.mean), abs=1e-6)
-    hard = advise_card(Position(hand, 1, 0, contract=(0, 500), shown=none), samples=40, seed=2)
+    hard = advise_card(Position(hand, 1, seat, contract=(seat, 500), shown=none), samples=40,
+                       seed=2)
     for c in hard.choices:
         assert c.make_probability == 0.0
         assert c.score.mean == pytest.approx(-500 - (50 - c.trick_points.mean), abs=1e-6)
+
+
+def test_the_players_own_meld_is_that_of_its_hand_when_play_began():
+    """Mid-hand, the tricks so far given, its own meld not: the figures are those with the
+    meld of the hand it was dealt (the test's own deal) shown."""
+    rng = np.random.default_rng(33)
+    melded = 0
+    for _ in range(8):
+        dealt = small_deal(rng, 20)
+        position, _ = played_position(rng, plays=int(rng.integers(8, 60)), hands=dealt)
+        shown = tuple(Hand([0] * 20) if s != position.seat else None for s in range(4))
+        position = replace(position, shown=shown)
+        given = replace(position, shown=tuple(Hand(dealt[s]) if s == position.seat else h
+                                              for s, h in enumerate(shown)))
+        a = advise_card(position, samples=20, seed=3, more=False)
+        b = advise_card(given, samples=20, seed=3, more=False)
+        assert a.missing == () and [c.score for c in a.choices] == [c.score for c in b.choices]
+        melded += meld(Hand(dealt[position.seat])).trumps[position.trump].points > 0
+    assert melded >= 3
 
 
 def test_feeding_partner_a_counter():
@@ -198,3 +225,94 @@ def test_a_few_deals_alike_are_not_taken_for_a_known_position(monkeypatch):
         position, _ = known_endgame(rng, 12)  # past what the normal budget searches
         assert advise_card(position, samples=1, seed=2).searched
         assert asked and asked[-1] == advice_module.KNOWN_NODE_BUDGET[COMPILED]
+
+
+def naive_rest(hands, trump: int, leader: int, trick: tuple, card: int, side: int) -> int:
+    """The side's trick points from here when the player plays ``card`` and every later card
+    is forced (one legal card each): worked out by the naive rules (``naive_rules``) on the
+    cards' text, the tricks' winners and counters and the last trick's 2."""
+    import naive_rules as naive
+
+    text = [[str(CARDS[c]) for c in range(20) for _ in range(h[c])] for h in hands]
+    suit = "SHDC"[trump]
+    played = [str(CARDS[c]) for c in trick] + [str(CARDS[card])]
+    seat = (leader + len(trick)) % 4
+    text[seat].remove(str(CARDS[card]))
+    points = [0, 0]
+    while True:
+        while len(played) < 4:  # every later card is forced: check it is
+            seat = (leader + len(played)) % 4
+            allowed = naive.legal(text[seat], played, suit)
+            assert len(allowed) == 1
+            played.append(allowed.pop())
+            text[seat].remove(played[-1])
+        leader = (leader + naive.winner(played, suit)) % 4
+        last = not any(text)
+        points[leader % 2] += naive.counters(played) + 2 * last
+        if last:
+            return points[side]
+        played = []
+
+
+@pytest.mark.parametrize("tricks, in_trick", [(1, 0), (1, 1), (1, 2), (1, 3), (2, 3)])
+def test_the_play_outs_credit_each_trick_to_the_side_that_wins_it(monkeypatch, tricks,
+                                                                 in_trick):
+    """Positions every hand known where each card after the player's is forced (one trick
+    left, or two with the player last to the trick in progress), played out rather than
+    searched: each card's trick points are the naive rules' count, trick by trick, of who
+    wins it, its counters and the last trick's 2."""
+    monkeypatch.setattr(advice_module, "_exact_plan", lambda p, facts, codes: None)
+    rng = np.random.default_rng(60 + 4 * tricks + in_trick)
+    won_by = set()
+    for _ in range(25):
+        position, state = known_endgame(rng, tricks, 4 * (20 - tricks) + in_trick)
+        side = position.seat & 1
+        advice = advise_card(position, samples=3, seed=1)
+        assert not advice.searched and len(position.trick) == in_trick
+        for choice in advice.choices:
+            want = naive_rest(state.hands, state.trump, state.leader, state.trick, choice.card,
+                              side)
+            assert choice.trick_points.mean == want and choice.trick_points.stderr == 0
+            if in_trick == 3:
+                won_by.add(state.play(choice.card).leader % 2 == side)
+    if in_trick == 3:
+        assert won_by == {True, False}  # the trick the card completes went to either side
+
+
+def test_the_play_outs_are_the_scalar_engines_deal_by_deal(monkeypatch):
+    """Mid-hand positions (the tricks so far given), played out: per legal card and deal, the
+    advice's trick points are those of ``PlayState.play`` (the card, its trick's winner and
+    points, the voids it shows) then ``tricks.playout``, the readable reference, with four
+    heuristic players from there, the voids the hand had shown as the true play shows them."""
+    from pinochle_calc.play.players import heuristic_follow, heuristic_lead
+    from pinochle_calc.play.tricks import encode, playout
+
+    monkeypatch.setattr(advice_module, "_exact_plan", lambda p, facts, codes: None)
+    rng = np.random.default_rng(71)
+    trumped = 0
+    for _ in range(14):
+        dealt = small_deal(rng, 20)
+        plays = 4 * int(rng.integers(2, 19)) + int(rng.integers(1, 4))
+        position, _ = played_position(rng, plays=plays, shown=False, hands=dealt)
+        position = replace(position, contract=None)  # the figures are trick points
+        true = PlayState.deal(dealt, position.trump,
+                              position.tricks[0].leader if position.tricks else position.leader)
+        for card in [c for t in position.tricks for c in t.cards] + list(position.trick):
+            true = true.play(card)
+        side = position.seat & 1
+        advice = advise_card(position, samples=12, seed=9, more=False)
+        assert not advice.searched
+        deals = UnseenDealer(read_position(position)).deal(np.random.default_rng(9), 12)
+        for card, got in advice.values.items():
+            want = []
+            for deal in deals:
+                state = PlayState(tuple(map(tuple, deal.tolist())), true.trump, true.leader,
+                                  true.trick, voids=true.voids).play(card)
+                H = [code for hand in state.hands for code in encode(hand)]
+                rest = playout(H, state.trump, state.leader, [heuristic_lead] * 4,
+                               [heuristic_follow] * 4, trick=state.trick, voids=state.voids)
+                want.append(state.points[side] + rest[side])
+            assert got.tolist() == want, CARDS[card].symbol
+            led = SUIT_OF[position.trick[0]]
+            trumped += SUIT_OF[card] != led and SUIT_OF[card] == position.trump
+    assert trumped >= 3  # cards that trump the suit led, showing a void in it but not in trump

@@ -90,6 +90,57 @@ def test_facts_are_exactly_the_holdings_the_rules_allow(seed):
     assert checked > 20
 
 
+def test_each_seat_holds_as_many_cards_as_the_play_leaves_it():
+    """``sizes``: the cards each seat holds, the player's own included, as the hands played
+    to the position hold them."""
+    rng = np.random.default_rng(21)
+    for _ in range(30):
+        position, truth = played_position(rng, plays=int(rng.integers(0, 80)))
+        assert read_position(position).sizes == tuple(sum(h) for h in truth)
+
+
+def test_the_cards_exchanged_are_known_where_they_are_held():
+    """Partner first (toby-thomas: the partner passes 3 cards, the bidder returns 3): at the
+    first card each of the bidding side plays, its partner surely holds the cards it gave it
+    (the partner: less those the bidder gave back, which may be the very cards it was
+    passed), with its meld shown, less what the partner has played; the true hands meet the
+    facts."""
+    from pinochle_calc.game.hand import Play, card_position
+    from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
+    from pinochle_calc.rules import load_rules
+
+    rules = load_rules("toby-thomas")
+    checked = {"bidder": 0, "partner": 0}
+    given_back = 0
+    for n in range(12):
+        record = play_hand(deal_cards(n), "formula", "formula", rules, seed=hand_seed(n))
+        first = {}
+        for k, event in enumerate(record.events, 1):
+            if isinstance(event, Play) and event.seat not in first:
+                first[event.seat] = k
+        if not first:
+            continue
+        bidder = record.state.contract.seat
+        for seat in (bidder, bidder ^ 2):
+            state = record.state_before(first[seat])
+            position = card_position(state, seat)
+            facts = read_position(position, rules)
+            partner = seat ^ 2
+            gave, got = position.passed.counts, position.received.counts
+            to_partner = gave if seat == bidder else [max(0, a - b) for a, b in zip(gave, got)]
+            given_back += seat != bidder and any(a and b for a, b in zip(gave, got))
+            shown = position.shown[partner].counts
+            played = [0] * KINDS
+            for j, card in enumerate(position.trick):
+                played[card] += (position.leader + j) % 4 == partner
+            want = tuple(max(0, max(a, b) - c) for a, b, c in zip(shown, to_partner, played))
+            assert facts.known[partner] == want, (n, seat)
+            truth = np.array([[state.holding(s).counts for s in range(4)]])
+            assert facts.meets(truth)[0], (n, seat)
+            checked["bidder" if seat == bidder else "partner"] += 1
+    assert min(checked.values()) >= 5 and given_back >= 1
+
+
 def test_the_facts_in_words():
     """Hearts trump. Trick 1: seat 0 leads A♠, seat 1 follows, seat 2 trumps, seat 3 throws a
     club; seat 2 now leads."""

@@ -82,6 +82,29 @@ def test_every_layout_meets_every_fact_on_played_positions():
         assert facts.meets(deals).all()
 
 
+class Edge:
+    """A random source that draws only ``value``: the edge of the uniform draw a deal is
+    made from (0.0, or the largest float below 1)."""
+
+    def __init__(self, value: float):
+        self.value = value
+
+    def random(self, n: int) -> np.ndarray:
+        return np.full(n, self.value)
+
+
+@pytest.mark.parametrize("value", [0.0, 1 - 2 ** -53])
+def test_the_edges_of_the_draw_still_meet_every_fact(value):
+    """A draw at 0 (or just below 1) picks the first (or last) way to place a card that has
+    any chance, never one that has none: the deals meet the facts on positions with voids."""
+    rng = np.random.default_rng(9)
+    for _ in range(60):
+        position, _ = played_position(rng, plays=int(rng.integers(20, 76)), heuristic=0.5)
+        facts = read_position(position)
+        deals = UnseenDealer(facts).deal(Edge(value), 3)
+        assert facts.meets(deals).all(), position.to_dict()
+
+
 def test_a_perfectly_known_endgame_has_one_layout():
     shown = (None, Hand.parse("AH JS"), Hand.parse("10C QD"), Hand.parse("KC KD"))
     facts = read_position(Position(Hand.parse("AS KH"), 1, 0, shown=shown))

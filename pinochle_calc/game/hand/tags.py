@@ -104,15 +104,27 @@ def convention_of(record: Tagged, seat: int) -> str | None:
     return word if word in CONVENTIONS else None
 
 
+#: The places a chance is written to: what a chance from a few thousand deals means (and the
+#: digits past them differ between processors: the estimate sums through BLAS).
+CHANCE_PLACES = 4
+
+
+def prediction_text(chance: float) -> str:
+    """The Prediction tag of a chance: to ``CHANCE_PLACES`` places (``0.9953``, ``1.0``)."""
+    return repr(round(float(chance), CHANCE_PLACES))
+
+
 def prediction_of(record: Tagged) -> float | None:
-    """The bidder's chance of making the contract as its policy saw it (the Prediction tag;
-    None: absent, or not a chance from 0 to 1)."""
+    """The bidder's chance of making the contract as its policy saw it (the Prediction tag, to
+    ``CHANCE_PLACES`` places, as a record written before wrote it too; None: absent, or not a
+    chance from 0 to 1)."""
     text = record.tag("Prediction")
     if not text or not re.fullmatch(r"[0-9]{0,3}(\.[0-9]{1,17})?", text) or text == ".":
         return None
     value = float(text)
-    return value if math.isfinite(value) and 0 <= value <= 1 else None
+    return round(value, CHANCE_PLACES) if math.isfinite(value) and 0 <= value <= 1 else None
 
 
-__all__ = ["rules_spec", "load_spec", "convention_of", "prediction_of", "check_tag",
+__all__ = ["rules_spec", "load_spec", "convention_of", "prediction_of", "prediction_text",
+           "CHANCE_PLACES", "check_tag",
            "check_added_tag", "RECORD_TAGS"]
