@@ -91,14 +91,22 @@ def run(command: str, scratch: Path) -> str:
     return proc.stdout
 
 
-@pytest.fixture(scope="module")
-def scratch(tmp_path_factory) -> Path:
-    """A folder with the project's samples and benchmarks, and ``.venv`` this interpreter's."""
-    folder = tmp_path_factory.mktemp("docs")
-    for name in ("samples", "benchmarks"):
-        (folder / name).symlink_to(ROOT / name)
-    (folder / ".venv").symlink_to(Path(sys.prefix))
-    return folder
+#: Each page's scratch folder, made at its first example.
+_FOLDERS: dict[Path, Path] = {}
+
+
+@pytest.fixture
+def scratch(example: Example, tmp_path_factory) -> Path:
+    """The page's own folder, with the project's samples and benchmarks and ``.venv`` this
+    interpreter's: a page's examples run in order in one folder (a later one may read what an
+    earlier one wrote), and pages never share one."""
+    if example.page not in _FOLDERS:
+        folder = tmp_path_factory.mktemp("docs")
+        for name in ("samples", "benchmarks"):
+            (folder / name).symlink_to(ROOT / name)
+        (folder / ".venv").symlink_to(Path(sys.prefix))
+        _FOLDERS[example.page] = folder
+    return _FOLDERS[example.page]
 
 
 ALL = [e for page in PAGES for e in examples(page)]
@@ -108,7 +116,10 @@ def test_the_pages_have_examples():
     assert len(ALL) >= 20 and any(e.page.name == "README.md" for e in ALL)
 
 
-@pytest.mark.parametrize("example", ALL, ids=[e.id for e in ALL])
+# a page's examples go to one worker of pytest-xdist, in the page's order (--dist loadgroup)
+@pytest.mark.parametrize("example", [
+    pytest.param(e, id=e.id, marks=pytest.mark.xdist_group(str(e.page.relative_to(ROOT))))
+    for e in ALL])
 def test_example_prints_what_the_page_shows(example: Example, scratch: Path):
     got = _normal(run(example.command, scratch))
     want = _normal("\n".join(example.expected))
