@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -77,6 +78,7 @@ def main() -> None:
     parser.add_argument("--against", default="main")
     parser.add_argument("--runs", type=int, default=7)
     args = parser.parse_args()
+    load = os.getloadavg()[0]
     with package_at(args.against, build=True) as old:
         runs: dict[str, list[tuple[float, float]]] = {}
         for _ in range(args.runs):
@@ -84,7 +86,7 @@ def main() -> None:
             for name in new_times:
                 runs.setdefault(name, []).append((new_times[name], old_times[name]))
     print(f"this checkout against {args.against}, {args.runs} runs interleaved (medians of each"
-          " process's best of 5, CPU time)")
+          f" process's best of 5, CPU time); load {load:.1f} to {os.getloadavg()[0]:.1f}")
     for name, pairs in runs.items():
         new, old = (statistics.median(p[k] for p in pairs) for k in (0, 1))
         print(f"{name:32} {new * 1000:8.2f} ms  {args.against}: {old * 1000:8.2f} ms"
