@@ -1,12 +1,15 @@
 /* The one way the compiled loops read the arrays they are handed (every extension includes it).
  *
  * An argument is taken only if it is a C-contiguous buffer of exactly the element type the loop
- * reads (by its format, not only its size: a float64 array is not an int64 one), of the number
- * of items the loop will touch; else a TypeError (wrong type) or ValueError (wrong size or
- * value) is raised naming the argument, and nothing is read. Values that index tables are
- * checked by range before any loop reads them (``pc_range``). Long loops call
+ * reads (by its format, not only its size: a float64 array is not an int64 one, nor bool a
+ * uint8; ``pc_buffer``, or ``pc_buffer_of`` for one of several), of the number of items the
+ * loop will touch (``pc_rows``, ``pc_times``), and, where it is written, sharing no memory with
+ * another argument (``pc_apart``); else a TypeError (wrong type) or ValueError (wrong size or
+ * value) is raised naming the argument, and nothing is read. Whole-number arguments are read by
+ * ``pc_int`` (in range, however large: 2**63 is a ValueError). Values that index tables are
+ * checked by range before any loop reads them (``pc_range``, ``pc_keys``). Long loops call
  * ``pc_signals`` now and then, so that Ctrl-C stops them (``pc_signals_nogil`` where the loop
- * runs without the GIL).
+ * runs without the GIL; ``pc_signals_by`` for steps of much work).
  */
 #ifndef PINOCHLE_BUFFERS_H
 #define PINOCHLE_BUFFERS_H
@@ -44,8 +47,8 @@ static inline int pc_format_is(const char *format, Py_ssize_t itemsize, pc_kind 
 
 /* ``obj`` as a C-contiguous buffer of one of the ``nkinds`` element types ``kinds`` (writable if
  * asked) holding ``count`` items, or any number if ``count`` < 0 (then ``pc_items`` tells it):
- * the index in ``kinds`` of the type found; else -1 with TypeError (not such a buffer: None,
- * another type, another format, not contiguous) or ValueError (read-only where it is written,
+ * the index in ``kinds`` of the type found; else -1 with TypeError (no buffer: None, another
+ * type; or another element type) or ValueError (not contiguous, read-only where it is written,
  * or another number of items) set and ``view->obj`` NULL. */
 static inline int pc_buffer_of(PyObject *obj, Py_buffer *view, const char *name,
                                const pc_kind *kinds, int nkinds, Py_ssize_t count, int writable)
@@ -67,19 +70,9 @@ static inline int pc_buffer_of(PyObject *obj, Py_buffer *view, const char *name,
         PyErr_Fetch(&type, &value, &trace);
         int bad_type = type == NULL || PyErr_GivenExceptionMatches(type, PyExc_TypeError);
         Py_XDECREF(type); Py_XDECREF(value); Py_XDECREF(trace);
-        /* a buffer that is there but read-only is a wrong value; anything else a wrong type */
-        if (!bad_type && writable && PyObject_CheckBuffer(obj)) {
-            Py_buffer probe;
-            if (PyObject_GetBuffer(obj, &probe, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) == 0) {
-                PyBuffer_Release(&probe);
-                PyErr_Format(PyExc_ValueError, "%s: a writable %s array wanted, not a read-only"
-                             " one", name, wanted);
-                view->obj = NULL;
-                return -1;
-            }
-            PyErr_Clear();
-        }
-        PyErr_Format(PyExc_TypeError, "%s: a C-contiguous%s %s array wanted, not %.80s", name,
+        /* no buffer at all: a wrong type; one that is not contiguous or not writable: a value */
+        PyErr_Format(bad_type ? PyExc_TypeError : PyExc_ValueError,
+                     "%s: a C-contiguous%s %s array wanted, not %.80s", name,
                      writable ? " writable" : "", wanted, Py_TYPE(obj)->tp_name);
         view->obj = NULL;
         return -1;
