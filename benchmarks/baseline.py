@@ -32,14 +32,20 @@ def cli(package_parent: Path | str) -> list[str]:
 
 
 @contextmanager
-def package_at(revision: str) -> Iterator[str]:
+def package_at(revision: str, build: bool = False) -> Iterator[str]:
     """A directory holding the package as it was at ``revision`` (exported with ``git archive``
-    and compiled to bytecode, as an install would leave it): put it first on ``sys.path``."""
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", revision, "pinochle_calc"],
+    and compiled to bytecode, as an install would leave it): put it first on ``sys.path``. With
+    ``build``, its C extensions are built in place too (``setup.py build_ext --inplace``, as
+    ``pip install -e .`` builds them); else it runs its pure code."""
+    paths = ["pinochle_calc"] + (["setup.py", "pyproject.toml", "README.md"] if build else [])
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", revision, *paths],
                              capture_output=True, check=True).stdout
     with tempfile.TemporaryDirectory() as tmp:
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
             tar.extractall(tmp)  # noqa: S202 (our own repository's archive)
+        if build:
+            subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"],
+                           cwd=tmp, check=True, capture_output=True)
         compileall.compile_dir(tmp, quiet=1)
         yield tmp
 

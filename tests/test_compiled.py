@@ -61,11 +61,17 @@ def test_one_switch_turns_every_layer_to_numpy(value, numpy_alone):
     assert out == str([expected] * 6)
 
 
-def test_loading_an_extension_that_is_not_there_gives_none(monkeypatch):
-    monkeypatch.delenv(compiled.PURE, raising=False)
+def test_loading_an_extension_that_is_not_there_gives_none_and_says_so_once(monkeypatch,
+                                                                          capsys):
+    monkeypatch.setattr(compiled, "_said", False)
+    monkeypatch.setenv(compiled.PURE, "1")  # asked for: nothing said
     assert compiled.load("pinochle_calc.play._not_built") is None
-    monkeypatch.setenv(compiled.PURE, "1")
     assert compiled.load(compiled.MODULES[0]) is None
+    assert capsys.readouterr().err == ""
+    monkeypatch.delenv(compiled.PURE)
+    for _ in range(3):  # wanted and missing: said once a process
+        assert compiled.load("pinochle_calc.play._not_built") is None
+    assert capsys.readouterr().err == compiled.MISSING + "\n"
 
 
 @pytest.mark.parametrize("game", ["davis", "toby", "jump"])

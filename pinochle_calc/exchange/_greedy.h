@@ -2,12 +2,9 @@
  * and its Python face (_greedy.c) share, and what the search gives the face. */
 #ifndef PINOCHLE_GREEDY_H
 #define PINOCHLE_GREEDY_H
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#include "../_buffers.h"
 #include <math.h>
-#include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 #ifndef _WIN32
 #include <dlfcn.h>
 #ifndef RTLD_NOLOAD
@@ -18,6 +15,8 @@
 #define CARDS 20
 #define MAXPARTS 16
 #define MAXSIZE 5
+/* the most incoming passes an objective averages its kept meld over (the policy's: 60) */
+#define MAXINCOMING 10000
 /* the ranks of cards.py (A 10 K Q J) and the cards the starts of ``policy._starts`` name */
 #define ACE 0
 #define KING 2
@@ -87,9 +86,6 @@ typedef struct {
 void dot_rows(const double *values, const double *rows, int m, double *out);
 /* The capsule's destructor: the buffers an objective holds released, the objective freed */
 void objective_free(PyObject *capsule);
-/* ``obj``'s buffer of ``count`` items of ``size`` bytes, kept by the objective */
-void *hold(Objective *o, PyObject *obj, Py_ssize_t size, Py_ssize_t count, int writable,
-           const char *name);
 /* Objective.score of a choice from its cards' values ``total`` and its parts' codes */
 double parts_of(const Search *h, double total, const int64_t *given);
 /* Start a search of ``hand`` under ``o`` */

@@ -48,22 +48,6 @@ void objective_free(PyObject *capsule)
     PyMem_Free(o);
 }
 
-/* ``obj``'s buffer of ``count`` items of ``size`` bytes, kept by the objective */
-void *hold(Objective *o, PyObject *obj, Py_ssize_t size, Py_ssize_t count,
-                  int writable, const char *name)
-{
-    Py_buffer *view = &o->views[o->nviews];
-    int flags = PyBUF_C_CONTIGUOUS | (writable ? PyBUF_WRITABLE : 0);
-    if (PyObject_GetBuffer(obj, view, flags) < 0) return NULL;
-    if (view->itemsize != size || view->len != size * count) {
-        PyErr_Format(PyExc_ValueError, "%s: %zd items of %zd bytes wanted", name, count, size);
-        PyBuffer_Release(view);
-        return NULL;
-    }
-    o->nviews++;
-    return view->buf;
-}
-
 /* The passer's meld of part ``i`` from the code of the cards it keeps: as kept, or its mean
  * over the incoming passes (worked out once per code; the meld tables hold whole numbers, so
  * the sum is exact in any order, and divided as numpy's mean divides it). */

@@ -304,7 +304,7 @@ class Objective:
 def _kept_tables(cards: tuple[int, ...], trump: int, rules: RuleSet,
                  keep_meld: float) -> tuple[np.ndarray, np.ndarray]:
     """A part's meld (times ``keep_meld``) by the code of the cards kept, and ``_one_less``."""
-    values = keep_meld * part_values(cards, trump, rules)
+    values = np.asarray(keep_meld * part_values(cards, trump, rules), dtype=np.float64)
     return values, _one_less(values, len(cards))
 
 

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 
 from ..cards import ACE, JACK, KING, QUEEN, SuitLike, as_suit
+from ..compiled import whole_numbers
 from ..rules import RuleSet, RulesLike, as_rules
 from .hints import as_hint
 from .objective import (
@@ -122,11 +123,16 @@ def pick(objective: Objective, hands: np.ndarray, chosen: np.ndarray, allowed: A
          path: list[np.ndarray] | None = None) -> np.ndarray:
     """``chosen`` with up to ``count`` (one, or one per row) more cards among ``allowed`` (20
     booleans, or per row), each the one adding most to the objective; with ``distinct``, only
-    kinds not chosen yet. ``path`` (a list) gets the choices after each step."""
+    kinds not chosen yet. ``path`` (a list) gets the choices after each step. A
+    ``ValueError`` where a count is not 0 to 4, a choice not within its hand, or a count of
+    cards to add not 0 to 80."""
     chosen = chosen.copy()
     count = np.broadcast_to(np.asarray(count), (len(chosen),))
     allowed = np.broadcast_to(allowed, chosen.shape)
-    if GREEDY is not None and path is None:
+    if GREEDY is None or path is not None:  # (the compiled search checks them itself)
+        _check(hands, chosen, "chosen")
+        whole_numbers(count, "count", 0, 80)
+    else:
         chosen = np.ascontiguousarray(chosen, dtype=np.int64)
         GREEDY.pick(objective.native, np.ascontiguousarray(hands, dtype=np.int64), chosen,
                     np.ascontiguousarray(allowed, dtype=bool),
@@ -158,13 +164,20 @@ def choose(objective: Objective, hands: ArrayLike, k: int, trump: int,
 
     ``first``: cards chosen already (they stay). The rest is chosen greedily from several starts
     (``_starts``); ``thorough`` then tries every swap of one card for another while one
-    improves the choice.
+    improves the choice. A ``ValueError`` where a count is not 0 to 4, ``first`` not within its
+    hand, ``k`` fewer cards than ``first`` or more than a hand holds, ``trump`` not 0 to 3.
     """
     h = np.asarray(hands, dtype=np.int64).reshape(-1, 20)
     n = len(h)
     rows = np.arange(n)
     first = np.zeros_like(h) if first is None else first
-    if GREEDY is not None and not thorough:
+    if GREEDY is None or thorough:  # (the compiled search checks them itself)
+        _check(h, first, "first")
+        whole_numbers(trump, "trump", 0, 3)
+        if n and not first.sum(axis=1).max() <= k <= h.sum(axis=1).min():
+            raise ValueError(f"k: {k} cards to pass, not fewer than chosen already nor more"
+                             " than a hand holds")
+    else:
         out = np.empty_like(h)
         GREEDY.choose(objective.native, np.ascontiguousarray(h),
                       np.ascontiguousarray(first, dtype=np.int64), k, trump, out)
@@ -209,6 +222,14 @@ def choose(objective: Objective, hands: ArrayLike, k: int, trump: int,
         best = np.where(better[:, None], swaps[rows, better_at], best)
         best_score = np.where(better, score[rows, better_at], best_score)
     return best
+
+
+def _check(hands: np.ndarray, chosen: np.ndarray, name: str) -> None:
+    """What the compiled search checks of the hands and a choice, for numpy's: a
+    ``ValueError`` where a count is not 0 to 4 or the choice (``name``) not within its hand."""
+    whole_numbers(hands, "hands", 0, 4)
+    if np.shape(chosen) != np.shape(hands) or ((chosen < 0) | (chosen > hands)).any():
+        raise ValueError(f"{name}: each row within its hand")
 
 
 def every_choice(hand: ArrayLike, k: int) -> np.ndarray:

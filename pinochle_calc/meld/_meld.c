@@ -4,13 +4,12 @@
  * time; this module sums the same table look-ups for each hand (the trump's runs and royal
  * marriages, each other suit's marriages, each around, the pinochles: the tables of
  * ``vector._parts``), whole numbers, so the figures are equal. Rule sets with a roundhouse
- * option stay with numpy. Arrays are read and written through the buffer protocol: the build
- * needs nothing but a C compiler and the Python headers.
+ * option stay with numpy. Arrays are read and written through the buffer protocol
+ * (``_buffers.h``: each checked for its type, size and range before a loop reads it), and the
+ * loops look for Ctrl-C now and then: the build needs nothing but a C compiler and the Python
+ * headers.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <stdint.h>
-#include <string.h>
+#include "../_buffers.h"
 
 #define CARDS 20
 
@@ -59,25 +58,6 @@ static int64_t best_of(const Tables *t, const int64_t *c, int any_suit)
     return may ? named : top;
 }
 
-static int get(PyObject *obj, Py_buffer *view, Py_ssize_t count, int writable,
-               const char *name)
-{
-    int flags = PyBUF_C_CONTIGUOUS | (writable ? PyBUF_WRITABLE : 0);
-    if (PyObject_GetBuffer(obj, view, flags) < 0) return -1;
-    if (view->itemsize != 8 || (count >= 0 && view->len != 8 * count)) {
-        PyErr_Format(PyExc_ValueError, "%s: %zd int64 wanted", name, count);
-        PyBuffer_Release(view);
-        return -1;
-    }
-    return 0;
-}
-
-static void release(Py_buffer *views, int count)
-{
-    for (int i = 0; i < count; i++)
-        if (views[i].obj != NULL) PyBuffer_Release(&views[i]);
-}
-
 /* Hand ``i`` of ``counts`` (int64 or int8 rows of 20) as 20 int64 counts */
 static inline void hand_at(const Py_buffer *counts, Py_ssize_t i, int64_t *hand)
 {
@@ -89,37 +69,36 @@ static inline void hand_at(const Py_buffer *counts, Py_ssize_t i, int64_t *hand)
     }
 }
 
-/* The hands and tables of a call: n, or -1 with an error set. Every count 0 to 4, every
- * table entry read in range. The counts are int64, or int8 (deals to test: ``Dealer.deal``). */
+enum { COUNTS, TYPE_ONE, MARRIAGE, SINGLES, ADDING, OUT, VIEWS };
+
+/* The hands and tables of a call: n, or -1 with an error set. Every count 0 to 4 (so every
+ * table entry read is in range). The counts are int64, or int8 (deals to test:
+ * ``Dealer.deal``). */
 static Py_ssize_t hands_and_tables(PyObject *counts, PyObject *type_one, PyObject *marriage,
                                    PyObject *singles, Py_buffer *v, Tables *t)
 {
-    if (PyObject_GetBuffer(counts, &v[0], PyBUF_C_CONTIGUOUS) < 0) return -1;
-    Py_ssize_t size = v[0].itemsize, n = v[0].len / (size * CARDS);
-    if ((size != 8 && size != 1) || v[0].len != n * size * CARDS) {
-        PyErr_SetString(PyExc_ValueError, "counts: (n, 20) int64 or int8 wanted");
+    static const pc_kind kinds[2] = {PC_INT64, PC_INT8};
+    int wide;
+    Py_ssize_t n;
+    if ((wide = pc_buffer_of(counts, &v[COUNTS], "counts", kinds, 2, -1, 0)) < 0
+        || (n = pc_rows(&v[COUNTS], CARDS, "counts")) < 0
+        || pc_buffer(type_one, &v[TYPE_ONE], "type_one", PC_INT64, 100, 0) < 0
+        || pc_buffer(marriage, &v[MARRIAGE], "marriage", PC_INT64, 5, 0) < 0
+        || pc_buffer(singles, &v[SINGLES], "singles", PC_INT64, 25, 0) < 0)
         return -1;
-    }
-    if (get(type_one, &v[1], 100, 0, "type_one") < 0 || get(marriage, &v[2], 5, 0, "marriage") < 0
-        || get(singles, &v[3], 25, 0, "singles") < 0)
+    if (wide == 0 ? pc_range64(v[COUNTS].buf, n * CARDS, 0, 4, "counts") < 0
+                  : pc_range8(v[COUNTS].buf, n * CARDS, 0, 4, "counts") < 0)
         return -1;
-    for (Py_ssize_t i = 0; i < n * CARDS; i++) {
-        int64_t c = size == 8 ? ((const int64_t *)v[0].buf)[i] : ((const int8_t *)v[0].buf)[i];
-        if (c < 0 || c > 4) {
-            PyErr_SetString(PyExc_ValueError, "counts 0 to 4 wanted");
-            return -1;
-        }
-    }
-    t->type_one = v[1].buf;
-    t->marriage = v[2].buf;
-    t->singles = v[3].buf;
+    t->type_one = v[TYPE_ONE].buf;
+    t->marriage = v[MARRIAGE].buf;
+    t->singles = v[SINGLES].buf;
     return n;
 }
 
 PyDoc_STRVAR(points_doc,
 "points(counts, type_one, marriage, singles, out)\n\n"
-"vector.meld_points into out (n, 4) int64, for counts (n, 20) int64 or int8 and the tables of\n"
-"vector._parts (type_one (4, 25), marriage (5,), singles (5, 5), int64).");
+"vector.meld_points into out (n, 4) int64, for counts (n, 20) int64 or int8 (0 to 4) and the\n"
+"tables of vector._parts (type_one (4, 25), marriage (5,), singles (5, 5), int64).");
 
 static PyObject *points(PyObject *self, PyObject *args)
 {
@@ -127,28 +106,33 @@ static PyObject *points(PyObject *self, PyObject *args)
     (void)self;
     if (!PyArg_ParseTuple(args, "OOOOO", &counts, &type_one, &marriage, &singles, &out))
         return NULL;
-    Py_buffer v[5];
+    Py_buffer v[VIEWS];
     memset(v, 0, sizeof v);
     Tables t;
     PyObject *result = NULL;
     Py_ssize_t n = hands_and_tables(counts, type_one, marriage, singles, v, &t);
-    if (n < 0 || get(out, &v[4], 4 * n, 1, "out") < 0) goto done;
-    int64_t *o = v[4].buf;
+    if (n < 0 || pc_buffer(out, &v[OUT], "out", PC_INT64, 4 * n, 1) < 0
+        || pc_apart(v, VIEWS, OUT, "out") < 0)
+        goto done;
+    int64_t *o = v[OUT].buf;
+    unsigned tick = 0;
     for (Py_ssize_t i = 0; i < n; i++) {
         int64_t hand[CARDS];
-        hand_at(&v[0], i, hand);
+        hand_at(&v[COUNTS], i, hand);
         meld_of(&t, hand, o + i * 4);
+        if (pc_signals(&tick) < 0) goto done;
     }
     result = Py_NewRef(Py_None);
 done:
-    release(v, 5);
+    pc_release(v, VIEWS);
     return result;
 }
 
 PyDoc_STRVAR(best_doc,
 "best(counts, type_one, marriage, singles, any_suit, adding, out)\n\n"
-"vector.best_points into out (n, m) int64: of each hand of counts (n, 20) int64 with one\n"
-"more copy (at most four) of each card of adding (m,) int64, a card -1 for none; any_suit:\n"
+"vector.best_points into out (n, m) int64: of each hand of counts (n, 20) int64 or int8 (0\n"
+"to 4) with one more copy (at most four) of each card of adding (m,) int64, a card -1 for\n"
+"none (-1 to 19); any_suit:\n"
 "every suit may be named (no marriage required).");
 
 static PyObject *best(PyObject *self, PyObject *args)
@@ -159,21 +143,20 @@ static PyObject *best(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "OOOOpOO", &counts, &type_one, &marriage, &singles, &any_suit,
                           &adding, &out))
         return NULL;
-    Py_buffer v[6];
+    Py_buffer v[VIEWS];
     memset(v, 0, sizeof v);
     Tables t;
     PyObject *result = NULL;
-    Py_ssize_t n = hands_and_tables(counts, type_one, marriage, singles, v, &t);
-    if (n < 0 || get(adding, &v[4], -1, 0, "adding") < 0) goto done;
-    Py_ssize_t m = v[4].len / 8;
-    if (get(out, &v[5], n * m, 1, "out") < 0) goto done;
-    const int64_t *add = v[4].buf;
-    for (Py_ssize_t j = 0; j < m; j++)
-        if (add[j] < -1 || add[j] >= CARDS) {
-            PyErr_SetString(PyExc_ValueError, "adding: cards -1 to 19 wanted");
-            goto done;
-        }
-    int64_t *o = v[5].buf;
+    Py_ssize_t n = hands_and_tables(counts, type_one, marriage, singles, v, &t), m = -1;
+    if (n < 0 || pc_buffer(adding, &v[ADDING], "adding", PC_INT64, -1, 0) < 0
+        || pc_buffer(out, &v[OUT], "out", PC_INT64,
+                     pc_times(n, m = pc_items(&v[ADDING]), "out"), 1) < 0
+        || pc_apart(v, VIEWS, OUT, "out") < 0)
+        goto done;
+    const int64_t *add = v[ADDING].buf;
+    if (pc_range64(add, m, -1, CARDS - 1, "adding") < 0) goto done;
+    int64_t *o = v[OUT].buf;
+    unsigned tick = 0;
     for (Py_ssize_t i = 0; i < n; i++) {
         int64_t hand[CARDS];
         hand_at(&v[0], i, hand);
@@ -183,10 +166,12 @@ static PyObject *best(PyObject *self, PyObject *args)
             o[i * m + j] = best_of(&t, hand, any_suit);
             if (card >= 0) hand[card] = was;
         }
+        if (pc_signals_by(&tick, m < PC_SIGNAL_EVERY ? (unsigned)m + 1 : PC_SIGNAL_EVERY) < 0)
+            goto done;
     }
     result = Py_NewRef(Py_None);
 done:
-    release(v, 6);
+    pc_release(v, VIEWS);
     return result;
 }
 

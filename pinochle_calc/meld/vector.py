@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..compiled import load
+from ..compiled import load, whole_numbers
 from ..rules import RuleSet, RulesLike, as_rules
 from .engine import tables
 
@@ -33,10 +33,20 @@ if TYPE_CHECKING:  # numpy.typing costs a start-up millisecond: for the checker 
 NATIVE = load("pinochle_calc.meld._meld")
 
 
-def _as_counts(counts: np.ndarray) -> np.ndarray:
-    """Counts as the compiled sums read them: contiguous, int8 kept as it is (the deals a
-    dealer hands out to be tested), anything else as int64."""
-    return np.ascontiguousarray(counts, dtype=np.int8 if counts.dtype == np.int8 else np.int64)
+def _as_counts(counts: ArrayLike, native: bool) -> np.ndarray:
+    """``(n, 20)`` counts as both paths read them: contiguous, int8 kept as it is (the deals a
+    dealer hands out to be tested), any other whole numbers as int64; a ``TypeError`` where
+    they are not whole numbers, a ``ValueError`` where they are not rows of 20, or a count is
+    not 0 to 4 (looked for here unless ``native``, the compiled sums, which look themselves)."""
+    counts = np.asarray(counts)
+    if counts.dtype.kind not in "iu" and counts.size:
+        raise TypeError(f"counts: whole numbers wanted, not {counts.dtype} items")
+    if not native:
+        whole_numbers(counts, "counts", 0, 4)
+    if counts.size and (counts.ndim == 0 or counts.shape[-1] != 20):
+        raise ValueError(f"counts: rows of 20 cards wanted, not an array of shape {counts.shape}")
+    return np.ascontiguousarray(counts, dtype=np.int8 if counts.dtype == np.int8
+                                else np.int64).reshape(-1, 20)
 
 
 def _solve(rules: RuleSet, entries: dict[int, int]) -> tuple[int, ...]:
@@ -87,12 +97,14 @@ def shape_codes(sh: np.ndarray) -> np.ndarray:
 
 
 def meld_points(counts: ArrayLike, rules: RulesLike) -> np.ndarray:
-    """The meld with each trump, ``(n, 4)``, of every row of an ``(n, 20)`` count array."""
-    counts = np.asarray(counts).reshape(-1, 20)
+    """The meld with each trump, ``(n, 4)``, of every row of an ``(n, 20)`` count array (each
+    count 0 to 4: else a ``ValueError``)."""
     rules = as_rules(rules)
-    if NATIVE is not None and not _coupled(rules):
+    native = NATIVE is not None and not _coupled(rules)
+    counts = _as_counts(counts, native)
+    if native and NATIVE is not None:
         out = np.empty((len(counts), 4), dtype=np.int64)
-        NATIVE.points(_as_counts(counts), *_parts(rules), out)
+        NATIVE.points(counts, *_parts(rules), out)
         return out
     return shape_points(shapes(counts), rules)
 
@@ -147,14 +159,15 @@ def best_points(counts: ArrayLike, rules: RulesLike) -> np.ndarray:
 
 def best_points_with(counts: ArrayLike, cards: tuple[int, ...], rules: RulesLike) -> np.ndarray:
     """``(n, len(cards))``: ``best_points`` of each hand with one more copy of each of
-    ``cards`` (at most four; a card -1 adds nothing)."""
-    counts = np.asarray(counts).reshape(-1, 20)
+    ``cards`` (at most four; a card -1 adds nothing; each -1 to 19: else a ``ValueError``)."""
     rules = as_rules(rules)
-    if NATIVE is not None and not _coupled(rules):
+    native = NATIVE is not None and not _coupled(rules)
+    counts = _as_counts(counts, native)
+    cards = tuple(whole_numbers(cards, "cards", -1, 19).reshape(-1).tolist())
+    if native and NATIVE is not None:
         out = np.empty((len(counts), len(cards)), dtype=np.int64)
-        NATIVE.best(_as_counts(counts), *_parts(rules),
-                    not rules.needs_marriage(exchanged=True), np.array(cards, dtype=np.int64),
-                    out)
+        NATIVE.best(counts, *_parts(rules), not rules.needs_marriage(exchanged=True),
+                    np.array(cards, dtype=np.int64), out)
         return out
     columns = []
     for card in cards:

@@ -1,5 +1,6 @@
 /* The play layer's hot loops in C, one deal after another: the heuristic play-outs of
- * play/lockstep.py, and the dealing of play/dealer.py and play/conditions.py.
+ * play/lockstep.py (this file, with the module's face), and the dealing of play/dealer.py and
+ * play/conditions.py (_play_deal.c).
  *
  * lockstep.py keeps the numpy engine (``_play``), which plays many deals in lockstep; ``play``
  * plays the same deals with the same decisions, clause by clause, one deal at a time: it takes
@@ -8,12 +9,12 @@
  * cards in the order of their random keys, as ``Dealer`` does with numpy's argsort, and
  * ``swap`` makes the card swaps of ``conditions._swap`` from the same random numbers. The
  * tests compare each with its numpy code card by card. Arrays are read and written through
- * the buffer protocol: the build needs nothing but a C compiler and the Python headers.
+ * the buffer protocol (``_buffers.h``: every argument checked for its type, size and range
+ * before a loop reads it, so that a wrong one is a TypeError or ValueError, never a crash),
+ * and every loop looks for Ctrl-C now and then: the build needs nothing but a C compiler and
+ * the Python headers.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <stdint.h>
-#include <string.h>
+#include "_play.h"
 
 #define NCODES 3125
 #define NONE 5
@@ -29,6 +30,11 @@ static const int FEED_ORDER[3] = {1, 3, 2};
 /* The tables of play/codes.py by suit code, and lockstep.py's packed keys built on them. */
 static int16_t HI[NCODES], LO[NCODES], NHELD[NCODES], HEAD[NCODES * 6], FEED[NCODES];
 static int16_t TOP[NCODES], LOW_LEAD[NCODES], FEED_SIDE[NCODES], LOW_SIDE[NCODES];
+/* each rank's copies in a 6-bit field (the ace lowest): four seats' codes of a suit summed,
+ * a field over 4 is a card held more than four times (``MANY`` finds it) */
+static int32_t DIGITS[NCODES];
+#define FIELDS(x) ((x) | (x) << 6 | (x) << 12 | (x) << 18 | (x) << 24)
+#define MANY(sum) ((((sum) + FIELDS(27)) & FIELDS(32)) != 0)
 
 static void build_tables(void)
 {
@@ -42,6 +48,7 @@ static void build_tables(void)
                 lo = r;
             }
         }
+        DIGITS[code] = held[0] | held[1] << 6 | held[2] << 12 | held[3] << 18 | held[4] << 24;
         HI[code] = (int16_t)hi;
         LO[code] = (int16_t)lo;
         NHELD[code] = (int16_t)n;
@@ -217,49 +224,72 @@ static void play_deal(Deal *d, const int16_t *order, int leader, int tricks,
     points[1] = side[1];
 }
 
-/* A buffer of ``count`` items of ``size`` bytes, C-contiguous (writable if asked); 0 on
- * success, -1 with a Python error set (and ``view->obj`` NULL). */
-static int get(PyObject *obj, Py_buffer *view, Py_ssize_t size, Py_ssize_t count,
-               int writable, const char *name)
+/* What is wrong with deal ``i``'s arguments, or NULL where ``play_deal`` can play it: every
+ * code 0 to 3124 and no card more than four times among the seats, ``order`` a permutation of
+ * the suits, the leader a seat, voids a bit per suit, the trick in progress (``here``, or
+ * NULL) one that can be (1 to 3 cards, won by a card of the suit led or a trump, by a seat that
+ * played to it), and each seat holding the tricks left (one fewer where it has played to the
+ * trick in progress): so that every seat asked to play has a card to play. */
+static const char *deal_fault(const int16_t *codes, const int16_t *order, int leader,
+                              int tricks, const int16_t *voids, const int16_t *here)
 {
-    int flags = PyBUF_C_CONTIGUOUS | (writable ? PyBUF_WRITABLE : 0);
-    if (PyObject_GetBuffer(obj, view, flags) < 0) return -1;
-    if (view->itemsize != size || view->len != size * count) {
-        PyErr_Format(PyExc_ValueError, "%s: %zd items of %zd bytes wanted", name, count, size);
-        PyBuffer_Release(view);
-        return -1;
+    int seen = 0, j = 0;
+    for (int k = 0; k < 16; k++)
+        if (codes[k] < 0 || codes[k] >= NCODES) return "a suit code is 0 to 3124";
+    for (int s = 0; s < 4; s++) {
+        if (order[s] < 0 || order[s] > 3 || ((seen >> order[s]) & 1))
+            return "order: each deal's a permutation of the suits 0 to 3";
+        seen |= 1 << order[s];
     }
-    return 0;
-}
-
-static void release(Py_buffer *views, int count)
-{
-    for (int i = 0; i < count; i++)
-        if (views[i].obj != NULL) PyBuffer_Release(&views[i]);
+    if (leader < 0 || leader > 3) return "leader: a seat, 0 to 3";
+    for (int s = 0; voids && s < 4; s++)
+        if (voids[s] < 0 || voids[s] > 15) return "voids: 0 to 15 (a bit per suit)";
+    if (here) {
+        j = here[0];
+        int led = here[1], suit = here[2], rank = here[3], seat = here[4], got = here[5];
+        if (j < 1 || j > 3 || led < 0 || led > 3 || suit < 0 || suit > 3
+            || (suit != led && suit != 0) || rank < 0 || rank > 4 || seat < 0 || seat > 3
+            || ((seat - leader) & 3) >= j || got < 0 || got > j)
+            return "start: a trick in progress of 1 to 3 cards (led, the winning suit, rank"
+                   " and seat, the points so far) that cannot be";
+    }
+    for (int s = 0; s < 4; s++)
+        if (MANY(DIGITS[codes[s]] + DIGITS[codes[4 + s]] + DIGITS[codes[8 + s]]
+                 + DIGITS[codes[12 + s]]))
+            return "a card held more than four times among the hands and the trick in"
+                   " progress";
+    for (int seat = 0; seat < 4; seat++) {
+        int held = 0;
+        for (int s = 0; s < 4; s++) held += NHELD[codes[seat * 4 + s]];
+        if (held != tricks - (((seat - leader) & 3) < j))
+            return "hands of different sizes: every deal of a batch has the same tricks left,"
+                   " and each seat holds them (one card fewer where it has played to the trick"
+                   " in progress)";
+    }
+    return NULL;
 }
 
 PyDoc_STRVAR(play_doc,
 "play(codes, order, leader, tricks, points, played, voids, start)\n\n"
-"Play n deals out, as lockstep._play does: codes (n, 16) int16 in the engine's suits,\n"
-"order (n, 4) int16, leader (n,) int16, tricks the tricks left; points (n, 2) int64 is\n"
-"filled, and played (n, plays) int8 unless None; voids (n, 4) int16 or None; start None\n"
-"or (6, n) int16: cards played to the trick in progress, led, win_suit, win_rank,\n"
-"win_seat, points so far.");
+"Play n deals out, as lockstep._play does: codes (n, 16) int16 in the engine's suits (no\n"
+"card more than four times; each seat holding tricks cards, one fewer where it has played\n"
+"to the trick in progress), order (n, 4) int16 (each row a permutation of the suits),\n"
+"leader (n,) int16, tricks the tricks left (0 to 20); points (n, 2) int64 is filled, and\n"
+"played (n, 4 * tricks - cards in the trick) int8 unless None; voids (n, 4) int16 (0 to 15)\n"
+"or None; start None or (6, n) int16: cards played to the trick in progress (1 to 3, the\n"
+"same in every deal), led, win_suit, win_rank, win_seat, points so far.");
 
 enum { CODES, ORDER, LEADER, POINTS_OUT, PLAYED, VOIDS, START, VIEWS };
 
 static PyObject *play(PyObject *self, PyObject *args)
 {
     (void)self;
-    PyObject *codes_o, *order_o, *leader_o, *points_o, *played_o, *voids_o, *start_o;
-    int tricks;
-    if (!PyArg_ParseTuple(args, "OOOiOOOO", &codes_o, &order_o, &leader_o, &tricks, &points_o,
-                          &played_o, &voids_o, &start_o))
+    PyObject *codes_o, *order_o, *leader_o, *tricks_o, *points_o, *played_o, *voids_o, *start_o;
+    long long tricks;
+    if (!PyArg_ParseTuple(args, "OOOOOOOO", &codes_o, &order_o, &leader_o, &tricks_o,
+                          &points_o, &played_o, &voids_o, &start_o)
+        || pc_int(tricks_o, "tricks", 0, 20, &tricks) < 0)
         return NULL;
-    if (tricks < 0 || tricks > 20) {
-        PyErr_SetString(PyExc_ValueError, "tricks: 0 to 20");
-        return NULL;
-    }
     static int built = 0;
     if (!built) {  /* on the first call, not at import: a bid imports this module first */
         build_tables();
@@ -268,51 +298,50 @@ static PyObject *play(PyObject *self, PyObject *args)
     Py_buffer v[VIEWS];
     memset(v, 0, sizeof v);
     PyObject *result = NULL;
-    if (PyObject_GetBuffer(codes_o, &v[CODES], PyBUF_C_CONTIGUOUS) < 0) return NULL;
-    Py_ssize_t n = v[CODES].len / 32, plays = 0;
-    if (v[CODES].itemsize != 2 || v[CODES].len != n * 32) {
-        PyErr_SetString(PyExc_ValueError, "codes: (n, 16) int16 wanted");
+    Py_ssize_t n = -1, plays = 0;
+    if (pc_buffer(codes_o, &v[CODES], "codes", PC_INT16, -1, 0) < 0
+        || (n = pc_rows(&v[CODES], 16, "codes")) < 0
+        || pc_buffer(order_o, &v[ORDER], "order", PC_INT16, 4 * n, 0) < 0
+        || pc_buffer(leader_o, &v[LEADER], "leader", PC_INT16, n, 0) < 0
+        || pc_buffer(points_o, &v[POINTS_OUT], "points", PC_INT64, 2 * n, 1) < 0
+        || (voids_o != Py_None && pc_buffer(voids_o, &v[VOIDS], "voids", PC_INT16, 4 * n, 0) < 0)
+        || (start_o != Py_None && pc_buffer(start_o, &v[START], "start", PC_INT16, 6 * n, 0) < 0))
         goto done;
-    }
-    if (get(order_o, &v[ORDER], 2, n * 4, 0, "order") < 0
-        || get(leader_o, &v[LEADER], 2, n, 0, "leader") < 0
-        || get(points_o, &v[POINTS_OUT], 8, n * 2, 1, "points") < 0
-        || (voids_o != Py_None && get(voids_o, &v[VOIDS], 2, n * 4, 0, "voids") < 0)
-        || (start_o != Py_None && get(start_o, &v[START], 2, n * 6, 0, "start") < 0))
-        goto done;
-    if (played_o != Py_None) {
-        if (PyObject_GetBuffer(played_o, &v[PLAYED], PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE) < 0)
-            goto done;
-        plays = n ? v[PLAYED].len / n : 0;
-        if (v[PLAYED].itemsize != 1 || plays * n != v[PLAYED].len) {
-            PyErr_SetString(PyExc_ValueError, "played: (n, plays) int8 wanted");
-            goto done;
-        }
-    }
     const int16_t *c = v[CODES].buf, *o = v[ORDER].buf, *l = v[LEADER].buf;
     const int16_t *vo = v[VOIDS].obj ? v[VOIDS].buf : NULL;
     const int16_t *s = v[START].obj ? v[START].buf : NULL;
+    int j = s && n ? s[0] : 0;
+    for (Py_ssize_t i = 0; s && i < n; i++)
+        if (s[i] != j) {
+            PyErr_SetString(PyExc_ValueError, "start: the same number of cards in the trick in"
+                            " progress in every deal");
+            goto done;
+        }
+    if (played_o != Py_None) {
+        plays = 4 * tricks - j;
+        if (plays < 0) plays = 0;  /* (refused below: no deal has tricks 0 and a trick begun) */
+        if (pc_buffer(played_o, &v[PLAYED], "played", PC_INT8, n * plays, 1) < 0) goto done;
+    }
+    if (pc_apart(v, VIEWS, POINTS_OUT, "points") < 0
+        || (v[PLAYED].obj && pc_apart(v, VIEWS, PLAYED, "played") < 0))
+        goto done;
     int64_t *p = v[POINTS_OUT].buf;
     int8_t *pl = v[PLAYED].obj ? v[PLAYED].buf : NULL;
-    for (Py_ssize_t i = 0; i < n * 16; i++)
-        if (c[i] < 0 || c[i] >= NCODES) {
-            PyErr_SetString(PyExc_ValueError, "a suit code is 0 to 3124");
-            goto done;
-        }
-    /* every number used as an index in range; the cards recorded as many as are played */
+    unsigned tick = 0;
     for (Py_ssize_t i = 0; i < n; i++) {
-        int j = s ? s[i] : 0;
-        if (l[i] < 0 || l[i] > 3 || (pl && plays != 4 * tricks - j)
-            || (s && (j < 0 || j > 3 || s[n + i] < 0 || s[n + i] > 3 || s[2 * n + i] < 0
-                      || s[2 * n + i] > 3 || s[3 * n + i] < 0 || s[3 * n + i] > 4
-                      || s[4 * n + i] < 0 || s[4 * n + i] > 3))) {
-            PyErr_SetString(PyExc_ValueError, "a leader, a trick in progress or the cards"
-                            " recorded out of range");
+        int16_t here[6];
+        for (int k = 0; s && k < 6; k++) here[k] = s[k * n + i];
+        const char *fault = deal_fault(c + i * 16, o + i * 4, l[i], (int)tricks,
+                                       vo ? vo + i * 4 : NULL, s ? here : NULL);
+        if (fault != NULL) {
+            PyErr_Format(PyExc_ValueError, "deal %zd: %s", i, fault);
             goto done;
         }
+        if (pc_signals(&tick) < 0) goto done;
     }
-    Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t i = 0; i < n; i++) {
+    PyThreadState *save = PyEval_SaveThread();
+    int stopped = 0;
+    for (Py_ssize_t i = 0; i < n && !stopped; i++) {
         Deal d;
         int16_t here[6];
         for (int k = 0; k < 16; k++) d.H[k] = c[i * 16 + k];
@@ -322,297 +351,22 @@ static PyObject *play(PyObject *self, PyObject *args)
         }
         if (s)
             for (int k = 0; k < 6; k++) here[k] = s[k * n + i];
-        play_deal(&d, o + i * 4, l[i], tricks, s ? here : NULL, p + i * 2,
+        play_deal(&d, o + i * 4, l[i], (int)tricks, s ? here : NULL, p + i * 2,
                   pl ? pl + i * plays : NULL);
+        stopped = pc_signals_nogil(&tick, &save) < 0;
     }
-    Py_END_ALLOW_THREADS
-    result = Py_NewRef(Py_None);
+    PyEval_RestoreThread(save);
+    if (!stopped) result = Py_NewRef(Py_None);
 done:
-    release(v, VIEWS);
-    return result;
-}
-
-/* ------------------------------------------------------------------------------------------ */
-/* Dealing */
-
-/* (key, position) in lexicographic order: the key's order, ties to the earlier card (a tie
- * of two 53-bit keys in a deal has odds about 1e-13; numpy's unstable argsort may order it
- * either way); no branch */
-static inline int before(const double *key, int i, int j)
-{
-    return (key[i] < key[j]) | ((key[i] == key[j]) & (i < j));
-}
-
-#define KINDS 20
-#define PHYSICAL 80
-#define BUCKETS 64
-
-/* Where the cards go, for a deal of ``u`` cards in blocks: ``block_of[p]``, the block of the
- * p-th card in key order (-1: past every block, dealt to no one). */
-typedef struct {
-    int u, block_of[PHYSICAL];
-} Blocks;
-
-/* The block of each of the ``u`` cards whose keys are ``key`` (uniform in [0, 1)): a counting
- * sort of the keys into buckets, where every card of a bucket goes to the block of the
- * bucket's first place, except in a bucket holding the border of two blocks, where a card's
- * place is the bucket's first plus the cards of its bucket (one to three, most often) before it
- * by (key, card). Few branches (a comparison sort mispredicts one comparison in two): only the
- * cards of a bucket across a border, a few a deal, take the other way. */
-static void blocks_of(const Blocks *b, const double *key, int *block)
-{
-    int start[BUCKETS + 1], fill[BUCKETS], bucket[PHYSICAL], order[PHYSICAL];
-    const int u = b->u;
-    memset(start, 0, sizeof start);
-    for (int i = 0; i < u; i++) {  /* each card's bucket, and how many each holds */
-        double k = key[i] * BUCKETS;
-        int at = k >= 0 ? (k < BUCKETS ? (int)k : BUCKETS - 1) : 0;
-        bucket[i] = at;
-        start[at + 1]++;
-    }
-    for (int at = 0; at < BUCKETS; at++) {  /* each bucket's first place */
-        fill[at] = start[at];
-        start[at + 1] += start[at];
-    }
-    for (int i = 0; i < u; i++) order[fill[bucket[i]]++] = i;  /* the cards by bucket */
-    for (int i = 0; i < u; i++) {
-        int at = bucket[i], lo = start[at], hi = start[at + 1], first = b->block_of[lo];
-        if (first == b->block_of[hi - 1]) {  /* one block: the card goes to it */
-            block[i] = first;
-            continue;
-        }
-        int rank = lo;  /* across a border: the card's place */
-        for (int p = lo; p < hi; p++) rank += before(key, order[p], i);
-        block[i] = b->block_of[rank];
-    }
-}
-
-static void blocks_for(Blocks *b, int u, const int64_t *sizes, Py_ssize_t count)
-{
-    int place = 0;
-    b->u = u;
-    for (Py_ssize_t j = 0; j < count; j++)
-        for (int i = 0; i < sizes[j]; i++) b->block_of[place++] = (int)j;
-    while (place < u) b->block_of[place++] = -1;
-}
-
-PyDoc_STRVAR(deal_doc,
-"deal(keys, unseen, kinds, seats, sizes, held, out)\n\n"
-"Dealer's dealing: the unseen cards (unseen: their numbers 0 to 79, kinds: their kinds,\n"
-"(u,) int64 each) taken in the order of their keys (keys (n, 80) float64, a key per\n"
-"physical card), the first sizes[0] to row seats[0] of out, the next sizes[1] to row\n"
-"seats[1], ...; out (n, rows, 20), int64 or int8, is filled with those counts plus held\n"
-"(rows, 20) int64.");
-
-static PyObject *deal(PyObject *self, PyObject *args)
-{
-    PyObject *keys_o, *unseen_o, *kinds_o, *seats_o, *sizes_o, *held_o, *out_o;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "OOOOOOO", &keys_o, &unseen_o, &kinds_o, &seats_o, &sizes_o,
-                          &held_o, &out_o))
-        return NULL;
-    Py_buffer v[7];
-    memset(v, 0, sizeof v);
-    PyObject *result = NULL;
-    PyObject *objects[7] = {keys_o, unseen_o, kinds_o, seats_o, sizes_o, held_o, out_o};
-    for (int i = 0; i < 7; i++) {
-        int flags = PyBUF_C_CONTIGUOUS | (i == 6 ? PyBUF_WRITABLE : 0);
-        if (PyObject_GetBuffer(objects[i], &v[i], flags) < 0) goto done;
-        if (v[i].itemsize != 8 && !(i == 6 && v[i].itemsize == 1)) {
-            PyErr_SetString(PyExc_ValueError, "64-bit items wanted (out: 64 or 8 bits)");
-            goto done;
-        }
-    }
-    Py_ssize_t n = v[0].len / (8 * PHYSICAL), u = v[1].len / 8, blocks = v[3].len / 8;
-    Py_ssize_t rows = v[5].len / (8 * KINDS), wide = v[6].itemsize == 8;
-    const double *keys = v[0].buf;
-    const int64_t *unseen = v[1].buf, *kinds = v[2].buf, *seats = v[3].buf, *sizes = v[4].buf;
-    const int64_t *held = v[5].buf;
-    Py_ssize_t total = 0;
-    int ok = v[0].len == n * 8 * PHYSICAL && v[2].len == u * 8 && v[4].len == blocks * 8
-             && v[5].len == rows * 8 * KINDS && v[6].len == n * rows * v[6].itemsize * KINDS
-             && u <= PHYSICAL;
-    for (Py_ssize_t i = 0; ok && i < u; i++)
-        ok = unseen[i] >= 0 && unseen[i] < PHYSICAL && kinds[i] >= 0 && kinds[i] < KINDS;
-    for (Py_ssize_t j = 0; ok && j < blocks; j++) {
-        ok = seats[j] >= 0 && seats[j] < rows && sizes[j] >= 0;
-        total += sizes[j];
-    }
-    for (Py_ssize_t i = 0; ok && i < rows * KINDS; i++) ok = held[i] >= 0 && held[i] <= 4;
-    if (!ok || total > u) {
-        PyErr_SetString(PyExc_ValueError, "deal: keys (n, 80), cards 0 to 79 of kinds 0 to 19,"
-                        " blocks no larger than the cards, out (n, rows, 20)");
-        goto done;
-    }
-    Py_BEGIN_ALLOW_THREADS
-    Blocks b;
-    blocks_for(&b, (int)u, sizes, blocks);
-    int8_t start[4 * KINDS];  /* every deal begins from the cards held */
-    int slot[PHYSICAL + 1];   /* where each block's card of each kind is counted */
-    int cells = (int)(rows * KINDS), card_of[PHYSICAL];
-    for (int i = 0; i < cells; i++) start[i] = (int8_t)held[i];
-    for (Py_ssize_t i = 0; i < u; i++) card_of[i] = (int)unseen[i];
-    for (Py_ssize_t j = 0; j < blocks; j++) slot[j] = (int)seats[j] * KINDS;
-    for (Py_ssize_t d = 0; d < n; d++) {
-        double key[PHYSICAL];
-        int block[PHYSICAL];
-        int8_t counts[4 * KINDS];
-        const double *row = keys + d * PHYSICAL;
-        memcpy(counts, start, (size_t)cells);
-        for (Py_ssize_t i = 0; i < u; i++) key[i] = row[card_of[i]];
-        blocks_of(&b, key, block);
-        for (Py_ssize_t i = 0; i < u; i++)
-            if (block[i] >= 0) counts[slot[block[i]] + kinds[i]]++;
-        if (wide) {
-            int64_t *here = (int64_t *)v[6].buf + d * cells;
-            for (int i = 0; i < cells; i++) here[i] = counts[i];
-        } else {
-            memcpy((int8_t *)v[6].buf + d * cells, counts, (size_t)cells);
-        }
-    }
-    Py_END_ALLOW_THREADS
-    result = Py_NewRef(Py_None);
-done:
-    release(v, 7);
-    return result;
-}
-
-PyDoc_STRVAR(unseen_hands_doc,
-"unseen_hands(keys, hands, size, out)\n\n"
-"For each of hands (n, 20) int64 (a hand at seat 0, as Dealer(hand) holds it: the first\n"
-"copies of its cards), the m hands of size cards it has not seen that Dealer.hands deals\n"
-"from keys (m, 80) float64: out (n, m, 20) int64.");
-
-static PyObject *unseen_hands(PyObject *self, PyObject *args)
-{
-    PyObject *keys_o, *hands_o, *out_o;
-    int size;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "OOiO", &keys_o, &hands_o, &size, &out_o)) return NULL;
-    Py_buffer v[3];
-    memset(v, 0, sizeof v);
-    PyObject *result = NULL;
-    if (PyObject_GetBuffer(keys_o, &v[0], PyBUF_C_CONTIGUOUS) < 0
-        || PyObject_GetBuffer(hands_o, &v[1], PyBUF_C_CONTIGUOUS) < 0
-        || PyObject_GetBuffer(out_o, &v[2], PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE) < 0)
-        goto done;
-    Py_ssize_t m = v[0].len / (8 * PHYSICAL), n = v[1].len / (8 * KINDS);
-    const double *keys = v[0].buf;
-    const int64_t *hands = v[1].buf;
-    int64_t *out = v[2].buf;
-    int ok = v[0].itemsize == 8 && v[1].itemsize == 8 && v[2].itemsize == 8
-             && v[0].len == m * 8 * PHYSICAL && v[1].len == n * 8 * KINDS
-             && v[2].len == n * m * 8 * KINDS && size >= 0;
-    for (Py_ssize_t i = 0; ok && i < n; i++) {
-        int64_t held = 0;
-        for (int c = 0; c < KINDS; c++) {
-            int64_t x = hands[i * KINDS + c];
-            ok &= x >= 0 && x <= 4;
-            held += x;
-        }
-        ok &= PHYSICAL - held >= size;
-    }
-    if (!ok) {
-        PyErr_SetString(PyExc_ValueError, "unseen_hands: keys (m, 80) float64, hands (n, 20)"
-                        " int64 of 0 to 4, size no more than the cards unseen, out (n, m, 20)");
-        goto done;
-    }
-    memset(out, 0, (size_t)v[2].len);
-    for (Py_ssize_t i = 0; i < n; i++) {
-        int unseen[PHYSICAL], kinds[PHYSICAL], u = 0;
-        for (int c = 0; c < KINDS; c++)
-            for (int64_t j = hands[i * KINDS + c]; j < 4; j++) {
-                unseen[u] = 4 * c + (int)j;
-                kinds[u++] = c;
-            }
-        Blocks b;
-        int64_t sizes[1] = {size};
-        blocks_for(&b, u, sizes, 1);
-        for (Py_ssize_t r = 0; r < m; r++) {
-            double key[PHYSICAL];
-            int block[PHYSICAL];
-            int64_t *row = out + (i * m + r) * KINDS;
-            for (int p = 0; p < u; p++) key[p] = keys[r * PHYSICAL + unseen[p]];
-            blocks_of(&b, key, block);
-            for (int p = 0; p < u; p++)
-                if (block[p] == 0) row[kinds[p]]++;
-        }
-    }
-    result = Py_NewRef(Py_None);
-done:
-    release(v, 3);
-    return result;
-}
-
-PyDoc_STRVAR(swap_doc,
-"swap(deals, a, b, at_a, at_b, out)\n\n"
-"conditions._swap from its random numbers: out (n, 4, 20) int64 is deals with a card of\n"
-"seat a (the first whose running count passes at_a times the seat's cards) swapped for one\n"
-"of seat b (likewise at_b); a, b (n,) int64, at_a, at_b (n,) float64 in [0, 1).");
-
-static PyObject *swap(PyObject *self, PyObject *args)
-{
-    PyObject *objects[6];
-    (void)self;
-    if (!PyArg_ParseTuple(args, "OOOOOO", &objects[0], &objects[1], &objects[2], &objects[3],
-                          &objects[4], &objects[5]))
-        return NULL;
-    Py_buffer v[6];
-    memset(v, 0, sizeof v);
-    PyObject *result = NULL;
-    for (int i = 0; i < 6; i++) {
-        int flags = PyBUF_C_CONTIGUOUS | (i == 5 ? PyBUF_WRITABLE : 0);
-        if (PyObject_GetBuffer(objects[i], &v[i], flags) < 0) goto done;
-    }
-    Py_ssize_t n = v[1].len / 8;
-    const int64_t *deals = v[0].buf, *a = v[1].buf, *b = v[2].buf;
-    const double *at_a = v[3].buf, *at_b = v[4].buf;
-    int64_t *out = v[5].buf;
-    int ok = 1;
-    for (int i = 0; i < 6; i++) ok &= v[i].itemsize == 8;
-    ok &= v[0].len == n * 8 * 4 * KINDS && v[5].len == v[0].len && v[2].len == n * 8
-          && v[3].len == n * 8 && v[4].len == n * 8;
-    for (Py_ssize_t i = 0; ok && i < n; i++) ok = a[i] >= 0 && a[i] < 4 && b[i] >= 0 && b[i] < 4;
-    if (!ok) {
-        PyErr_SetString(PyExc_ValueError, "swap: deals (n, 4, 20) int64, seats 0 to 3");
-        goto done;
-    }
-    memcpy(out, deals, (size_t)v[0].len);
-    for (Py_ssize_t d = 0; d < n; d++) {
-        int picked[2];
-        const int64_t seat[2] = {a[d], b[d]};
-        const double point[2] = {at_a[d], at_b[d]};
-        for (int k = 0; k < 2; k++) {  /* as numpy: (cumsum > point * cards).argmax() */
-            const int64_t *held = deals + (d * 4 + seat[k]) * KINDS;
-            int64_t cards = 0, running = 0;
-            for (int c = 0; c < KINDS; c++) cards += held[c];
-            double mark = point[k] * (double)cards;
-            picked[k] = 0;
-            for (int c = 0; c < KINDS; c++) {
-                running += held[c];
-                if ((double)running > mark) {
-                    picked[k] = c;
-                    break;
-                }
-            }
-        }
-        int64_t *ra = out + (d * 4 + seat[0]) * KINDS, *rb = out + (d * 4 + seat[1]) * KINDS;
-        ra[picked[0]] -= 1;
-        ra[picked[1]] += 1;
-        rb[picked[1]] -= 1;
-        rb[picked[0]] += 1;
-    }
-    result = Py_NewRef(Py_None);
-done:
-    release(v, 6);
+    pc_release(v, VIEWS);
     return result;
 }
 
 static PyMethodDef methods[] = {
     {"play", play, METH_VARARGS, play_doc},
-    {"deal", deal, METH_VARARGS, deal_doc},
-    {"unseen_hands", unseen_hands, METH_VARARGS, unseen_hands_doc},
-    {"swap", swap, METH_VARARGS, swap_doc},
+    {"deal", dealing_deal, METH_VARARGS, dealing_deal_doc},
+    {"unseen_hands", dealing_unseen_hands, METH_VARARGS, dealing_unseen_hands_doc},
+    {"swap", dealing_swap, METH_VARARGS, dealing_swap_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -117,8 +117,12 @@ def _distance(tests: list[Test], deals: np.ndarray) -> np.ndarray:
 
 
 def _swap(deals: np.ndarray, seats: list[int], rng: np.random.Generator) -> np.ndarray:
-    """Each deal with one random card of one of ``seats`` swapped for one of another."""
+    """Each deal with one random card of one of ``seats`` swapped for one of another (a
+    ``ValueError`` where a count is not 0 to 4, or one of ``seats`` holds no card: on both
+    paths)."""
     n = len(deals)
+    if n and (deals.min() < 0 or deals.max() > 4 or (deals[:, seats].sum(axis=2) == 0).any()):
+        raise ValueError("deals: counts 0 to 4, and every seat a swap is between holding cards")
     rows = np.arange(n)
     firsts, seconds = _pairs(tuple(seats))
     pick = rng.integers(len(firsts), size=n)

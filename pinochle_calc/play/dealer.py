@@ -24,7 +24,7 @@ from math import ceil
 import numpy as np
 
 from ..cards import CARDS, COPIES, KINDS
-from ..compiled import load
+from ..compiled import load, whole_numbers
 from ..errors import UserError
 from ..hand import Hand
 
@@ -103,8 +103,11 @@ class Dealer:
         return out
 
     def hands(self, rng: np.random.Generator, n: int, size: int) -> np.ndarray:
-        """``(n, 20)`` card counts of ``n`` hands of ``size`` unseen cards."""
-        if NATIVE is not None and 0 <= size <= len(self.unseen):
+        """``(n, 20)`` card counts of ``n`` hands of ``size`` unseen cards (a ``ValueError``
+        where there are not that many)."""
+        if not 0 <= size <= len(self.unseen):
+            raise ValueError(f"size: 0 to the {len(self.unseen)} cards unseen, not {size}")
+        if NATIVE is not None:
             return self._native(rng, n, [0], [size], np.zeros((1, KINDS), dtype=np.int64))[
                 :, 0]
         first = self._kinds_in_order(rng, n)[:, :size]
@@ -129,9 +132,17 @@ class Dealer:
 def unseen_hands(hands: np.ndarray, keys: np.ndarray, size: int) -> np.ndarray:
     """``(n, m, 20)``: for each of ``(n, 20)`` hands (at seat 0), the ``m`` hands of ``size``
     cards it has not seen that ``Dealer(hand).hands`` deals where its generator draws ``keys``
-    (``(m, 80)``, ``rng.random((m, 80))``): many hands' deals from the same random keys."""
-    hands = np.ascontiguousarray(hands, dtype=np.int64).reshape(-1, KINDS)
+    (``(m, 80)``, ``rng.random((m, 80))``, each in [0, 1)): many hands' deals from the same
+    random keys. A ``ValueError`` where a count is not 0 to 4, a key not in [0, 1), or a hand
+    has not ``size`` cards unseen."""
+    hands = np.ascontiguousarray(whole_numbers(hands, "hands", 0, COPIES)).reshape(-1, KINDS)
     keys = np.ascontiguousarray(keys, dtype=np.float64).reshape(-1, COPIES * KINDS)
+    if not ((keys >= 0) & (keys < 1)).all():
+        raise ValueError("keys: each in [0, 1), as a generator's random() draws them")
+    size = int(whole_numbers(size, "size", 0, COPIES * KINDS))
+    if len(hands) and size > COPIES * KINDS - hands.sum(axis=1).max():
+        raise ValueError(f"size: {size} cards, but a hand has seen all but"
+                         f" {COPIES * KINDS - hands.sum(axis=1).max()}")
     out = np.empty((len(hands), len(keys), KINDS), dtype=np.int64)
     if NATIVE is not None:
         NATIVE.unseen_hands(keys, hands, size, out)

@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Literal, overload
 import numpy as np
 
 from ..cards import COUNTER, LAST_TRICK_BONUS
-from ..compiled import load
-from .codes import CASH_MIN_OUT, FEED_ORDER, NONE, TABLES, W
+from ..compiled import load, whole_numbers
+from .codes import CASH_MIN_OUT, FEED_ORDER, NCODES, NONE, TABLES, W
 
 if TYPE_CHECKING:  # numpy.typing costs a start-up millisecond: for the checker only
     from numpy.typing import ArrayLike
@@ -282,25 +282,19 @@ def play_lockstep(codes: ArrayLike, trump: ArrayLike, leader: ArrayLike,
     deal (its points go to whoever wins it), and ``voids`` the ``(n, 4)`` (or ``(4,)``) voids
     each seat has shown, a bit per suit as in ``PlayState.voids``. The seats that have played
     to the trick hold one card fewer than the others.
+
+    Every deal of a batch must have the same number of tricks left: a ``ValueError`` says so
+    where the hands are of different sizes (between deals, or between the seats of a deal), as
+    it does for a code that is not one (0 to 3124), a card held more than four times among the
+    hands and the trick, a trump, leader, trick card or void out of range (both paths, compiled
+    and numpy, refuse alike).
     """
-    codes = np.asarray(codes, dtype=_INT).reshape(-1, 16)
-    n = len(codes)
-    trump = np.broadcast_to(np.asarray(trump, dtype=_INT), (n,))
-    leader = np.broadcast_to(np.asarray(leader, dtype=_INT), (n,))
-    cards = np.zeros((n, 0), dtype=_INT) if trick is None else \
-        np.asarray(trick, dtype=_INT).reshape(n, -1)
-    j = cards.shape[1]
-    if not 0 <= j <= 3:
-        raise ValueError("a trick in progress holds 0 to 3 cards")
-    # the tricks left, the one in progress included: the cards of the seat to play next
-    tricks = int(hand_sizes(codes[:1])[0, (int(leader[0]) + j) & 3]) if n else 0
+    codes, trump, leader, cards, bits, tricks = _checked(codes, trump, leader, trick, voids)
+    n, j = len(codes), cards.shape[1]
     order = ORDER[trump]
     columns = (np.arange(0, 16, 4)[None, :, None] + order[:, None, :]).reshape(n, 16)
     relative = np.take_along_axis(codes, columns, axis=1)
-    shown = None
-    if voids is not None:
-        bits = np.broadcast_to(np.asarray(voids, dtype=_INT), (n, 4))
-        shown = VOID_BITS[trump[:, None], bits]
+    shown = None if bits is None else VOID_BITS[trump[:, None], bits]
     start = _in_progress(cards, trump, leader) if j else None
     points = np.empty((n, 2), dtype=np.int64)
     played = np.empty((n, 4 * tricks - j), dtype=np.int8) if record else None
@@ -319,6 +313,76 @@ def play_lockstep(codes: ArrayLike, trump: ArrayLike, leader: ArrayLike,
                               None if start is None else (start[0],) + tuple(
                                   x[block] for x in start[1:]))
     return (points, played) if played is not None else points
+
+
+#: What ``play_lockstep`` says of hands it cannot play (the compiled engine says the same).
+MANY_TIMES = "a card held more than four times among the hands and the trick in progress"
+DIFFERENT_SIZES = ("hands of different sizes: every deal of a batch has the same tricks left,"
+                   " and each seat holds them (one card fewer where it has played to the trick"
+                   " in progress)")
+#: Each rank's copies in a suit code, 6 bits each (the ace lowest): the codes of a suit in the
+#: four hands summed (16 copies at most a rank), a field over 4 is a card held more than four
+#: times, which adding ``_PAST_4`` (27 a field) to the sum shows as a field's top bit
+#: (``_HIGH``). (int32: numpy takes from it several times faster than from an int64 table.)
+_FIELDS = (((np.arange(NCODES)[:, None] // np.array(W)) % 5) << (6 * np.arange(5))).sum(
+    axis=1).astype(np.int32)
+_PAST_4 = sum(27 << (6 * r) for r in range(5))
+_HIGH = sum(32 << (6 * r) for r in range(5))
+
+
+def _checked(codes: ArrayLike, trump: ArrayLike, leader: ArrayLike, trick: ArrayLike | None,
+             voids: ArrayLike | None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                                 np.ndarray | None, int]:
+    """``play_lockstep``'s arguments as its engines read them, each deal's cards checked:
+    ``(codes, trump, leader, trick cards, void bits or None, tricks left)``, or a
+    ``ValueError`` (see ``play_lockstep``)."""
+    codes = whole_numbers(codes, "codes", 0, NCODES - 1, _INT)
+    if codes.size % 16:
+        raise ValueError(f"codes: 16 suit codes a deal (seat * 4 + suit), not {codes.size}")
+    codes = codes.reshape(-1, 16)
+    n = len(codes)
+    try:
+        trump = np.broadcast_to(whole_numbers(trump, "trump", 0, 3, _INT), (n,))
+        leader = np.broadcast_to(whole_numbers(leader, "leader", 0, 3, _INT), (n,))
+        cards = np.zeros((n, 0), dtype=_INT) if trick is None else \
+            whole_numbers(trick, "trick", 0, 19, _INT)
+        cards = cards.reshape(n, -1) if n else cards.reshape(0, cards.shape[-1] * (
+            cards.ndim > 1))
+        bits = None if voids is None else \
+            np.broadcast_to(whole_numbers(voids, "voids", 0, 15, _INT), (n, 4))
+    except ValueError as e:
+        if str(e).startswith(("trump:", "leader:", "trick:", "voids:")):
+            raise
+        raise ValueError(f"one trump, leader, trick in progress and voids for every deal, or"
+                         f" one each per deal ({n} deals): {e}") from None
+    j = cards.shape[1]
+    if not 0 <= j <= 3:
+        raise ValueError("a trick in progress holds 0 to 3 cards")
+    if NATIVE is None or j:  # (the compiled engine checks the hands alike, deal by deal)
+        tricks = _check_cards(codes, leader, cards)
+    else:
+        tricks = int(hand_sizes(codes[:1])[0, leader[0]]) if n else 0
+    return codes, trump, leader, cards, bits, tricks
+
+
+def _check_cards(codes: np.ndarray, leader: np.ndarray, cards: np.ndarray) -> int:
+    """The tricks left in every deal of ``(n, 16)`` codes, the cards of each trick in progress
+    ``(n, j)`` played from ``leader`` on; a ``ValueError`` where a card is held more than four
+    times among the hands and the trick, or the hands are of different sizes."""
+    n, j = cards.shape
+    by_code = _FIELDS.take(codes)
+    copies = by_code[:, 0:4] + by_code[:, 4:8] + by_code[:, 8:12] + by_code[:, 12:16]
+    for k in range(j):
+        copies[np.arange(n), cards[:, k] // 5] += 1 << (6 * (cards[:, k] % 5).astype(np.int32))
+    if ((copies + _PAST_4) & _HIGH).any():
+        raise ValueError(MANY_TIMES)
+    held = _N.take(codes)
+    left = held[:, 0::4] + held[:, 1::4] + held[:, 2::4] + held[:, 3::4]  # hand_sizes(codes)
+    left = left + (((np.arange(4)[None, :] - leader[:, None]) & 3) < j)
+    tricks = int(left[0, 0]) if n else 0
+    if (left != tricks).any() or (n and j and not tricks):
+        raise ValueError(DIFFERENT_SIZES)
+    return tricks
 
 
 def _in_progress(cards: np.ndarray, trump: np.ndarray, leader: np.ndarray) -> tuple:

@@ -30,7 +30,7 @@ from pinochle_calc.game.arena import _Match, duplicate_deals, play_twice, run_ar
 from pinochle_calc.processes import map_jobs
 from pinochle_calc.rules import STANDARD, load_rules
 from tests.basics.dask_cluster import Cluster, finish, free_port, python
-from tests.cli.cli_runner import run
+from tests.cli.cli_runner import as_a_terminal_runs_it, run
 
 #: A policy of one's own that calls as ``formula`` does after a pause: the pause (seconds) is
 #: read from the environment of the machine that calls, which the cluster's workers have and
@@ -225,12 +225,6 @@ def test_a_policy_file_is_sent_under_a_name_of_its_bytes(tmp_path):
 
 # a worker lost, Ctrl-C -------------------------------------------------------------------
 
-def _as_a_terminal_runs_it() -> None:
-    """Ctrl-C as a foreground job has it (a suite started in the background ignores SIGINT,
-    and a child inherits that)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 def test_sigterm_stops_a_match_on_a_cluster_and_leaves_nothing_running_there(dask, slow):
     proc = subprocess.Popen(python("-m", "pinochle_calc", "arena", "slow.py:Slow", "thumb",
                                    "--deals", "60", "-f", "jsonl", "--scheduler", dask.address),
@@ -252,7 +246,7 @@ def test_ctrl_c_stops_a_match_on_a_cluster_and_leaves_nothing_running_there(dask
     proc = subprocess.Popen(python("-m", "pinochle_calc", *args, "--deals", "60", "--scheduler",
                                    dask.address), cwd=slow, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, start_new_session=True,
-                            preexec_fn=_as_a_terminal_runs_it)
+                            preexec_fn=as_a_terminal_runs_it)
     first = proc.stdout.readline()
     assert dask.tasks()[0] > 0  # the match's chunks are on the cluster
     os.killpg(proc.pid, signal.SIGINT)  # the terminal sends it to the whole group

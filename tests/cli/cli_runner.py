@@ -1,6 +1,9 @@
 """Running the command line in process, for the CLI tests."""
 
 import json
+import os
+import signal
+import time
 
 from typer.testing import CliRunner
 
@@ -20,3 +23,35 @@ def run_json(*args):
     result = run(*args, "--format", "json")
     assert result.exit_code == 0, (result.stdout, result.exception)
     return json.loads(result.stdout)
+
+
+def as_a_terminal_runs_it() -> None:
+    """A child's ``preexec_fn`` for a test of Ctrl-C: SIGINT as a foreground job has it. A
+    suite started in the background (as CI may start it) ignores SIGINT, a child inherits that,
+    and a Python child that starts with SIGINT ignored never turns Ctrl-C into
+    ``KeyboardInterrupt``: the test would wait out its timeout."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def cpu_seconds(pid: int) -> float:
+    """The user and system CPU time a process has used so far, or had used when it ended and
+    was not yet waited for (``/proc/PID/stat``): what a test of how soon a process stops
+    measures, since wall time on a loaded machine races the load."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def ended(pid: int) -> bool:
+    """Whether a child has ended (and waits to be waited for: its CPU time is final)."""
+    with open(f"/proc/{pid}/stat") as f:
+        return f.read().rsplit(")", 1)[1].split()[0] in ("Z", "X")
+
+
+def busy_for(pid: int, seconds: float) -> float:
+    """Wait until a process has used ``seconds`` more CPU time than it has now (at most two
+    minutes of wall time): then it is well into the work it had begun. Its CPU time then."""
+    began, deadline = cpu_seconds(pid), time.monotonic() + 120
+    while (now := cpu_seconds(pid)) < began + seconds and time.monotonic() < deadline:
+        time.sleep(0.005)
+    return now

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_runner import run
+from cli_runner import as_a_terminal_runs_it, run
 
 
 def test_the_command_line_exits_2_for_a_policy_it_cannot_use_and_1_for_one_that_fails(bots):
@@ -114,7 +114,8 @@ def test_what_a_policy_prints_goes_to_stderr_so_json_stays_json(bots, tmp_path):
 def test_a_real_ctrl_c_still_stops_the_command_with_130(bots):
     proc = subprocess.Popen([sys.executable, "-m", "pinochle_calc", "play", "--us",
                              f"{bots}:Sleeps", "--them", "pass", "--seed", "1", "-f", "json"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                            preexec_fn=as_a_terminal_runs_it)
     try:
         assert proc.stderr.readline().strip() == "thinking"  # the policy is in its call
         proc.send_signal(signal.SIGINT)

@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import json
 import os
+import pty
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
 
-from tests.cli.cli_runner import run
+from tests.cli.cli_runner import as_a_terminal_runs_it, busy_for, cpu_seconds, ended, run
 
 HAND = "♥A 10 K Q J 10 ♠Q Q 10 10 ♦A J J 10 K ♣A 10 K 10 J"
 ENDLESS = "standard,steps=any,min_bid=1,meld.run=1000000/1000000/1000000/1000000"
@@ -84,17 +86,11 @@ def _alive(pids: list[int]) -> list[int]:
     return alive
 
 
-def _as_a_terminal_runs_it() -> None:
-    """Ctrl-C as a foreground job has it: a suite started in the background (as CI may start
-    it) ignores SIGINT, and a child inherits that."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 def _arena_with_workers():
     proc = subprocess.Popen([sys.executable, "-m", "pinochle_calc", "arena", "advisor:jump",
                              "formula", "--deals", "400", "-n", "200", "--jobs", "2",
                              "-f", "table"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, start_new_session=True, preexec_fn=_as_a_terminal_runs_it)
+                            text=True, start_new_session=True, preexec_fn=as_a_terminal_runs_it)
     deadline = time.monotonic() + 60
     while len(_children(proc.pid)) < 2 and time.monotonic() < deadline:
         time.sleep(0.1)
@@ -147,6 +143,77 @@ def test_ctrl_c_in_an_arena_keeps_what_it_had(monkeypatch):
     assert report["deals"] == 2 and report["stopped"] is True
     full = json.loads(run("arena", "formula", "pass", "--deals", "2", "-f", "json").stdout)
     assert report["margin"] == full["margin"]
+
+
+def _ctrl_c_while_working(*args: str) -> tuple[int, float, str, str]:
+    """``pinochle-calc ARGS`` with stderr on a terminal, stopped by Ctrl-C (to its process group,
+    as a terminal sends it) once its progress bar shows and it has used a fifth of a second of
+    CPU time in that work: its exit status, the CPU time it used from the signal to its end,
+    its stdout, and the terminal's text. CPU time, not wall time: on a loaded machine a wall
+    clock measures the load."""
+    terminal, theirs = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "pinochle_calc", *args],
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=theirs,
+                            start_new_session=True, preexec_fn=as_a_terminal_runs_it)
+    os.close(theirs)
+    said, out = bytearray(), []
+
+    def read_terminal() -> None:
+        while True:
+            try:
+                chunk = os.read(terminal, 4096)
+            except OSError:  # the child closed its end
+                return
+            if not chunk:
+                return
+            said.extend(chunk)
+
+    readers = [threading.Thread(target=read_terminal),
+               threading.Thread(target=lambda: out.append(proc.stdout.read()))]
+    for reader in readers:
+        reader.start()
+    try:
+        deadline = time.monotonic() + 120
+        while b"playing deals" not in said and proc.poll() is None \
+                and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert b"playing deals" in said, said.decode(errors="replace")
+        at_signal = busy_for(proc.pid, 0.2)
+        os.killpg(proc.pid, signal.SIGINT)
+        deadline = time.monotonic() + 120
+        while not ended(proc.pid) and time.monotonic() < deadline:
+            time.sleep(0.005)
+        used = cpu_seconds(proc.pid) - at_signal
+        code = proc.wait(timeout=10)
+    finally:
+        proc.kill()
+        proc.wait()
+        for reader in readers:
+            reader.join(timeout=10)
+        os.close(terminal)
+    return code, used, out[0].decode(), said.decode(errors="replace")
+
+
+def test_ctrl_c_stops_a_long_bid_within_a_second_of_cpu():
+    """A bid of 100,000 deals (the most) under Davis's game, priced: Ctrl-C in the estimate
+    (the dealing, the meld, the play-outs in the compiled loops) stops it with 130."""
+    code, used, out, said = _ctrl_c_while_working(
+        "bid", HAND, "-a", "p 50 p", "-c", "davis", "-n", "100000", "-f", "json")
+    assert code == 130 and out == ""
+    assert "Error: stopped: the estimate needs all its deals" in said
+    assert used < 1.0, f"{used:.2f} s of CPU from Ctrl-C to the end"
+
+
+def test_ctrl_c_stops_a_long_arena_within_a_second_of_cpu():
+    """An arena in one process, the advisor's bids (2,000 deals an estimate): Ctrl-C stops it
+    with 130 and the figures for the deals played."""
+    code, used, out, said = _ctrl_c_while_working(
+        "arena", "advisor:jump", "formula", "--deals", "400", "-n", "2000", "-f", "json")
+    assert code == 130
+    assert "Error: stopped after " in said and " of 400 deals" in said
+    if out:
+        assert json.loads(out)["stopped"] is True
+    assert used < 1.0, f"{used:.2f} s of CPU from Ctrl-C to the end"
 
 
 def test_ctrl_c_in_tricks_shows_the_deals_played(monkeypatch):

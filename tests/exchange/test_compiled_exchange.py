@@ -5,6 +5,8 @@ hint, and the bidder's blind pass."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 import pytest
 from native import extension
@@ -162,15 +164,84 @@ def test_the_compiled_search_refuses_what_it_cannot_search():
     objective = partner_objective(1, STANDARD)
     hands = dealt(2, 1)
     out = np.empty_like(hands)
-    with pytest.raises(ValueError, match="counts"):
+    with pytest.raises(ValueError, match="hands"):
         native.choose(objective.native, hands + 5, np.zeros_like(hands), 4, 1, out)
     with pytest.raises(ValueError, match="trump"):
         native.choose(objective.native, hands, np.zeros_like(hands), 4, 4, out)
-    with pytest.raises(ValueError, match="row"):
+    with pytest.raises(ValueError, match="first"):
         native.choose(objective.native, hands, np.zeros((3, 20), dtype=np.int64), 4, 1, out)
     with pytest.raises(ValueError, match="receiving nothing"):
         native.choose_blind(bidder_objective(1, STANDARD, None, POLICY, hands, 4).native,
                             hands, hands, 1, 4, 1, out)
+    with pytest.raises(ValueError, match="twice in part"):  # (a crash, before it looked)
+        native.objective(np.zeros(20), ((0, 0),), (np.zeros(25),), (np.zeros(25),), None, (),
+                         ())
+    with pytest.raises(TypeError, match="float64"):  # (kept meld read by its item size)
+        native.objective(np.zeros(20), ((0, 1),), (np.zeros(25),), (np.zeros(25, np.int64),),
+                         None, (), ())
+
+
+def outcome(call):
+    """("ok", the array) or ("refused", the class of the error)."""
+    try:
+        return "ok", call()
+    except (TypeError, ValueError) as e:
+        return "refused", type(e)
+
+
+#: Flaws of a search's arguments: a count past 4 or below 0, a choice begun outside its hand,
+#: more cards to pass than a hand holds, fewer than chosen already, a trump or a count of cards
+#: to add out of range.
+FLAWS = ("five", "negative", "first", "k", "k below", "trump", "count")
+
+
+def test_random_searches_choose_alike_or_are_refused_alike(monkeypatch):
+    """140 random searches (some 2,000 hands of 12 to 24 cards, the objectives of both
+    players, passing and receiving at once), a third flawed (``FLAWS``): every pick and choice
+    the same card for card on both paths, or refused with the same error class, and only the
+    flawed ones refused."""
+    rng = np.random.default_rng(37)
+    pool = objectives_to_test()
+    searched = 0
+    for i in range(140):
+        objective = pool[i % len(pool)]
+        n = int(rng.integers(1, 25))
+        hands = dealt(n, 1000 + i, size=int(rng.integers(12, 25)))
+        first = np.minimum(hands, rng.integers(0, 2, hands.shape) * (rng.random((n, 20)) < 0.1))
+        k = int(rng.integers(first.sum(axis=1).max(), 7))
+        trump, count = int(rng.integers(0, 4)), rng.integers(0, 5, n)
+        allowed = rng.random((n, 20)) < 0.7
+        flaw = FLAWS[i // 3 % len(FLAWS)] if i % 3 == 0 else None
+        at = (int(rng.integers(0, n)), int(rng.integers(0, 20)))
+        if flaw == "five":
+            hands[at] = 5
+        elif flaw == "negative":
+            hands[at] = -1
+        elif flaw == "first":
+            first[at] = hands[at] + 1
+        elif flaw == "k":
+            k = 90
+        elif flaw == "k below":
+            first[at[0]] = np.minimum(hands[at[0]], 1)
+            k = int(first[at[0]].sum()) - 1
+        elif flaw == "trump":
+            trump = 4
+        elif flaw == "count":
+            count[at[0]] = rng.choice([-1, 81])
+        def search(objective=objective, hands=hands, first=first, allowed=allowed,
+                   count=count, k=k, trump=trump):
+            return (outcome(partial(pick, objective, hands, first, allowed, count)),
+                    outcome(partial(choose, objective, hands, k, trump, first)))
+
+        a, b = both(monkeypatch, search)
+        for x, y in zip(a, b):
+            assert x[0] == y[0] and (np.array_equal(x[1], y[1]) if x[0] == "ok" else x == y), \
+                (i, flaw, x[0], y[0])
+        picked_flawed = flaw in ("five", "negative", "first", "count")
+        assert (a[0][0] == "refused") == picked_flawed, (i, flaw)
+        assert (a[1][0] == "refused") == (flaw not in (None, "count")), (i, flaw)
+        searched += n if flaw is None else 0
+    assert searched > 1000
 
 
 def test_the_hints_read_narrow_deals_as_wide_ones():
