@@ -88,8 +88,15 @@ class PySolver:
     is using the solver. ``interrupt()``, from any thread, stops the search under way (and
     every one after, until ``clear()``) with ``KeyboardInterrupt``."""
 
+    trump = nodes = 0  # until __init__ makes the table (as the compiled solver's)
+    _lock: threading.Lock | None = None
+
     def __init__(self, trump: int):
-        self.trump = _int(trump, "trump", 0, 3)
+        trump = _int(trump, "trump", 0, 3)
+        if self._lock is not None and self._lock.locked():
+            raise RuntimeError("the solver is searching in another thread: a solver serves one"
+                               " thread at a time")
+        self.trump = trump
         self.table: dict[tuple, tuple[int, int, int]] = {}
         self.nodes = 0
         self.limit = 0  # stop past this many nodes (0: never)
@@ -165,8 +172,15 @@ class PySolver:
             with self._budget(budget):
                 try:
                     for i, row in enumerate(rows):
-                        got = dict(self._values(self._load(row, lead, played)))
-                        found[i] = [got[c] for c in wanted]
+                        t = self._load(row, lead, played)
+                        same = {}
+                        self._moves(t, same)
+                        got: dict[int, int] = {}
+                        guess = (self.counters + t.pts + 2) // 2
+                        for j, c in enumerate(wanted):  # each class of equal cards once
+                            if same[c] not in got:
+                                got[same[c]] = guess = self._mtdf(t, same[c], guess)
+                            found[i, j] = got[same[c]]
                         done = i + 1
                 except Stopped:
                     pass
@@ -175,6 +189,8 @@ class PySolver:
     @contextmanager
     def _taken(self) -> Iterator[None]:
         """The solver for this thread alone, for the length of a method."""
+        if self._lock is None:
+            raise RuntimeError("the solver has no table (PySolver(trump) makes one)")
         if not self._lock.acquire(blocking=False):
             raise RuntimeError("the solver is searching in another thread: a solver serves one"
                                " thread at a time")
@@ -274,7 +290,7 @@ class PySolver:
         below ``alpha`` bounds it from above, at or above ``beta`` from below."""
         self.nodes += 1
         if self.limit and self.nodes > self.limit:
-            raise Stopped
+            raise Stopped("the search stopped at its limit of positions searched")
         if self.cancel:
             raise KeyboardInterrupt
         top = self.counters + t.pts + 2
@@ -520,17 +536,20 @@ def _int64_rows(obj: object, name: str, width: int, rows: int, writable: bool) -
     """``obj`` as a C-contiguous int64 array of shape (``rows``, ``width``) (any number of rows
     if ``rows`` < 0), writable if asked, as the compiled solver reads it (``_buffers.h``):
     a ``TypeError`` for no buffer or items that are not int64, else a ``ValueError``."""
-    want = f"{name}: a C-contiguous{' writable' if writable else ''} int64 array wanted"
     if obj is None:
-        raise TypeError(f"{want}, not None")
+        raise TypeError(f"{name}: a C-contiguous int64 array wanted, not None")
+    want = f"{name}: a C-contiguous{' writable' if writable else ''} int64 array wanted"
+    kind = type(obj)  # named as C names it: its module too, for a type defined in C
+    shown = kind.__name__ if kind.__flags__ & 1 << 9 or kind.__module__ == "builtins" else \
+        f"{kind.__module__}.{kind.__name__}"
     try:
         view = memoryview(obj)  # type: ignore[arg-type]
     except TypeError:
-        raise TypeError(f"{want}, not {type(obj).__name__}") from None
+        raise TypeError(f"{want}, not {shown}") from None
     except Exception:
-        raise ValueError(f"{want}, not {type(obj).__name__}") from None
+        raise ValueError(f"{want}, not {shown}") from None
     if not view.c_contiguous or (writable and view.readonly):
-        raise ValueError(f"{want}, not {type(obj).__name__}")
+        raise ValueError(f"{want}, not {shown}")
     fmt = view.format
     if len(fmt) == 2 and fmt[0] in ("@", "=", "<" if sys.byteorder == "little" else ">"):
         fmt = fmt[1:]
