@@ -274,20 +274,19 @@ def layout_ms(tricks: int, compiled: bool = COMPILED) -> float:
 
 def _exact_plan(p: Position, facts: Facts, codes: np.ndarray) -> int | None:
     """Whether to search the deals exactly, and within how many positions searched; None:
-    play them out. In the last ``EXACT_TRICKS`` tricks, and earlier where the distinct
-    layouts are few enough to search within ``BUDGET_MS``, within ``NODE_BUDGET``; at any
-    depth, within ``KNOWN_NODE_BUDGET``, where the facts leave one layout: every other hand
-    known, or at least ``MIN_EXACT_DEALS`` deals all alike (a deal or two alike says nothing:
-    ``--samples 1`` once searched a minute a card)."""
+    play them out. At any depth, within ``KNOWN_NODE_BUDGET``, where the facts leave one
+    layout: every other hand known, or at least ``MIN_EXACT_DEALS`` deals all alike (a deal or
+    two alike says nothing: ``--samples 1`` once searched a minute a card); this comes first,
+    since the one layout's search may need more than ``NODE_BUDGET`` even in the last tricks.
+    Else in the last ``EXACT_TRICKS`` tricks, and earlier where the distinct layouts are few
+    enough to search within ``BUDGET_MS``, within ``NODE_BUDGET``."""
     left = len(p.hand)
-    if left <= EXACT_TRICKS:
-        return NODE_BUDGET[COMPILED]
     layouts = len(np.unique(codes, axis=0))
-    if layouts * layout_ms(left) <= BUDGET_MS:
-        return NODE_BUDGET[COMPILED]
     known = all(sum(facts.known[s]) == facts.sizes[s] for s in facts.others)
     if layouts == 1 and (known or len(codes) >= MIN_EXACT_DEALS):
         return KNOWN_NODE_BUDGET[COMPILED]
+    if left <= EXACT_TRICKS or layouts * layout_ms(left) <= BUDGET_MS:
+        return NODE_BUDGET[COMPILED]
     return None
 
 
