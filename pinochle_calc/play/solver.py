@@ -17,9 +17,12 @@ solver to reuse across many positions of one trump (as the card advice does).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
+
+import numpy as np
 
 from ..cards import CARDS, COPIES, KINDS, SUITS, Card, SuitLike, as_suit
 from ..errors import described
@@ -88,15 +91,76 @@ def table_bits(tricks_left: int) -> int:
         else 23
 
 
-_ENGINES: dict[int, Engine] = {}
+#: The threads ``search_layouts`` searches on at once, each with a solver of its own: the
+#: compiled solver lets go of the GIL while it searches (the Python one cannot: one thread).
+#: Fixed, not the machine's cores, so that the layouts each covers within its budget, and so
+#: the card advice's figures, are the same on every machine.
+THREADS = 2 if COMPILED else 1
+
+_KEPT = threading.local()  # each thread its own solvers: a solver serves one thread at a time
 
 
-def engine(trump: int) -> Engine:
-    """The solver kept for ``trump`` in this process (a table of 2**18 entries), for callers
-    that solve many positions of the last tricks: its table carries over."""
-    if trump not in _ENGINES:
-        _ENGINES[trump] = new_engine(trump, 8)
-    return _ENGINES[trump]
+def engine(trump: int, part: int = 0) -> Engine:
+    """The solver kept for ``trump`` in this thread (a table of 2**18 entries), for callers
+    that solve many positions of the last tricks: its table carries over. ``part``: one of
+    the solvers that search at once (``search_layouts``)."""
+    kept = _KEPT.__dict__.setdefault("engines", {})
+    if (trump, part) not in kept:
+        kept[trump, part] = new_engine(trump, 8)
+    return kept[trump, part]
+
+
+def search_layouts(trump: int, codes: np.ndarray, leader: int, trick: Sequence[int],
+                   cards: Sequence[int], out: np.ndarray, budget: int, *, clear: bool = True,
+                   threads: int = THREADS) -> int:
+    """``values_many`` on ``threads`` solvers of this thread (``engine(trump, part)``) at
+    once: layout i (a row of ``codes``) goes to solver i % threads, each searching its share
+    in order within its share of ``budget`` positions (``clear``: from an empty table; else
+    less what it searched since its table was emptied), so that the layouts done are the same
+    on every run and every machine. Returns how many of the first layouts are done: their
+    rows of ``out`` are filled. Ctrl-C (``KeyboardInterrupt``) stops every thread."""
+    parts = max(1, min(threads, len(codes)))
+    engines = [engine(trump, k) for k in range(parts)]
+    rows = [np.ascontiguousarray(codes[k::parts], dtype=np.int64) for k in range(parts)]
+    found = [np.zeros((len(r), len(cards)), dtype=np.int64) for r in rows]
+    done = [0] * parts
+    errors: list[BaseException] = []
+
+    def search(k: int) -> None:
+        if clear:
+            engines[k].clear()
+        left = budget // parts - engines[k].nodes
+        if left > 0:
+            done[k] = engines[k].values_many(rows[k], leader, trick, cards, found[k], left)
+
+    def helper(k: int) -> None:
+        try:
+            search(k)
+        except BaseException as e:  # noqa: BLE001 (raised again in the calling thread)
+            errors.append(e)
+
+    helpers = [threading.Thread(target=helper, args=(k,), daemon=True)
+               for k in range(1, parts)]
+    for t in helpers:
+        t.start()
+    try:
+        search(0)
+        for t in helpers:
+            t.join()
+    except BaseException:  # Ctrl-C, or an error of this thread's share: stop the others
+        for e in engines[1:]:
+            e.interrupt()
+        for t in helpers:
+            t.join()
+        raise
+    if errors:
+        raise errors[0]
+    covered = len(codes)
+    for k in range(parts):
+        out[k::parts][:done[k]] = found[k][:done[k]]
+        if done[k] < len(rows[k]):
+            covered = min(covered, done[k] * parts + k)
+    return covered
 
 
 @dataclass(frozen=True)
