@@ -220,6 +220,9 @@ def _broken_positions(codes: list[int], leader: int, trick: list[int]) -> list:
         ("four A♠ in the hands and one in the trick", (
             [4 * A, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] if not trick else
             [4 * A, 0, 0, 0] + codes[4:8] + [4 * A, 0, 0, 0] + codes[12:], leader, [0])),
+        ("the trick's first card the fifth copy, every size right",
+         (_copies(codes, trick[0], 5 - trick.count(trick[0])) if trick else codes, leader,
+          trick)),
         ("a seat with a card more", (in_trick, leader, trick)),
         ("a seat with a card fewer", ([0, 0, 0, 0] + codes[4:], leader, trick)),
         ("a trick of four cards", (codes, leader, [0, 1, 2, 3])),
@@ -243,6 +246,21 @@ class OneShot:
 
     def __repr__(self) -> str:
         return f"{'generator' if self.generator else 'iterator'} over {self.items!r}"
+
+
+def _copies(codes: list[int], card: int, want: int) -> list[int]:
+    """The hands of ``codes`` with other cards turned into ``card`` until they hold ``want``
+    copies of it (each seat keeps its number of cards)."""
+    from pinochle_calc.play.tricks import decode, encode
+
+    hands = [list(decode(codes[4 * s:4 * s + 4])) for s in range(4)]
+    for hand in hands:
+        for other in range(20):
+            while other != card and hand[other] and hand[card] < 4 and sum(
+                    h[card] for h in hands) < want:
+                hand[other] -= 1
+                hand[card] += 1
+    return [c for h in hands for c in encode(h)]
 
 
 def _fresh(value: object) -> object:
