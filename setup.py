@@ -36,7 +36,7 @@ EXTENSIONS: list[Extension] = [
         ("pinochle_calc.meld._meld", [], []),
         # the solver's Python face, its search and the types they share
         ("pinochle_calc.play._solver", ["pinochle_calc/play/_solver_search.c"],
-         ["pinochle_calc/play/_solver.h"]),
+         ["pinochle_calc/play/_solver.h", "pinochle_calc/_buffers.h"]),
     )
 ]
 

@@ -1,5 +1,7 @@
 /* The double-dummy solver's types, and what its search (_solver_search.c) gives the Python
- * face (_solver.c): one extension, two files, so that each stays small. */
+ * face (_solver.c): one extension, two files, so that each stays small. The search runs
+ * without the GIL and calls back (``dd_poll``) every ``DD_POLL_EVERY`` positions, so that
+ * Ctrl-C or ``Solver.interrupt`` from another thread stops it. */
 #ifndef PINOCHLE_SOLVER_H
 #define PINOCHLE_SOLVER_H
 #define PY_SSIZE_T_CLEAN
@@ -35,18 +37,32 @@ typedef struct {
     int counters;         /* counters held by all seats */
     long long nodes;
     long long limit;      /* stop past this many nodes (0: never) */
-    int stopped;          /* a search stopped at the limit: its values mean nothing */
+    int stopped;          /* the search stopped (DD_LIMIT, DD_INTERRUPTED): its values mean
+                             nothing */
+    int busy;             /* a method is using the solver (set and read with the GIL held) */
+    volatile int cancel;  /* interrupt(): every search stops until clear() */
+    unsigned tick;        /* positions since the last look for a signal */
+    PyThreadState *save;  /* the thread's state while the search runs without the GIL */
 } Solver;
+
+/* Why a search stopped. */
+#define DD_LIMIT 1
+#define DD_INTERRUPTED 2
 
 typedef struct { int card, score; } Move;
 
 /* The exact value of the position `t` after `card` (-1: before any) for side 0, by
  * zero-window searches from `guess`. */
 int dd_mtdf(Solver *S, const Trick *t, int card, int guess);
-/* Read 16 suit codes and the trick in progress into the solver and `t`; 0 and a Python error
- * if they are not a position. */
-int dd_load_codes(Solver *S, const long long *codes, int leader, const int *trick, int k,
-                  Trick *t);
+/* Read 16 suit codes (each 0 to 3124), the leader (0 to 3) and the trick in progress (0 to 3
+ * cards, each 0 to 19) into the solver and `t`: NULL, or what makes them no position (the
+ * hands' sizes, a fifth copy of a card, a hand over). Needs no GIL. */
+const char *dd_load_codes(Solver *S, const long long *codes, int leader, const int *trick,
+                          int k, Trick *t);
+/* Called by the search every DD_POLL_EVERY positions, without the GIL: nonzero where it must
+ * stop (a signal handler raised, its error set; or interrupt() was called). */
+int dd_poll(Solver *S);
+#define DD_POLL_EVERY 4096
 /* The legal plays of the seat to play, one per class of equivalent cards (`same[i]`: each
  * legal card's class representative, else -1); returns how many. */
 int dd_legal_moves(const Solver *S, const Trick *t, Move *moves, int *same);

@@ -16,7 +16,9 @@
  * position found by zero-window searches (MTD(f)).
  *
  * _solver.c is its Python face (plain C on the CPython API, reading and writing buffers, so no
- * numpy header is needed); _solver.h the types both share.
+ * numpy header is needed), which checks every argument before the search sees it and runs the
+ * search without the GIL; _solver.h the types both share. Nothing here calls Python: the search
+ * asks the face (dd_poll) every DD_POLL_EVERY positions whether to stop.
  */
 #include "_solver.h"
 
@@ -302,7 +304,8 @@ static int sure_tricks(const Solver *S, int leader, int *points) {
 }
 
 static int search(Solver *S, const Trick *t, int alpha, int beta) {
-    if (++S->nodes > S->limit && S->limit) { S->stopped = 1; return 0; }
+    if (++S->nodes > S->limit && S->limit) { S->stopped = DD_LIMIT; return 0; }
+    if (dd_poll(S)) { S->stopped = DD_INTERRUPTED; return 0; }
     int top = S->counters + t->pts + 2;   /* side 0 takes at most every point left */
     if (alpha >= top) return top;
     if (beta <= 0) return 0;
@@ -378,10 +381,9 @@ static int mtdf(Solver *S, const Trick *t, int card, int guess) {
     return lo;
 }
 
-/* Read 16 suit codes and the trick in progress into the solver and `t`; 0 and a Python
- * error if they are not a position. */
-static int load_codes(Solver *S, const long long *codes, int leader, const int *trick,
-                      int k, Trick *t) {
+/* Read a position into the solver and `t` (see dd_load_codes): NULL, or what is wrong. */
+static const char *load_codes(Solver *S, const long long *codes, int leader, const int *trick,
+                              int k, Trick *t) {
     memset(S->h, 0, sizeof(S->h));
     memset(S->tot, 0, sizeof(S->tot));
     memset(S->ns, 0, sizeof(S->ns));
@@ -389,14 +391,9 @@ static int load_codes(Solver *S, const long long *codes, int leader, const int *
     memset(S->m, 0, sizeof(S->m));
     S->counters = 0;
     for (int i = 0; i < 16; i++) {
-        long long code = codes[i];
-        if (code < 0 || code >= 3125) {
-            PyErr_Format(PyExc_ValueError, "suit code %lld is not 0 to 3124", code);
-            return 0;
-        }
-        int p = i / 4, s = i % 4;
+        int code = (int)codes[i], p = i / 4, s = i % 4;
         for (int r = 0; r < 5; r++) {
-            int n = (int)(code / W5[r] % 5);
+            int n = code / W5[r] % 5;
             S->h[p][s][r] = (uint8_t)n;
             S->tot[s][r] += (uint8_t)n;
             S->ns[p][s] += (uint8_t)n;
@@ -405,40 +402,27 @@ static int load_codes(Solver *S, const long long *codes, int leader, const int *
             S->counters += n * CP[r];
         }
     }
-    if (leader < 0 || leader > 3 || k < 0 || k > 3) {
-        PyErr_SetString(PyExc_ValueError, "the leader is 0 to 3, the trick holds 0 to 3 cards");
-        return 0;
-    }
     for (int p = 0; p < 4; p++) {
-        int due = S->nc[(leader + k) & 3] + (((p - leader) & 3) >= k ? 0 : -1);
-        if (S->nc[p] != due) {
-            PyErr_SetString(PyExc_ValueError, "the hands are not the same size (the seats "
-                            "that played to the trick hold one card fewer)");
-            return 0;
-        }
+        int due = S->nc[(leader + k) & 3] - (((p - leader) & 3) < k);
+        if (S->nc[p] != due)
+            return "the hands are not the same size (the seats that played to the trick hold"
+                   " one card fewer)";
     }
-    for (int s = 0; s < 4; s++)
-        for (int r = 0; r < 5; r++)
-            if (S->tot[s][r] > 4) {
-                PyErr_SetString(PyExc_ValueError, "more than four copies of a card");
-                return 0;
-            }
+    int copies[20];
+    for (int c = 0; c < 20; c++) copies[c] = S->tot[c / 5][c % 5];
+    for (int j = 0; j < k; j++) copies[trick[j]]++;
+    for (int c = 0; c < 20; c++)
+        if (copies[c] > 4)
+            return "more than four copies of a card in the hands and the trick in progress";
+    if (!S->nc[(leader + k) & 3]) return "the hand is over: no card is left to play";
     Trick z = {leader, 0, 0, 0, 0, 0, 0, {0, 0, 0, 0}, {0, 0, 0, 0}};
     *t = z;
     for (int j = 0; j < k; j++) {
-        if (trick[j] < 0 || trick[j] >= 20) {
-            PyErr_SetString(PyExc_ValueError, "a card is 0 to 19");
-            return 0;
-        }
         Trick c;
         add_card(&c, t, trick[j], S->trump);
         *t = c;
     }
-    if (!S->nc[(leader + k) & 3]) {
-        PyErr_SetString(PyExc_ValueError, "the hand is over: no card is left to play");
-        return 0;
-    }
-    return 1;
+    return NULL;
 }
 
 int dd_all_values(Solver *S, const Trick *t, int *cards, int *values) {
@@ -460,8 +444,8 @@ int dd_all_values(Solver *S, const Trick *t, int *cards, int *values) {
 
 int dd_mtdf(Solver *S, const Trick *t, int card, int guess) { return mtdf(S, t, card, guess); }
 
-int dd_load_codes(Solver *S, const long long *codes, int leader, const int *trick, int k,
-                  Trick *t) {
+const char *dd_load_codes(Solver *S, const long long *codes, int leader, const int *trick,
+                          int k, Trick *t) {
     return load_codes(S, codes, leader, trick, k, t);
 }
 

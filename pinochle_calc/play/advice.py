@@ -9,7 +9,8 @@ as the decision's time budget allows, an exact search of each distinct layout wi
 play by both sides (the double-dummy solver, ``solver``): in the last ``EXACT_TRICKS`` tricks,
 and earlier where the distinct layouts are few enough to search within ``BUDGET_MS``, the deals
 in the order dealt, as many as ``NODE_BUDGET`` positions searched allow (at least
-``MIN_EXACT_DEALS``, else they are all played out); at any depth, every deal, where the facts
+``MIN_EXACT_DEALS``, else they are all played out; from ``PARALLEL_TRICKS`` tricks left on, on
+two threads at once, each within half the budget); at any depth, every deal, where the facts
 leave one layout (every other hand known). Every card is scored on the same deals, so the
 differences between cards are not swamped by the luck of the deal.
 
@@ -53,7 +54,7 @@ from .lockstep import play_lockstep
 from .players import HeuristicPlayer
 from .position import Position
 from .reasons import reason, view
-from .solver import COMPILED, engine
+from .solver import COMPILED, THREADS, search_layouts
 from .stats import ZERO, Mean
 from .tricks import (
     CARD_POINTS,
@@ -87,6 +88,10 @@ LAYOUT_MS = {True: (0.01, 0.01, 0.01, 0.013, 0.033, 0.09, 0.7, 1.7, 7.6, 32.0, 9
 EXACT_TRICKS = 8 if COMPILED else 3
 #: Fewer deals searched within the budget, and the deals are played out instead.
 MIN_EXACT_DEALS = 10
+#: From this many tricks left on, the distinct layouts are searched on ``solver.THREADS``
+#: threads at once, each within its share of the budget (with fewer, a search takes a few
+#: milliseconds: a thread does not pay; ``benchmarks/bench_layouts.py``, docs/card-play.md).
+PARALLEL_TRICKS = 6
 #: A card whose paired difference from the best is within this many standard errors of it is
 #: as good as the best.
 AS_GOOD = 2.0
@@ -194,10 +199,7 @@ def advise_card(position: Position, *, samples: int = DEFAULT_SAMPLES, seed: int
             break
         extra = suit_codes(dealer.deal(rng, used))  # as many again, from the same stream
         if searched:  # the search goes on within what is left of its budget
-            left = plan - engine(p.trump).nodes  # type: ignore[operator]
-            if left <= 0:
-                break
-            add, n = _searched(p, extra, legal, side, left, clear=False)
+            add, n = _searched(p, extra, legal, side, plan, clear=False)  # type: ignore[arg-type]
         else:
             add, n = _played_out(p, facts, extra, legal, side), len(extra)
         if n == 0:
@@ -258,20 +260,19 @@ def layout_ms(tricks: int, compiled: bool = COMPILED) -> float:
 
 def _exact_plan(p: Position, facts: Facts, codes: np.ndarray) -> int | None:
     """Whether to search the deals exactly, and within how many positions searched; None:
-    play them out. In the last ``EXACT_TRICKS`` tricks, and earlier where the distinct
-    layouts are few enough to search within ``BUDGET_MS``, within ``NODE_BUDGET``; at any
-    depth, within ``KNOWN_NODE_BUDGET``, where the facts leave one layout: every other hand
-    known, or at least ``MIN_EXACT_DEALS`` deals all alike (a deal or two alike says nothing:
-    ``--samples 1`` once searched a minute a card)."""
+    play them out. At any depth, within ``KNOWN_NODE_BUDGET``, where the facts leave one
+    layout: every other hand known, or at least ``MIN_EXACT_DEALS`` deals all alike (a deal or
+    two alike says nothing: ``--samples 1`` once searched a minute a card); this comes first,
+    since the one layout's search may need more than ``NODE_BUDGET`` even in the last tricks.
+    Else in the last ``EXACT_TRICKS`` tricks, and earlier where the distinct layouts are few
+    enough to search within ``BUDGET_MS``, within ``NODE_BUDGET``."""
     left = len(p.hand)
-    if left <= EXACT_TRICKS:
-        return NODE_BUDGET[COMPILED]
     layouts = len(np.unique(codes, axis=0))
-    if layouts * layout_ms(left) <= BUDGET_MS:
-        return NODE_BUDGET[COMPILED]
     known = all(sum(facts.known[s]) == facts.sizes[s] for s in facts.others)
     if layouts == 1 and (known or len(codes) >= MIN_EXACT_DEALS):
         return KNOWN_NODE_BUDGET[COMPILED]
+    if left <= EXACT_TRICKS or layouts * layout_ms(left) <= BUDGET_MS:
+        return NODE_BUDGET[COMPILED]
     return None
 
 
@@ -279,9 +280,11 @@ def _searched(p: Position, codes: np.ndarray, legal: tuple[int, ...], side: int,
               budget: int, clear: bool = True) -> tuple[np.ndarray, int]:
     """Per legal card and deal, the side's exact trick points (unscaled) from here, each
     distinct layout searched once by the double-dummy solver of the trump, in the order
-    dealt, within ``budget`` more positions searched (``clear``: from an empty table, so that
-    the same search covers the same deals on every run; else going on from the search before);
-    and how many of the deals (the first ones) that covers."""
+    dealt, within ``budget`` positions searched (``clear``: from an empty table, so that the
+    same search covers the same deals on every run; else going on from the search before,
+    within what is left of it), from ``PARALLEL_TRICKS`` tricks left on by
+    ``solver.THREADS`` solvers at once (``solver.search_layouts``); and how many of the deals
+    (the first ones) that covers."""
     layouts, first, which = np.unique(codes, axis=0, return_index=True, return_inverse=True)
     which = np.asarray(which).reshape(-1)
     order = np.argsort(first)  # the layouts in the order of their first deal
@@ -290,10 +293,9 @@ def _searched(p: Position, codes: np.ndarray, legal: tuple[int, ...], side: int,
     layouts = np.ascontiguousarray(layouts[order], dtype=np.int64)
     which = rank[which]
     found = np.zeros((len(layouts), len(legal)), dtype=np.int64)
-    solver = engine(p.trump)
-    if clear:
-        solver.clear()  # the same search, so the same deals within the budget, on every run
-    done = solver.values_many(layouts, p.leader, list(p.trick), list(legal), found, budget)
+    threads = THREADS if len(p.hand) >= PARALLEL_TRICKS else 1
+    done = search_layouts(p.trump, layouts, p.leader, list(p.trick), list(legal), found,
+                          budget, clear=clear, threads=threads)
     covered = int(np.argmax(which >= done)) if (which >= done).any() else len(which)
     if side:  # the solver gives side 0's points: side 1 takes the rest
         held = np.array(_COUNTERS, dtype=np.int64)[layouts].sum(axis=1)

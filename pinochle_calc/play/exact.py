@@ -21,9 +21,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import KINDS, Card, SuitLike
-from ..limits import EXACT_POSITIONS
+from ..limits import EXACT_POSITIONS, EXACT_POSITIONS_MAX, check
 from .search import Stopped
-from .solver import Rows, _checked, _index, _positions, new_engine, solve
+from .solver import Rows, _checked, _index, _positions, _sequence, new_engine, solve
 from .tricks import CARD_POINTS, legal_cards, trick_points, trick_winner
 
 #: The positions searched by default (``limits.EXACT_POSITIONS``): about half a second of the
@@ -71,13 +71,15 @@ def exact_play(hands: Sequence, trump: SuitLike, leader: int, cards: Sequence[in
     """The exact account of the cards played (module docstring): ``hands`` the four hands
     when play began, ``leader`` the seat that led the first trick, ``cards`` the cards in the
     order played (a whole hand or its start). ``nodes``: the positions the solver may search
-    in all (None: no limit; 0: none, so that only the forced cards have a cost). A play that
-    cannot be raises ``PositionError`` naming the trick and the card."""
+    in all (None: no limit; 0: none, so that only the forced cards have a cost; at most
+    ``limits.EXACT_POSITIONS_MAX``). A play that cannot be raises ``PositionError`` naming the
+    trick and the card."""
     trump, start, _, _ = _checked(hands, trump, leader, (), ())
-    played = [_index(c, f"card {i + 1}", i // 4 + 1, i % 4 + 1) for i, c in enumerate(cards)]
+    played = [_index(c, f"card {i + 1}", i // 4 + 1, i % 4 + 1) for i, c in
+              enumerate(_sequence(cards, "cards"))]
     positions = _positions(start, trump, leader, played)
     n = len(played)
-    budget = None if nodes is None else max(0, int(nodes))
+    budget = None if nodes is None else check("nodes", nodes, 0, EXACT_POSITIONS_MAX)
     # a table of 2**20 entries serves the default budget as well as a larger one (measured)
     engine = new_engine(trump, sum(start[0]) if budget is None or budget > 20_000_000 else 10)
     values: list[int | None] = [None] * (n + 1)

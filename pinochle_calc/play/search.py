@@ -28,12 +28,22 @@ The method, after the bridge solvers (dds):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import operator
+import struct
+import sys
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 import numpy as np
 
 CP = (1, 1, 1, 0, 0)  # counters by rank: A 10 K
 _W = (1, 5, 25, 125, 625)
+
+
+#: The most positions a search may be limited to (``nodes``): beyond anything a search reaches
+#: in years.
+NODES_MAX = 10**15
 
 
 class Stopped(Exception):
@@ -68,20 +78,42 @@ class OpenTrick:
 
 class PySolver:
     """The double-dummy solver for one trump suit, with its table (kept from one position to
-    the next: a position's value does not depend on how it was reached)."""
+    the next: a position's value does not depend on how it was reached).
+
+    Every argument is checked as the compiled solver checks it, with the same errors: a
+    ``TypeError`` for a value that is not a whole number (or a sequence, or an int64 array
+    where one is wanted), a ``ValueError`` for one out of its range or a position that cannot
+    be (hands not of one size less the cards played to the trick, more than four copies of a
+    card counting the trick in progress, a hand over); a ``RuntimeError`` where another thread
+    is using the solver. ``interrupt()``, from any thread, stops the search under way (and
+    every one after, until ``clear()``) with ``KeyboardInterrupt``."""
+
+    trump = nodes = 0  # until __init__ makes the table (as the compiled solver's)
+    _lock: threading.Lock | None = None
 
     def __init__(self, trump: int):
-        if trump not in range(4):
-            raise ValueError("trump is 0 to 3")
+        trump = _int(trump, "trump", 0, 3)
+        if self._lock is not None and self._lock.locked():
+            raise RuntimeError("the solver is searching in another thread: a solver serves one"
+                               " thread at a time")
         self.trump = trump
         self.table: dict[tuple, tuple[int, int, int]] = {}
         self.nodes = 0
         self.limit = 0  # stop past this many nodes (0: never)
+        self.cancel = False
+        self._lock = threading.Lock()
 
     def clear(self) -> None:
-        """Empty the table."""
-        self.table.clear()
-        self.nodes = 0
+        """Empty the table (and undo ``interrupt()``)."""
+        with self._taken():
+            self.table.clear()
+            self.nodes = 0
+            self.cancel = False
+
+    def interrupt(self) -> None:
+        """From any thread: the search under way, and every one after until ``clear()``,
+        stops with ``KeyboardInterrupt``."""
+        self.cancel = True
 
     # -- the values the caller asks for ---------------------------------------------------
 
@@ -89,57 +121,107 @@ class PySolver:
               nodes: int = 0) -> int:
         """Side 0's trick points from the trick in progress on, with best play; raises
         ``Stopped`` past ``nodes`` positions searched (0: no limit)."""
-        t = self._load(codes, leader, trick)
-        self.limit = self.nodes + nodes if nodes > 0 else 0
-        try:
-            return self._mtdf(t, -1, (self.counters + t.pts + 2) // 2)
-        finally:
-            self.limit = 0
+        rows, lead, cards, budget = _position(codes, leader, trick, nodes)
+        with self._taken():
+            t = self._load(rows, lead, cards)
+            with self._budget(budget):
+                return self._mtdf(t, -1, (self.counters + t.pts + 2) // 2)
 
     def values(self, codes: Sequence[int], leader: int, trick: Sequence[int],
                nodes: int = 0) -> tuple[tuple[int, int], ...]:
         """Per legal card of the seat to play (card order): (card, side 0's points); raises
         ``Stopped`` past ``nodes`` positions searched (0: no limit)."""
-        t = self._load(codes, leader, trick)
-        if nodes > 0:
-            self.limit = self.nodes + nodes
-        same: dict[int, int] = {}
-        found, guess = {}, (self.counters + t.pts + 2) // 2
-        try:
-            for card in self._moves(t, same):
-                found[card] = guess = self._mtdf(t, card, guess)
-        finally:
-            if nodes > 0:
-                self.limit = 0
-        return tuple((c, found[same[c]]) for c in sorted(same))
+        rows, lead, cards, budget = _position(codes, leader, trick, nodes)
+        with self._taken():
+            t = self._load(rows, lead, cards)
+            with self._budget(budget):
+                return self._values(t)
 
     def values_many(self, codes: np.ndarray, leader: int, trick: Sequence[int],
                     cards: Sequence[int], out: np.ndarray, nodes: int = 0) -> int:
-        """For each layout (a row of ``codes``), in order, side 0's points after each of
-        ``cards`` into the row of ``out``; with ``nodes``, it stops once the search has visited
-        that many positions. Returns the layouts done (their rows of ``out`` are filled)."""
-        self.limit = self.nodes + nodes if nodes > 0 else 0
-        done = 0
-        try:
-            for i, row in enumerate(np.asarray(codes).reshape(-1, 16).tolist()):
-                got = dict(self.values(row, leader, trick))
-                for j, c in enumerate(cards):
-                    if c not in got:
+        """For each layout (a row of ``codes``, an int64 array of shape (n, 16)), in order, side
+        0's points after each of ``cards`` (legal for the seat to play in every layout) into
+        the row of ``out`` (int64, shape (n, len(cards))); with ``nodes``, it stops once the
+        search has visited that many positions. Returns the layouts done (their rows of
+        ``out`` are filled). Every argument and layout is checked before any is searched."""
+        layouts = _int64_rows(codes, "codes", 16, -1, False)
+        flat = layouts.reshape(-1)
+        bad = np.flatnonzero((flat < 0) | (flat > 3124))
+        if len(bad):
+            raise ValueError(f"codes: item {bad[0]} is {flat[bad[0]]}, not 0 to 3124")
+        lead = _int(leader, "the leader", 0, 3)
+        played = _ints(trick, "the trick in progress", "card", 0, 3, 0, 19)
+        wanted = _ints(cards, "the cards", "card", 1, 20, 0, 19)
+        found = _int64_rows(out, "out", len(wanted), len(layouts), True)
+        budget = _int(nodes, "nodes", 0, NODES_MAX)
+        if len(layouts) and np.may_share_memory(layouts, found):
+            raise ValueError("out shares memory with codes")
+        rows = layouts.tolist()
+        with self._taken():
+            for i, row in enumerate(rows):  # every layout a position, every card legal
+                try:
+                    t = self._load(row, lead, played)
+                except ValueError as e:
+                    raise ValueError(f"layout {i}: {e}") from None
+                same: dict[int, int] = {}
+                self._moves(t, same)
+                for c in wanted:
+                    if c not in same:
                         raise ValueError(f"layout {i}: card {c} is not legal")
-                    out[i, j] = got[c]
-                done = i + 1
-        except Stopped:
-            pass
-        finally:
-            self.limit = 0
+            done = 0
+            with self._budget(budget):
+                try:
+                    for i, row in enumerate(rows):
+                        t = self._load(row, lead, played)
+                        same = {}
+                        self._moves(t, same)
+                        got: dict[int, int] = {}
+                        guess = (self.counters + t.pts + 2) // 2
+                        for j, c in enumerate(wanted):  # each class of equal cards once
+                            if same[c] not in got:
+                                got[same[c]] = guess = self._mtdf(t, same[c], guess)
+                            found[i, j] = got[same[c]]
+                        done = i + 1
+                except Stopped:
+                    pass
         return done
 
-    def _load(self, codes: Sequence[int], leader: int, trick: Sequence[int]) -> OpenTrick:
-        codes = [int(c) for c in codes]
-        if len(codes) != 16 or not all(0 <= c < 3125 for c in codes):
-            raise ValueError("the hands are 16 suit codes, 0 to 3124 each")
-        if leader not in range(4) or len(trick) > 3:
-            raise ValueError("the leader is 0 to 3, the trick holds 0 to 3 cards")
+    @contextmanager
+    def _taken(self) -> Iterator[None]:
+        """The solver for this thread alone, for the length of a method."""
+        if self._lock is None:
+            raise RuntimeError("the solver has no table (PySolver(trump) makes one)")
+        if not self._lock.acquire(blocking=False):
+            raise RuntimeError("the solver is searching in another thread: a solver serves one"
+                               " thread at a time")
+        try:
+            yield
+        finally:
+            self._lock.release()
+
+    @contextmanager
+    def _budget(self, nodes: int) -> Iterator[None]:
+        """A search limited to ``nodes`` more positions (0: none), unless ``interrupt()`` was
+        called since the last ``clear()``."""
+        if self.cancel:
+            raise KeyboardInterrupt
+        self.limit = self.nodes + nodes if nodes else 0
+        try:
+            yield
+        finally:
+            self.limit = 0
+
+    def _values(self, t: OpenTrick) -> tuple[tuple[int, int], ...]:
+        """Per legal card of the seat to play at ``t`` (loaded), its value."""
+        same: dict[int, int] = {}
+        found, guess = {}, (self.counters + t.pts + 2) // 2
+        for card in self._moves(t, same):
+            found[card] = guess = self._mtdf(t, card, guess)
+        return tuple((c, found[same[c]]) for c in sorted(same))
+
+    def _load(self, codes: list[int], leader: int, trick: list[int]) -> OpenTrick:
+        """Read a position (its numbers checked by range) into the solver; a ``ValueError``
+        where it cannot be: the hands not of one size, a fifth copy of a card, a hand over."""
         self.h = [[[codes[4 * p + s] // _W[r] % 5 for r in range(5)] for s in range(4)]
                   for p in range(4)]
         h = self.h
@@ -152,14 +234,16 @@ class PySolver:
         if any(self.nc[p] != to_play - ((p - leader) & 3 < k) for p in range(4)):
             raise ValueError("the hands are not the same size (the seats that played to the"
                              " trick hold one card fewer)")
-        if any(n > 4 for row in self.tot for n in row):
-            raise ValueError("more than four copies of a card")
+        copies = [self.tot[c // 5][c % 5] for c in range(20)]
+        for c in trick:
+            copies[c] += 1
+        if max(copies) > 4:
+            raise ValueError("more than four copies of a card in the hands and the trick in"
+                             " progress")
         if not to_play:
             raise ValueError("the hand is over: no card is left to play")
         t = OpenTrick(leader)
         for c in trick:
-            if not 0 <= c < 20:
-                raise ValueError("a card is 0 to 19")
             t = t.add(c, self.trump)
         return t
 
@@ -206,7 +290,9 @@ class PySolver:
         below ``alpha`` bounds it from above, at or above ``beta`` from below."""
         self.nodes += 1
         if self.limit and self.nodes > self.limit:
-            raise Stopped
+            raise Stopped("the search stopped at its limit of positions searched")
+        if self.cancel:
+            raise KeyboardInterrupt
         top = self.counters + t.pts + 2
         if alpha >= top:
             return top
@@ -404,4 +490,77 @@ class PySolver:
         return sorted(moves, key=score, reverse=True)
 
 
-__all__ = ["PySolver", "OpenTrick", "Stopped"]
+# -- the arguments, checked as the compiled solver checks them -------------------------------
+
+def _int(obj: object, what: str, lo: int, hi: int) -> int:
+    """``obj`` as a whole number from ``lo`` to ``hi``: else a ``TypeError`` (not a whole
+    number) or a ``ValueError`` (out of range) naming ``what``."""
+    try:
+        v = operator.index(obj)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"{what}: a whole number (an int) wanted, not {type(obj).__name__}"
+                        ) from None
+    if not -2**63 <= v < 2**63:
+        raise ValueError(f"{what}: {lo} to {hi} wanted, not a number beyond 64 bits")
+    if not lo <= v <= hi:
+        raise ValueError(f"{what}: {lo} to {hi} wanted, not {v}")
+    return v
+
+
+def _ints(obj: object, what: str, item: str, least: int, most: int, lo: int,
+          hi: int) -> list[int]:
+    """``obj``, any iterable, as ``least`` to ``most`` whole numbers from ``lo`` to ``hi``."""
+    try:
+        items = list(obj)  # type: ignore[call-overload]
+    except TypeError:
+        raise TypeError(f"{what}: a sequence of ints wanted, not {type(obj).__name__}") from None
+    if not least <= len(items) <= most:
+        want = f"{least}" if least == most else f"{least} to {most}"
+        raise ValueError(f"{what}: {want} items wanted, not {len(items)}")
+    return [_int(x, f"{what}, {item} {i + 1}", lo, hi) for i, x in enumerate(items)]
+
+
+def _position(codes: object, leader: object, trick: object,
+              nodes: object) -> tuple[list[int], int, list[int], int]:
+    """The arguments of ``value`` and ``values``, checked in order."""
+    return (_ints(codes, "the hands", "suit code", 16, 16, 0, 3124),
+            _int(leader, "the leader", 0, 3),
+            _ints(trick, "the trick in progress", "card", 0, 3, 0, 19),
+            _int(nodes, "nodes", 0, NODES_MAX))
+
+
+_INT64 = ("q", "l") if struct.calcsize("l") == 8 else ("q",)
+
+
+def _int64_rows(obj: object, name: str, width: int, rows: int, writable: bool) -> np.ndarray:
+    """``obj`` as a C-contiguous int64 array of shape (``rows``, ``width``) (any number of rows
+    if ``rows`` < 0), writable if asked, as the compiled solver reads it (``_buffers.h``):
+    a ``TypeError`` for no buffer or items that are not int64, else a ``ValueError``."""
+    if obj is None:
+        raise TypeError(f"{name}: a C-contiguous int64 array wanted, not None")
+    want = f"{name}: a C-contiguous{' writable' if writable else ''} int64 array wanted"
+    kind = type(obj)  # named as C names it: its module too, for a type defined in C
+    shown = kind.__name__ if kind.__flags__ & 1 << 9 or kind.__module__ == "builtins" else \
+        f"{kind.__module__}.{kind.__name__}"
+    try:
+        view = memoryview(obj)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"{want}, not {shown}") from None
+    except Exception:
+        raise ValueError(f"{want}, not {shown}") from None
+    if not view.c_contiguous or (writable and view.readonly):
+        raise ValueError(f"{want}, not {shown}")
+    fmt = view.format
+    if len(fmt) == 2 and fmt[0] in ("@", "=", "<" if sys.byteorder == "little" else ">"):
+        fmt = fmt[1:]
+    if fmt not in _INT64 or view.itemsize != 8:
+        raise TypeError(f"{name}: int64 items wanted, not format '{view.format}' of"
+                        f" {view.itemsize} bytes")
+    if view.ndim != 2 or view.shape is None or view.shape[1] != width or (
+            rows >= 0 and view.shape[0] != rows):
+        shape = f"({rows}, {width})" if rows >= 0 else f"(n, {width})"
+        raise ValueError(f"{name}: an array of shape {shape} wanted")
+    return np.asarray(view)
+
+
+__all__ = ["PySolver", "OpenTrick", "Stopped", "NODES_MAX"]

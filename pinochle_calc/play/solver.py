@@ -17,13 +17,18 @@ solver to reuse across many positions of one trump (as the card advice does).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+import numpy as np
+
 from ..cards import CARDS, COPIES, KINDS, SUITS, Card, SuitLike, as_suit
+from ..errors import described
+from ..limits import check
 from .position import PositionError
-from .search import PySolver, Stopped
+from .search import NODES_MAX, PySolver, Stopped
 from .tricks import (
     CARD_POINTS,
     Trick,
@@ -49,6 +54,7 @@ _CSolver = _compiled()
 
 #: Whether the compiled solver is in use.
 COMPILED = _CSolver is not None
+_ENGINE_TYPES: tuple[type, ...] = (PySolver,) if _CSolver is None else (PySolver, _CSolver)
 
 
 class Engine(Protocol):
@@ -68,6 +74,8 @@ class Engine(Protocol):
 
     def clear(self) -> None: ...
 
+    def interrupt(self) -> None: ...
+
 
 def new_engine(trump: int, tricks_left: int = 20) -> Engine:
     """A solver for ``trump`` with a table sized for searches of ``tricks_left`` tricks."""
@@ -83,15 +91,76 @@ def table_bits(tricks_left: int) -> int:
         else 23
 
 
-_ENGINES: dict[int, Engine] = {}
+#: The threads ``search_layouts`` searches on at once, each with a solver of its own: the
+#: compiled solver lets go of the GIL while it searches (the Python one cannot: one thread).
+#: Fixed, not the machine's cores, so that the layouts each covers within its budget, and so
+#: the card advice's figures, are the same on every machine.
+THREADS = 2 if COMPILED else 1
+
+_KEPT = threading.local()  # each thread its own solvers: a solver serves one thread at a time
 
 
-def engine(trump: int) -> Engine:
-    """The solver kept for ``trump`` in this process (a table of 2**18 entries), for callers
-    that solve many positions of the last tricks: its table carries over."""
-    if trump not in _ENGINES:
-        _ENGINES[trump] = new_engine(trump, 8)
-    return _ENGINES[trump]
+def engine(trump: int, part: int = 0) -> Engine:
+    """The solver kept for ``trump`` in this thread (a table of 2**18 entries), for callers
+    that solve many positions of the last tricks: its table carries over. ``part``: one of
+    the solvers that search at once (``search_layouts``)."""
+    kept = _KEPT.__dict__.setdefault("engines", {})
+    if (trump, part) not in kept:
+        kept[trump, part] = new_engine(trump, 8)
+    return kept[trump, part]
+
+
+def search_layouts(trump: int, codes: np.ndarray, leader: int, trick: Sequence[int],
+                   cards: Sequence[int], out: np.ndarray, budget: int, *, clear: bool = True,
+                   threads: int = THREADS) -> int:
+    """``values_many`` on ``threads`` solvers of this thread (``engine(trump, part)``) at
+    once: layout i (a row of ``codes``) goes to solver i % threads, each searching its share
+    in order within its share of ``budget`` positions (``clear``: from an empty table; else
+    less what it searched since its table was emptied), so that the layouts done are the same
+    on every run and every machine. Returns how many of the first layouts are done: their
+    rows of ``out`` are filled. Ctrl-C (``KeyboardInterrupt``) stops every thread."""
+    parts = max(1, min(threads, len(codes)))
+    engines = [engine(trump, k) for k in range(parts)]
+    rows = [np.ascontiguousarray(codes[k::parts], dtype=np.int64) for k in range(parts)]
+    found = [np.zeros((len(r), len(cards)), dtype=np.int64) for r in rows]
+    done = [0] * parts
+    errors: list[BaseException] = []
+
+    def search(k: int) -> None:
+        if clear:
+            engines[k].clear()
+        left = budget // parts - engines[k].nodes
+        if left > 0:
+            done[k] = engines[k].values_many(rows[k], leader, trick, cards, found[k], left)
+
+    def helper(k: int) -> None:
+        try:
+            search(k)
+        except BaseException as e:  # noqa: BLE001 (raised again in the calling thread)
+            errors.append(e)
+
+    helpers = [threading.Thread(target=helper, args=(k,), daemon=True)
+               for k in range(1, parts)]
+    for t in helpers:
+        t.start()
+    try:
+        search(0)
+        for t in helpers:
+            t.join()
+    except BaseException:  # Ctrl-C, or an error of this thread's share: stop the others
+        for e in engines[1:]:
+            e.interrupt()
+        for t in helpers:
+            t.join()
+        raise
+    if errors:
+        raise errors[0]
+    covered = len(codes)
+    for k in range(parts):
+        out[k::parts][:done[k]] = found[k][:done[k]]
+        if done[k] < len(rows[k]):
+            covered = min(covered, done[k] * parts + k)
+    return covered
 
 
 @dataclass(frozen=True)
@@ -163,8 +232,12 @@ def solve(hands: Sequence, trump: SuitLike, leader: int, trick: Sequence[int | C
     trump to reuse (``engine``); by default a new one. ``nodes``: stop with ``Stopped`` past
     that many positions searched (0: no limit; the compiled solver searches some 7 million a
     second). A position that cannot be raises ``PositionError`` naming the trick and the
-    card."""
+    card; an argument of the wrong type a ``TypeError``."""
     trump, rows, played, done = _checked(hands, trump, leader, trick, tricks)
+    nodes = check("nodes", nodes, 0, NODES_MAX)
+    if solver is not None and not isinstance(solver, _ENGINE_TYPES):
+        raise TypeError(f"solver must be a solver (solver.engine or new_engine), not"
+                        f" {described(solver)}")
     codes = [c for row in rows for c in encode(row)]
     left = sum(rows[(leader + len(played)) & 3])
     engine_ = solver if solver is not None else new_engine(trump, left)
@@ -210,9 +283,9 @@ def play_costs(hands: Sequence, trump: SuitLike, leader: int, cards: Sequence[in
     was the only card it could play). One solver serves them all: the positions of one hand
     share most of their search. ``nodes``: the budget of each position's search (0: none);
     a position not solved within it gets None."""
-    trump = as_suit(trump)
-    rows = [_hand_counts(h, s) for s, h in enumerate(_four(hands))]
-    indices = [_index(c, f"card {i + 1}") for i, c in enumerate(cards)]
+    trump, rows, _, _ = _checked(hands, trump, leader, (), ())
+    indices = [_index(c, f"card {i + 1}") for i, c in enumerate(_sequence(cards, "cards"))]
+    nodes = check("nodes", nodes, 0, NODES_MAX)
     engine_ = new_engine(trump, sum(rows[0]))
     out: list[int | None] = []
     for (now, first, trick), card in zip(_positions(rows, trump, leader, indices), indices):
@@ -286,6 +359,35 @@ def _hand_counts(hand: object, seat: int) -> tuple[int, ...]:
     return counts
 
 
+def _sequence(value: object, name: str) -> Sequence:
+    """``value`` if it is a sequence (not text), else a ``TypeError`` naming the argument."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) and not hasattr(
+            value, "__array__"):
+        raise TypeError(f"{name} must be a sequence of cards (Card or index 0 to 19), not"
+                        f" {described(value)}")
+    return value  # type: ignore[return-value]
+
+
+def _trick(trick: object, number: int) -> Trick:
+    """A trick so far, given as a ``Trick`` or (leader, cards): a ``PositionError`` where it
+    is neither (a trick's four cards and its leader are checked with the position)."""
+    leader: object
+    cards: object
+    try:
+        leader, cards = trick  # type: ignore[misc]
+    except (TypeError, ValueError):
+        raise PositionError(f"trick {number}: a trick is a Trick or (leader, cards), not"
+                            f" {described(trick)}", number) from None
+    if isinstance(leader, bool) or not isinstance(leader, int) or leader not in range(4):
+        raise PositionError(f"trick {number}: its leader is a seat 0 to 3, not"
+                            f" {described(leader)}", number)
+    if isinstance(cards, (str, bytes)) or not hasattr(cards, "__iter__"):
+        raise PositionError(f"trick {number}: its cards are a sequence of cards, not"
+                            f" {described(cards)}", number)
+    return Trick(leader, tuple(_index(c, f"trick {number}", number, k + 1)
+                               for k, c in enumerate(cards)))  # type: ignore[call-overload]
+
+
 def _index(card: object, what: str, trick: int | None = None, number: int | None = None) -> int:
     """``card`` as an index 0 to 19, else a ``PositionError`` saying ``what`` it was (and, where
     given, the trick and the card's number in it)."""
@@ -305,15 +407,17 @@ def _checked(hands: Sequence, trump: SuitLike, leader: int, trick: Sequence,
     if isinstance(leader, bool) or not isinstance(leader, int) or leader not in range(4):
         raise PositionError(f"the leader is a seat 0 to 3, not {leader!r}")
     rows = [_hand_counts(h, s) for s, h in enumerate(_four(hands))]
-    if isinstance(trick, (str, bytes)):
+    if isinstance(trick, (str, bytes)) or not hasattr(trick, "__iter__"):
         raise PositionError("the trick in progress is a sequence of cards (Card or index)")
     played = tuple(_index(c, f"the trick in progress, card {k + 1}") for k, c in
                    enumerate(trick))
     if len(played) > 3:
         raise PositionError(f"the trick in progress holds {len(played)} cards: at most 3 are"
                             " played before the seat to play", 0, 4)
-    history = [t if isinstance(t, Trick) else Trick(t[0], tuple(
-        _index(c, f"trick {i + 1}") for c in t[1])) for i, t in enumerate(tricks)]
+    if isinstance(tricks, (str, bytes)) or not hasattr(tricks, "__iter__"):
+        raise PositionError("the tricks so far are a sequence of tricks (Trick, or leader and"
+                            " cards)")
+    history = [_trick(t, i + 1) for i, t in enumerate(tricks)]
     to_play = (leader + len(played)) & 3
     n = sum(rows[to_play])
     if n == 0:

@@ -334,3 +334,82 @@ def test_ctrl_c_in_a_batch_keeps_the_lines_answered(monkeypatch, fmt):
         assert len(json.loads(result.stdout)) == 3  # the list is closed
     elif fmt == "jsonl":
         assert len(result.stdout.splitlines()) == 3
+
+
+# Ctrl-C in the double-dummy solver's search ------------------------------------------------
+
+#: A deal (seats 0 to 3) whose par from the first lead takes the solver hours.
+DEAL = ["AS 10S 10S 10S 10S AH AH 10H 10H QH AD AD 10D KD KD 10C QC QC QC JC",
+        "AS AS AS KS QS AH KH JH JH 10D 10D KD QD QD AC AC KC KC KC JC",
+        "KS KS QS QS JS AH 10H KH QH QH QH JH AD QD JD JD AC AC 10C KC",
+        "KS QS JS JS JS 10H KH KH JH AD 10D KD QD JD JD 10C 10C QC JC JC"]
+
+
+def _ctrl_c_in_the_search(args: list[str], cpu: float = 2.0) -> tuple[float, int, str]:
+    """Run the command, wait until it has used ``cpu`` seconds of CPU (its start takes under
+    0.6 s: by then it is deep in the solver's search, however loaded the machine), send Ctrl-C
+    to its group as a terminal does: the seconds from the signal to its exit, its exit
+    status, its stderr."""
+    proc = subprocess.Popen([sys.executable, "-m", "pinochle_calc", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True, preexec_fn=as_a_terminal_runs_it)
+    deadline = time.monotonic() + 180
+    while cpu_seconds(proc.pid) < cpu:
+        assert proc.poll() is None, ("it ended before the search was under way", args)
+        assert time.monotonic() < deadline, ("no CPU time used in 180 s", args)
+        time.sleep(0.05)
+    sent = time.monotonic()
+    os.killpg(proc.pid, signal.SIGINT)
+    try:
+        proc.wait(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    took = time.monotonic() - sent
+    return took, proc.returncode, proc.stderr.read()
+
+
+needs_proc = pytest.mark.skipif(not os.path.exists("/proc/self/stat"),
+                                reason="the CPU time of a process is read from /proc")
+
+
+@needs_proc
+def test_ctrl_c_stops_card_searching_every_hand_at_the_first_lead_within_a_second():
+    """Issue 31: with every other hand shown at the first lead, ``card`` was still searching
+    30 s after Ctrl-C (the solver held the GIL and never looked for signals)."""
+    shown = [x for s in (1, 2, 3) for x in ("--shown", f"{s}:{DEAL[s]}")]
+    took, code, err = _ctrl_c_in_the_search(["card", DEAL[0], "--trump", "D", *shown])
+    assert code == 130 and took < 1.0, (code, took, err)
+    assert "Traceback" not in err
+
+
+def _after_the_first_trick(tmp_path) -> str:
+    """A record of the deal above played by formula players, cut after its first trick: the
+    exact costs start with a search of the 19 tricks left, hours long."""
+    deal = tmp_path / "deal.txt"
+    deal.write_text("\n".join(DEAL) + "\n")
+    played = shell("play", "--deal", str(deal), "--contract", "1:50", "--trump", "S", "--us",
+                   "formula", "--them", "formula", "--exact", "0", "-f", "record", timeout=120)
+    assert played.returncode == 0, played.stderr
+    lines = played.stdout.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("lead "))
+    record = tmp_path / "part.txt"
+    record.write_text("\n".join(lines[:first + 1]) + "\n")
+    return str(record)
+
+
+@needs_proc
+def test_ctrl_c_stops_play_working_out_the_par_within_a_second(tmp_path):
+    took, code, err = _ctrl_c_in_the_search(["play", "--record", _after_the_first_trick(tmp_path),
+                                             "--exact", "1000000000000", "-f", "json"])
+    assert code == 130 and took < 1.0, (code, took, err)
+    assert "Traceback" not in err
+
+
+@needs_proc
+def test_ctrl_c_stops_review_working_out_the_exact_costs_within_a_second(tmp_path):
+    took, code, err = _ctrl_c_in_the_search(["review", _after_the_first_trick(tmp_path),
+                                             "--exact", "1000000000000", "--samples", "1",
+                                             "-f", "json"])
+    assert code == 130 and took < 1.0, (code, took, err)
+    assert "Traceback" not in err

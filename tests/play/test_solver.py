@@ -251,3 +251,71 @@ def test_the_minimax_oracle_counts_the_last_trick():
     """The oracle itself: one trick, A♠ wins A♠ K♠ Q♠ J♠ (2 counters) and the last trick's 2."""
     state = PlayState.deal(["AS", "KS", "QS", "JS"], "H", 0)
     assert side0_points(state) == 4 and after(state, 0) == 4
+
+
+# The face's arguments: a position that cannot be or a value out of range is a UserError, a
+# wrong type a TypeError, never anything else (issue 31: IndexError, AttributeError and
+# OverflowError escaped, and play_costs took six copies of a card).
+
+FOUR = ["AS KS", "QS JS", "AH KH", "QH JH"]
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda: play_costs(["AS AS AS", "AS AS AS", "KS KS KS", "QS QS QS"], "H", 0, [0, 0, 2, 3]),
+     UserError, "the hands hold 6 A♠"),
+    (lambda: solve(FOUR, "H", 0, solver=5), TypeError, "solver must be a solver"),
+    (lambda: solve(FOUR, "H", 0, solver=search.PySolver(0)), ValueError, "for trump S, not H"),
+    (lambda: solve(FOUR, "S", 0, nodes=2**70), UserError, "nodes must be a whole number from 0"),
+    (lambda: solve(FOUR, "S", 0, nodes=-1), UserError, "nodes must be a whole number from 0"),
+    (lambda: solve(FOUR, "S", 0, nodes="x"), TypeError, "nodes must be a whole number"),
+    (lambda: deal_par(FOUR, "S", 0, nodes=None), TypeError, "nodes must be a whole number"),
+    (lambda: solve(FOUR, "S", 0, tricks=[5]), UserError, "trick 1: a trick is a Trick or"),
+    (lambda: solve(FOUR, "S", 0, tricks=[(0,)]), UserError, "trick 1: a trick is a Trick or"),
+    (lambda: solve(FOUR, "S", 0, tricks=[(2**70, [0, 1, 2, 3])]), UserError, "its leader is"),
+    (lambda: solve(FOUR, "S", 0, tricks=[(1.0, [0, 1, 2, 3])]), UserError, "its leader is"),
+    (lambda: solve(FOUR, "S", 0, tricks=[(0, 7)]), UserError, "its cards are a sequence"),
+    (lambda: solve(FOUR, "S", 0, tricks=None), UserError, "the tricks so far are a sequence"),
+    (lambda: solve(FOUR, "S", 0, trick=None), UserError, "the trick in progress is a sequence"),
+    (lambda: play_costs(FOUR, "S", 0, None), TypeError, "cards must be a sequence of cards"),
+    (lambda: play_costs(FOUR, "S", 0, [0, 2**70]), UserError, "card 2: .* is not a card"),
+    (lambda: play_costs(FOUR, "S", 0, [0], nodes=-5), UserError, "nodes must be"),
+    (lambda: card_cost(FOUR, "S", 0, [], 99), UserError, "99 is not a card seat 0 may play"),
+])
+def test_the_face_refuses_what_cannot_be_with_a_documented_error(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_exact_play_checks_its_budget():
+    from pinochle_calc.play.exact import exact_play
+
+    with pytest.raises(UserError, match="nodes must be a whole number from 0"):
+        exact_play(FOUR, "S", 0, [0], nodes=-1)
+    with pytest.raises(TypeError, match="nodes must be a whole number"):
+        exact_play(FOUR, "S", 0, [0], nodes=1.5)
+    with pytest.raises(TypeError, match="cards must be a sequence"):
+        exact_play(FOUR, "S", 0, 5)
+
+
+anything = st.one_of(st.none(), st.booleans(), st.integers(-5, 25),
+                     st.sampled_from([2**32, 2**63, -(2**63) - 1, 10**30]), st.floats(),
+                     st.text(max_size=4), st.lists(st.integers(-2, 25), max_size=5),
+                     st.sampled_from([FOUR, ["AS"] * 4, [[0] * 20] * 4, (0, [0, 1, 2, 3]),
+                                      [(0, [0, 1, 2, 3])], b"AS", object(), {}]))
+
+
+@given(st.sampled_from(["solve", "deal_par", "card_cost", "play_costs", "exact_play"]),
+       anything, anything, anything, anything)
+def test_the_face_raises_only_documented_errors_for_arguments_of_any_type(name, a, b, c, d):
+    from pinochle_calc.play.exact import exact_play
+
+    calls = {"solve": lambda: solve(a, b, c, d, nodes=10_000),
+             "deal_par": lambda: deal_par(FOUR, a, b, nodes=10_000),
+             "card_cost": lambda: card_cost(FOUR, "S", a, b, c, d, nodes=10_000),
+             "play_costs": lambda: play_costs(FOUR, a, b, c, nodes=d if isinstance(d, int)
+                                              and 0 <= d <= 10_000 else 10_000),
+             "exact_play": lambda: exact_play(FOUR, a, b, c, nodes=10_000)}
+    try:
+        calls[name]()
+    except (UserError, TypeError, search.Stopped):
+        pass
