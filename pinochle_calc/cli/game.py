@@ -16,14 +16,13 @@ import typer
 from ..errors import UserError
 from ..limits import (
     ARENA_DEALS,
-    EXACT_POSITIONS,
+    EXACT_SECONDS_PAR,
     HAND_DEALS,
     PATIENCE_MAX,
     PATIENCE_SECONDS,
     SEED_MAX,
 )
 from .app import (
-    ExactOption,
     FormatOption,
     JobsOption,
     RulesOption,
@@ -33,6 +32,7 @@ from .app import (
     choice,
     command,
     contract_option,
+    exact_option,
     format_option,
     rules_option,
     samples_option,
@@ -104,7 +104,9 @@ def play(
         help="table, json, jsonl, csv or record (the record's text); default: table on a"
         " terminal, jsonl otherwise.")] = None,
     rules: RulesOption = None,
-    exact: ExactOption = EXACT_POSITIONS,
+    exact: Annotated[float, exact_option(
+        "for the hand's par and each card's exact cost, from the last trick back")
+    ] = EXACT_SECONDS_PAR,
     start_old: Annotated[Optional[str], typer.Option(  # noqa: UP045
         "--from", hidden=True, help="The old spelling of --at.")] = None,
 ) -> None:
@@ -117,7 +119,8 @@ def play(
     form; csv one row, as the arena writes for each hand. --record replays a recorded hand,
     and --at continues it with the engine's players from any event on. The table and json
     give the hand's double-dummy par (best play by both from the first lead, every card seen)
-    where the solver reaches it within --exact positions."""
+    where the solver reaches it within --exact seconds; else the best finish from the first
+    trick it reached, labelled as such."""
     fmt = format_option(format)
     if start_old is not None:
         if start is not None:
@@ -177,16 +180,17 @@ def play(
     print_record(record, show_tricks, source, _par(record, fmt, exact))
 
 
-def _par(record, fmt: str, positions: int):
-    """The hand's par and exact costs (``game.par``) for the formats that show it (None for
-    the record's text, which has no place for it)."""
+def _par(record, fmt: str, seconds: float):
+    """The hand's par and exact costs (``game.par``) within ``seconds`` of the solver's CPU
+    time, for the formats that show it (None for the record's text, which has no place for
+    it)."""
     if fmt in ("record", "csv"):
         return None
     from ..game.par import hand_par
     from .render import progress
 
     with progress("working out the par", None):
-        return hand_par(record, positions)
+        return hand_par(record, seconds=seconds)
 
 
 def _contract(text: str | None, trump: str | None):
