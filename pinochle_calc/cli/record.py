@@ -167,8 +167,7 @@ def print_record(record, tricks: bool = True, source: str | None = None, par=Non
         say(con, f"Exchange{extra}: seat {seat.partner} passes {_cards(to_bidder)} to the"
             f" bidder{back}")
     elif state.trump_named:
-        say(con, f"Exchange: none (the {rules.name} rules pass no cards)"
-            if not rules.pass_cards else "Exchange: none (no trump was named)")
+        say(con, f"Exchange: {_no_exchange(state)}")
     for n, e in enumerate(record.events, 1):
         if isinstance(e, (Request, ThrowIn)) or isinstance(e, Trump) and e.comment:
             say(con, f"  event {n}: {e.words()}" + (f" ({e.comment})" if e.comment else ""))
@@ -224,6 +223,17 @@ def print_record(record, tricks: bool = True, source: str | None = None, par=Non
         say(con, f"Score: us {record.score[0]:+d}, them {record.score[1]:+d}")
     if not state.complete:
         say(con, f"Next: {_next_words(state)}")
+
+
+def _no_exchange(state) -> str:
+    """Why no card has passed once trump is named: the rules pass none, no trump was named,
+    or the exchange is still to come."""
+    rules = state.rules
+    if not rules.pass_cards:
+        return f"none (the {rules.name} rules pass no cards)"
+    if state.trump is None or state.lost:
+        return "none (no trump was named)"
+    return "to come" if state.next_decision().kind in ("request", "pass") else "none"
 
 
 def _next_words(state) -> str:

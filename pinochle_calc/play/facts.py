@@ -144,7 +144,9 @@ def read_position(position: Position, rules: RuleSet = STANDARD) -> Facts:
         raise PositionError(f"a hand holds at most {HAND_SIZE} cards, not {held}")
     history = p.history_known
     if p.tricks and held != HAND_SIZE - len(p.tricks):
-        raise PositionError(f"your hand holds {held} cards, but after {len(p.tricks)} tricks"
+        tricks = len(p.tricks)
+        raise PositionError(f"your hand holds {_n_cards(held)}, but after {tricks}"
+                            f" trick{'s' if tricks > 1 else ''}"
                             f" each hand holds {HAND_SIZE - len(p.tricks)}: give every trick"
                             " so far (or none)")
     _check_leaders(p)

@@ -323,3 +323,21 @@ def test_a_what_if_marks_the_hands_it_drew_in_the_table_and_tags_them_in_the_rec
     whole = run("play", "--record", write(tmp_path, text, "whole.txt"), "--at", "trick 5",
                 "--us", "formula", "--them", "formula", "--format", "table").stdout
     assert "drawn" not in whole and "Drawn" not in whole and "  * " not in whole
+
+
+def test_the_exchange_line_says_why_no_card_has_passed(tmp_path):
+    """Trump named under rules that pass cards: the exchange is "to come" until the first pass,
+    then the passes; with no trump named, "none (no trump was named)"; never "no trump was
+    named" after it was."""
+    lines = open("samples/hand.txt", encoding="utf-8").read().splitlines()
+    trump = next(i for i, line in enumerate(lines) if line.startswith("trump 0:"))
+    cuts = {"named": lines[:trump + 1], "passed": lines[:trump + 3],
+            "none": [line for line in lines[:trump] if not line.startswith("hand ")]
+            + ["trump 0: none"]}  # seat 0 holds a marriage: its hand left out
+    said = {name: " ".join(run("play", "--record", write(tmp_path, "\n".join(cut) + "\n",
+                                                             f"{name}.txt"),
+                               "-f", "table").stdout.split())
+            for name, cut in cuts.items()}
+    assert "Exchange: to come" in said["named"] and "no trump was named" not in said["named"]
+    assert "Exchange: seat 2 passes" in said["passed"] and "to come" not in said["passed"]
+    assert "Exchange: none (no trump was named)" in said["none"]
