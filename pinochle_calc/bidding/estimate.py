@@ -38,7 +38,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
@@ -50,6 +49,7 @@ from ..limits import BID_DEALS, SEED_MAX, check
 from ..play.dealer import suit_codes
 from ..play.stats import Stats
 from ..rules import STANDARD, RuleSet, RulesLike, as_rules
+from ..stores import kept
 from .auction import Auction, AuctionLike, iter_bids
 from .inferences import (
     LIMIT_MARGIN_PER_CARD,
@@ -112,7 +112,7 @@ class _Ladder(NamedTuple):
     every: tuple[int, ...]
 
 
-@lru_cache(maxsize=32)
+@kept(32)
 def _legal(rules: RuleSet, upto: int) -> np.ndarray:
     """Every legal bid from the lowest to the first above ``upto`` (read-only): kept for a
     range doubled as needed, so that a rule set's bids are stepped through once."""
@@ -133,7 +133,7 @@ def _legal_upto(rules: RuleSet, low: int, top: int) -> np.ndarray:
         upto *= 2
 
 
-@lru_cache(maxsize=256)
+@kept(256)
 def _ladder(rules: RuleSet, low: int, top: int) -> _Ladder:
     """The curve's bids (every legal bid from ``low`` up to ``top``, at most ``MAX_CURVE``;
     ``low`` alone if none) and the bids searched for the maximum (the same from the lowest

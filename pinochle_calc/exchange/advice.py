@@ -33,11 +33,11 @@ roundhouse option (which couples the parts) every choice is scored directly on t
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .. import stores
 from ..cards import (
     ACE,
     CARDS,
@@ -55,10 +55,10 @@ from ..hand import Hand, HandLike, as_hand
 from ..limits import PASS_HANDS, PASS_WORK, SEED_MAX, check
 from ..rules import STANDARD, RuleSet, RulesLike, as_rules
 from .hints import as_hint
+from .seat import Role, as_role
 
 if TYPE_CHECKING:
     from .hints import Signal
-from .seat import Role, as_role
 
 MAX_DRAWS = 100_000
 #: The check's best replaces the exchange policy's choice only where it scores more than this
@@ -142,7 +142,7 @@ def _submultisets(counts: tuple[int, ...], n: int) -> list[tuple[int, ...]]:
     return out
 
 
-@lru_cache(maxsize=8)
+@stores.kept(8)
 def _strength_values(trump: int, to_bidder: bool) -> np.ndarray:
     """The 20 per-card values ``trick_strength`` weighs a choice by (built once, not once per
     choice of the thousands the check scores)."""
@@ -372,7 +372,8 @@ def advise_pass(hand: HandLike, trump: SuitLike, role: Role = "partner", n: int 
     if role == "bidder" and size == 20:
         from .policy import incoming_passes
 
-        incoming = incoming_passes(tuple(hand.counts), trump, n, rules, asked)
+        incoming = incoming_passes(tuple(hand.counts), trump, n, rules,
+                                   as_hint(asked, "asked"))
         kept = kept_after(mine, choices, incoming, trump, rules)
     before = meld(hand, rules).trumps[trump].points
     to_bidder = role == "partner"

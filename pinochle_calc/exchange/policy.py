@@ -29,7 +29,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import combinations_with_replacement
 from types import ModuleType
 from typing import TYPE_CHECKING, NamedTuple
@@ -38,6 +37,7 @@ import numpy as np
 
 from ..cards import ACE, JACK, KING, QUEEN, SuitLike, as_suit
 from ..rules import RuleSet, RulesLike, as_rules
+from ..stores import Store, kept
 from .hints import as_hint
 from .objective import (
     GREEDY,
@@ -240,7 +240,7 @@ def _asks(hint: Signal | None) -> tuple[str, int] | None:
     return hint.kind, hint.rank
 
 
-@lru_cache(maxsize=256)
+@kept(256)
 def partner_objective(trump: int, rules: RuleSet, hint: Signal | None = None,
                       policy: ExchangePolicy = POLICY,
                       cards: int | None = None) -> Objective:
@@ -286,11 +286,11 @@ def bidder_objective(trump: int, rules: RuleSet, hint: Signal | None = None,
     partner's mean meld gain over the hands it may hold (those that would give its ``hint``, if
     it gave one), the cards the bidder keeps (trumps and aces first) and the hint answered
     (kept where nothing is incoming: the same objective serves every call)."""
-    kept = _kept_bidder_objective(trump, rules, hint, policy, cards)
-    return kept if incoming is None else kept.receiving(incoming)
+    shared = _kept_bidder_objective(trump, rules, hint, policy, cards)
+    return shared if incoming is None else shared.receiving(incoming)
 
 
-@lru_cache(maxsize=256)
+@kept(256)
 def _kept_bidder_objective(trump: int, rules: RuleSet, hint: Signal | None,
                            policy: ExchangePolicy, cards: int | None) -> Objective:
     values = -per_card(policy.keep_trump, policy.keep_side, trump)
@@ -349,11 +349,10 @@ def bidder_pass(hands: ArrayLike, trump: SuitLike, k: int, rules: RulesLike,
 #: The seed of the partner hands a bidder passing blind imagines (the same in every call).
 _INCOMING_SEED = 20261130
 #: Blind passes kept (``_blind_passes``), by hand and what the pass depends on.
-_BLIND: dict[tuple, np.ndarray] = {}
-_BLIND_KEPT = 8192
+_BLIND: Store[tuple, np.ndarray] = Store("pinochle_calc.exchange.policy._BLIND", 16384)
 
 
-@lru_cache(maxsize=1)
+@kept(2)
 def _incoming_keys() -> np.ndarray:
     """The random keys ``_bidder_pass_one``'s dealer draws for the partner hands (read-only)."""
     keys = np.random.default_rng(_INCOMING_SEED).random((INCOMING, 80))
@@ -369,11 +368,10 @@ def _blind_passes(greedy: ModuleType, hands: np.ndarray, trump: int, k: int, rul
     call, and each bidder's choice made in one more (the same cards, kept likewise)."""
     from ..play.dealer import unseen_hands
 
-    rows = [tuple(row) for row in hands.tolist()]
     key = (trump, k, rules, hint, asked, policy)
-    todo = [i for i, row in enumerate(rows) if (row, key) not in _BLIND]
-    if todo:
-        bidders = np.ascontiguousarray(hands[todo], dtype=np.int64)
+
+    def make(missing: list[tuple]) -> np.ndarray:
+        bidders = np.array([row for row, _ in missing], dtype=np.int64).reshape(-1, 20)
         partners = unseen_hands(bidders, _incoming_keys(), 20).reshape(-1, 20)
         incoming = partner_pass(partners, trump, k, rules, asked, suit_asked(rules, trump),
                                 policy)
@@ -382,14 +380,13 @@ def _blind_passes(greedy: ModuleType, hands: np.ndarray, trump: int, k: int, rul
         greedy.choose_blind(objective.native, bidders, np.ascontiguousarray(incoming),
                             INCOMING, k, trump, chosen)
         chosen.flags.writeable = False
-        if len(_BLIND) + len(todo) > _BLIND_KEPT:
-            _BLIND.clear()
-        for i, choice in zip(todo, chosen):
-            _BLIND[rows[i], key] = choice
-    return np.array([_BLIND[row, key] for row in rows]).reshape(-1, 20)
+        return chosen
+
+    found = _BLIND.lookup([(tuple(row), key) for row in hands.tolist()], make)
+    return np.array(found, dtype=np.int64).reshape(-1, 20)
 
 
-@lru_cache(maxsize=256)
+@kept(256)
 def incoming_passes(hand: tuple[int, ...], trump: int, k: int, rules: RuleSet,
                     asked: Signal | None = None, policy: ExchangePolicy = POLICY) -> np.ndarray:
     """``(INCOMING, 20)``: the passes a bidder holding ``hand`` (20 counts) may receive when it
@@ -406,7 +403,7 @@ def incoming_passes(hand: tuple[int, ...], trump: int, k: int, rules: RuleSet,
     return out
 
 
-@lru_cache(maxsize=256)
+@kept(256)
 def _bidder_pass_one(hand: tuple[int, ...], trump: int, k: int, rules: RuleSet,
                      hint: Signal | None, asked: Signal | None,
                      policy: ExchangePolicy) -> np.ndarray:

@@ -32,7 +32,11 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..stores import Store
+
 CP = (1, 1, 1, 0, 0)  # counters by rank: A 10 K
+#: Positions a solver's table keeps (the least recently used go first), some 100 MB.
+TABLE_KEPT = 500_000
 _W = (1, 5, 25, 125, 625)
 
 
@@ -74,7 +78,8 @@ class PySolver:
         if trump not in range(4):
             raise ValueError("trump is 0 to 3")
         self.trump = trump
-        self.table: dict[tuple, tuple[int, int, int]] = {}
+        self.table: Store[tuple, tuple[int, int, int]] = Store(
+            "pinochle_calc.play.search.PySolver.table", TABLE_KEPT)
         self.nodes = 0
         self.limit = 0  # stop past this many nodes (0: never)
 
