@@ -27,7 +27,7 @@ trump run's cards), which finds the best choice by the objective in about 95% of
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from types import ModuleType
@@ -234,7 +234,9 @@ def _distinct(hands: ArrayLike) -> tuple[np.ndarray, np.ndarray | None]:
     return (h, None) if len(first) == len(h) else (h[first], where.reshape(-1))
 
 
-def _asks(hint: Signal | None) -> tuple[str, int] | None:
+def asked_cards(hint: Signal | None) -> tuple[str, int] | None:
+    """What a hint asks the partner to pass: ``(kind, rank)``, a card of that rank (``card``) or
+    cards of it in two suits (``around``); None for a hint that asks for no card."""
     if hint is None or hint.kind not in ("card", "around") or hint.rank is None:
         return None
     return hint.kind, hint.rank
@@ -255,21 +257,22 @@ def partner_objective(trump: int, rules: RuleSet, hint: Signal | None = None,
 def partner_pass(hands: ArrayLike, trump: SuitLike, k: int, rules: RulesLike,
                  hint: Signal | str | None = None,
                  request: SuitLike | None = None, policy: ExchangePolicy = POLICY,
-                 thorough: bool = False) -> np.ndarray:
+                 thorough: bool = False, answer: bool = True) -> np.ndarray:
     """``(n, 20)``: the ``k`` cards each partner passes to the bidder, who names ``trump`` (or,
-    passing before trump, asks for that suit). ``hint``: what the bidder's calls asked for;
-    ``request``: the suit the bidder asked for under Toby Thomas's rule (its cards go first,
-    as many as the partner holds up to ``k``)."""
+    passing before trump, asks for that suit). ``hint``: what the bidder's calls asked for
+    (``answer``: its cards go first; False: it only shapes the bidder hands the pass is
+    worth most to); ``request``: the suit the bidder asked for under Toby Thomas's rule (its
+    cards go first, as many as the partner holds up to ``k``)."""
     trump, rules, hint = as_suit(trump), as_rules(rules), as_hint(hint)
     request = None if request is None else as_suit(request, "request")
     h, where = _distinct(hands)
     if where is not None:
-        return partner_pass(h, trump, k, rules, hint, request, policy, thorough)[where]
+        return partner_pass(h, trump, k, rules, hint, request, policy, thorough, answer)[where]
     objective = partner_objective(trump, rules, hint, policy, k)
     first = np.zeros_like(h)
     if request is not None:
         first = pick(objective, h, first, _SUIT == request, k)
-    asks = _asks(hint)
+    asks = asked_cards(hint) if answer else None
     if asks is not None:  # answer the hint: one card of that rank, two suits for an around
         kind, rank = asks
         wanted = min(k, 2 if kind == "around" else 1)
@@ -294,7 +297,7 @@ def bidder_objective(trump: int, rules: RuleSet, hint: Signal | None = None,
 def _kept_bidder_objective(trump: int, rules: RuleSet, hint: Signal | None,
                            policy: ExchangePolicy, cards: int | None) -> Objective:
     values = -per_card(policy.keep_trump, policy.keep_side, trump)
-    asks = _asks(hint)
+    asks = asked_cards(hint)
     if asks is not None:
         values = values + policy.answer / 10 * ((_RANK == asks[1]) & (_SUIT != trump))
     partners = (trump, rules, hint, False, policy.samples)
@@ -431,11 +434,13 @@ class Exchange(NamedTuple):
 
 def exchange(bidder: ArrayLike, partner: ArrayLike, trump: SuitLike, rules: RulesLike,
              hint: Signal | str | None = None, partner_hint: Signal | str | None = None,
-             policy: ExchangePolicy = POLICY) -> Exchange:
+             policy: ExchangePolicy = POLICY,
+             passing: Callable[..., np.ndarray] | None = None) -> Exchange:
     """The exchange the rule set has (``passing.cards``, ``passing.order``, ``passing.when``)
     between bidders and partners (``(n, 20)`` each) with ``trump`` named (passing before trump:
     the suit the bidder asks for, which it then names). ``hint`` and ``partner_hint``: what
-    the bidder's and the partner's calls asked for."""
+    the bidder's and the partner's calls asked for. ``passing``: how the partner passes
+    (given ``partner_pass``'s first six arguments; by default ``partner_pass``)."""
     trump, rules = as_suit(trump), as_rules(rules)
     hint, partner_hint = as_hint(hint), as_hint(partner_hint, "partner_hint")
     b = np.asarray(bidder, dtype=np.int64).reshape(-1, 20)
@@ -444,7 +449,10 @@ def exchange(bidder: ArrayLike, partner: ArrayLike, trump: SuitLike, rules: Rule
     if not k:
         nothing = np.zeros_like(b)
         return Exchange(b, p, nothing, nothing)
-    to_bidder = partner_pass(p, trump, k, rules, hint, suit_asked(rules, trump), policy)
+    if passing is None:
+        to_bidder = partner_pass(p, trump, k, rules, hint, suit_asked(rules, trump), policy)
+    else:
+        to_bidder = passing(p, trump, k, rules, hint, suit_asked(rules, trump))
     if rules.pass_order == "simultaneous":
         to_partner = bidder_pass(b, trump, k, rules, partner_hint, hint, policy)
     else:
