@@ -148,10 +148,12 @@ def fit(deals: int, seed: int, spec: str) -> None:
                               else None for _ in range(2))
         rows.append((np.array([h.counts for h in hands]), trump, hint, partner_hint))
     made = {}
+    players_seconds = 0.0
     for name in ("players", "quick", "fitted"):
         after, passed = [], []
         for i, (deal, trump, hint, partner_hint) in enumerate(rows):
             b, p = deal[0][None], deal[2][None]
+            began = time.process_time()
             if name == "players":
                 to_b = np.array(advise_pass(Hand(deal[2].tolist()), trump, "partner", k, rules,
                                             hint=hint, seed=i, suit=suit_asked(rules, trump)
@@ -163,6 +165,7 @@ def fit(deals: int, seed: int, spec: str) -> None:
                     to_p = advise_pass(Hand(deal[0].tolist()), trump, "bidder", k, rules,
                                        hint=partner_hint, asked=hint, seed=i).best.cards
                 to_p = np.array(to_p)[None]
+                players_seconds += time.process_time() - began
             else:
                 play = policy.exchange if name == "quick" else players.exchange
                 done = play(b, p, trump, rules, hint, partner_hint)
@@ -182,6 +185,16 @@ def fit(deals: int, seed: int, spec: str) -> None:
                           + meld_points(after[at, 2], rules)[:, t])
                 totals[at] = side_totals(meld_t, tricks, rules)
         made[name] = (passed, totals)
+    # as the estimate plays them: every deal at once, one trump (hearts) and hint (a jack)
+    deals_all = np.array([r[0] for r in rows])
+    seconds = {}
+    for name, play in (("quick", policy.exchange), ("fitted", players.exchange)):
+        best = np.inf
+        for _ in range(3):
+            began = time.process_time()
+            play(deals_all[:, 0], deals_all[:, 2], 1, rules, "jack", None)
+            best = min(best, time.process_time() - began)
+        seconds[name] = best
     hinted = np.array([r[2] is not None for r in rows])
     players_passed, players_totals = made["players"]
     bids = np.arange(50, 110) * rules.scale
@@ -204,6 +217,11 @@ def fit(deals: int, seed: int, spec: str) -> None:
               f" the side's total less the players' {gap.mean():+.2f} ± {error:.2f}"
               f" ({at_hint.mean():+.2f} ± {at_hint.std(ddof=1) / np.sqrt(len(at_hint)):.2f}"
               f" after a hint); chance of reaching a bid at most {reach:.3f} off")
+    print(f"cost a deal (CPU): the players' exchange (the pass advice, each pass checked)"
+          f" {players_seconds / deals * 1000:.0f} ms; on all the deals at once, as the estimate"
+          f" plays them (hearts, a jack asked for), the fitted one"
+          f" {seconds['fitted'] / deals * 1e6:.0f} µs, the quick policy's"
+          f" {seconds['quick'] / deals * 1e6:.0f} µs")
     print(f"{time.perf_counter() - start:.0f} s; load average {os.getloadavg()[0]:.1f}")
 
 
