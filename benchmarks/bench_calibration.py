@@ -17,7 +17,10 @@ tenth; each with its standard error over deals (2,000 resamples of the deals, a 
 hands together). ``--players quick`` has every seat pass as the quick exchange policy does
 (``game.policies.quick_pass``, what the estimate played in its deals before it passed as the
 players do) instead of the pass advice. ``--rows FILE`` writes every contract (match, deal,
-run, seat, bid, prediction, made) as CSV, which ``--read FILE`` reports on again.
+run, seat, bid, prediction, made) as CSV, which ``--read FILE`` reports on again; with
+``--against OTHER``, also the difference between the two on the same deals (one match of the
+code before a change, one after), each figure's difference with its standard error over the
+deals resampled together.
 """
 
 from __future__ import annotations
@@ -128,6 +131,37 @@ def report(match: str, rows: list[dict], rng: np.random.Generator) -> None:
                                     f" {b.observed:.3f}" for b in cal.bins if b.n))
 
 
+def compare(match: str, after: list[dict], before: list[dict],
+            rng: np.random.Generator) -> None:
+    """The calibration of ``after`` less that of ``before`` (the same match's deals, played
+    by two versions of the code), with standard errors over the deals resampled together."""
+    sides = []
+    for rows in (after, before):
+        rows = [r for r in rows if r["match"] == match]
+        p = np.array([float(r["prediction"]) for r in rows])
+        made = np.array([int(r["made"]) for r in rows], dtype=bool)
+        deal = np.array([int(r["deal"]) for r in rows])
+        sides.append((p, made, {d: np.flatnonzero(deal == d) for d in np.unique(deal)}))
+    deals = np.array(sorted(set(sides[0][2]) | set(sides[1][2])))
+    if not len(deals):
+        return
+    empty = np.array([], dtype=np.int64)
+
+    def figures(chosen: np.ndarray) -> np.ndarray:
+        out = []
+        for p, made, at in sides:
+            index = np.concatenate([at.get(d, empty) for d in chosen])
+            cal = Calibration.of(p[index], made[index])
+            out.append((cal.mae or 0.0, float(p[index].mean() - made[index].mean())))
+        return np.subtract(*out)
+
+    whole = figures(deals)
+    error = np.array([figures(rng.choice(deals, len(deals))) for _ in range(RESAMPLES)]).std(
+        axis=0, ddof=1)
+    print(f"  {match}, after less before on the same deals: calibration gap {whole[0]:+.3f} ±"
+          f" {error[0]:.3f}, signed gap {whole[1]:+.3f} ± {error[1]:.3f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=1000)
@@ -138,14 +172,22 @@ def main() -> None:
     ap.add_argument("--players", choices=["advised", "quick"], default="advised")
     ap.add_argument("--rows", type=Path, help="write every contract here (CSV)")
     ap.add_argument("--read", type=Path, help="report on the contracts of this CSV instead")
+    ap.add_argument("--against", type=Path, help="with --read: the contracts of the same match"
+                    " played by other code, to compare with")
     args = ap.parse_args()
     rng = np.random.default_rng(0)
     matches = args.matches.split(",")
     if args.read:
         with args.read.open() as f:
             rows = list(csv.DictReader(f))
+        others = None
+        if args.against:
+            with args.against.open() as f:
+                others = list(csv.DictReader(f))
         for match in matches:
             report(match, rows, rng)
+            if others is not None:
+                compare(match, rows, others, rng)
         return
     print("$ " + " ".join([".venv/bin/python", "benchmarks/bench_calibration.py", *sys.argv[1:]]))
     revision = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
