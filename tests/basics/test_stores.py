@@ -57,7 +57,7 @@ def test_a_store_answers_as_a_dict_that_forgets_nothing_and_keeps_to_its_bound(b
             start = len(made)
             assert store.lookup(keys, make) == [f"v{k}" for k in keys]
             assert made[start:] == before  # each key missing made once, in order
-        assert len(store) <= bound + bound % 2
+        assert len(store) <= bound
         assert len(store._new) <= max(1, bound // 2)
 
 
