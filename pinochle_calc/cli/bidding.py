@@ -345,7 +345,7 @@ def pass_cards(
 ) -> None:
     """The cards to pass (partner) or to return (bidder), with the reason for each.
 
-    The choice is the exchange policy's (the one the bid estimate plays in its deals) unless a
+    The choice is the exchange policy's (the bid estimate plays it fitted to this) unless a
     check that tries every choice of cards on simulated hands of the other player (--samples,
     --seed) finds one better, by expected meld plus trick strength, beyond its noise and a meld
     point; whole hands pass what this advises. For --role bidder, HAND is the
