@@ -196,12 +196,13 @@ class PassAdvice:
     """The cards to pass (``best``), why each, and the next best choices.
 
     ``best`` is the exchange policy's choice (``policy``; the bid estimate plays it fitted to
-    the advice, ``exchange.players``) unless the check finds a choice better by more than its own noise (``noise``:
-    two standard errors of the difference between the two over the simulated hands; for the
-    bidder, a choice that keeps more of its meld is better whatever the noise); then it is the
-    check's best. ``shares`` give each card passed its share of the receiver's gain, of the
-    passer's loss and of the trick strength (their Shapley values: the average of what the card
-    adds over every order the cards could be passed in), so that they add up to the totals."""
+    the advice, ``exchange.players``) unless the check finds a choice better by more than its
+    own noise (``noise``: two standard errors of the difference between the two over the
+    simulated hands; for the bidder, a choice that keeps more of its meld is better whatever the
+    noise); then it is the check's best. ``shares`` give each card passed its share of the
+    receiver's gain, of the passer's loss and of the trick strength (their Shapley values: the
+    average of what the card adds over every order the cards could be passed in), so that they
+    add up to the totals."""
 
     role: Role
     trump: int
