@@ -340,9 +340,9 @@ def bidder_return(hands: ArrayLike, trump: SuitLike, k: int, rules: RulesLike,
 
 def suit_asked(rules: RuleSet, suit: int | None) -> int | None:
     """The suit whose cards the partner must pass first: the suit the bidder asked for, under
-    Toby Thomas's rule (the toby-thomas rule set, passing before trump); else None."""
-    toby = rules.pass_when == "before-trump" and rules.name.startswith("toby-thomas")
-    return suit if toby else None
+    Toby Thomas's rule (``passing.suit_asked``, passing before trump); else None."""
+    asked = rules.pass_suit_asked and rules.pass_when == "before-trump"
+    return suit if asked else None
 
 
 #: Partner hands the bidder imagines when it passes without seeing what it receives.
