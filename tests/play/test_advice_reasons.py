@@ -203,18 +203,3 @@ def test_the_reason_says_as_good_as_within_two_standard_errors_and_better_beyond
             seen["better than"] += 1
     assert all(seen.values()), seen
 
-
-def test_one_trick_is_said_as_one():
-    """Issue 32: "after 1 tricks" reads "after 1 trick"."""
-    from pinochle_calc.play.position import PositionError
-
-    tricks = "0: AH AH AH AH"
-    hand = "KH 10H 10H 10H AS 10S KS QS JS AD 10D KD QD JD AC 10C KC QC JC"
-    with pytest.raises(PositionError) as e:
-        read_position(position(hand + " JH", "S", tricks=tricks))
-    assert str(e.value).startswith("your hand holds 20 cards, but after 1 trick each hand"
-                                   " holds 19")
-    with pytest.raises(PositionError) as e:
-        read_position(position(hand, "S", tricks=tricks + "; 0: AS AS AS JS"))
-    assert str(e.value).startswith("your hand holds 19 cards, but after 2 tricks each hand"
-                                   " holds 18")
