@@ -656,7 +656,7 @@ def card_words() -> list[str]:
 
 __all__ = ["Entry", "read_entry", "prompt", "your_turn", "advice", "revealed", "save_record",
            "sheet_row", "add_to_sheet", "put_on_sheet", "sheet_addition", "read_sheet_bytes",
-           "SHEET_TAGS", "HAND_TAGS", "game_so_far", "next_path", "next_record",
-           "deal_number", "your_meld", "meld_lines", "meld_warning", "untyped_meld",
-           "untyped_meld_words", "untyped_meld_fix", "plain_file", "card_words",
-           "COMMANDS", "WORDS"]
+           "SHEET_TAGS", "game_so_far", "next_path", "next_record",
+           "deal_number", "your_meld", "meld_lines", "meld_warning", "plain_file", "card_words",
+           "COMMANDS", "WORDS", "HAND_TAGS", "untyped_meld", "untyped_meld_words",
+           "untyped_meld_fix"]
