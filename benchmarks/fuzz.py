@@ -486,6 +486,8 @@ def fuzz_library(rng: random.Random, n: int, tally: Tally, tmp: str) -> None:
             if text == tricks_text(spot.tricks):
                 if not facts.meets(np_.array([state.hands]))[0]:
                     tally.disagree("position", "the real hands fail the facts", text)
+                if facts.voids != state.voids:  # every seat's, the advised seat's too
+                    tally.disagree("position", "the voids differ from the table's", text)
             deals = UnseenDealer(facts).deal(np_rng, 20)
             if not facts.meets(deals).all():
                 tally.disagree("position", "a dealt layout fails the facts", text)

@@ -51,8 +51,10 @@ class Facts:
     the seat surely holds (the player's own seat: its hand). ``sizes``: cards each seat holds.
     ``unseen``: 20 counts of the cards whose place the player does not know (in the other hands
     beyond ``known``, or among the ``hidden_played`` cards of tricks not given). ``voids``: per
-    seat, a bit per suit it has shown it lacks (as ``PlayState.voids``). ``points``: unscaled
-    trick points each side (0: seats 0 and 2) has taken, None when the tricks are not given.
+    seat, a bit per suit it has shown it lacks (as ``PlayState.voids``), the player's own seat
+    too: the other seats saw its plays (its ``top`` is what they showed; its hand is known).
+    ``points``: unscaled trick points each side (0: seats 0 and 2) has taken, None when the
+    tricks are not given.
     """
 
     position: Position
@@ -179,7 +181,8 @@ def read_position(position: Position, rules: RuleSet = STANDARD) -> Facts:
             else:
                 _check_play(seat, card, before, trump, top[seat], why[seat], known0[seat],
                             played_by[seat], where, number, k + 1)
-                learn(seat, card, before, trump, number, top[seat], why[seat], voids)
+            # the player's own plays show the others its voids, as theirs show the player
+            learn(seat, card, before, trump, number, top[seat], why[seat], voids)
             played_by[seat][card] += 1
         if number:
             winner = (leader + trick_winner(cards, trump)) & 3

@@ -150,7 +150,8 @@ def test_the_facts_in_words():
     assert facts.seat_words(1) == []  # nothing heads an A♠: following it shows nothing
     assert facts.seat_words(3) == ["no ♠ (trick 1: J♣ on A♠, not following)",
                                    "no ♥ (trick 1: J♣ on A♠, not trumping)"]
-    assert facts.voids == (0, 0, 0, 0b0011)  # seat 2 trumped: its ♠ void is mine (me) too
+    # seat 2 (me) trumped: the others saw my ♠ void as I saw seat 3's ♠ and ♥
+    assert facts.voids == (0, 0, 0b0001, 0b0011)
     assert facts.to_dict()[2] == {"seat": 3, "void": ["S", "H"], "highest": {}, "known": "",
                                   "holds": 19}
 
