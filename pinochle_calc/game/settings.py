@@ -57,7 +57,8 @@ class Settings:
     said: frozenset[str] = field(default=frozenset(OPTIONS))
 
     def options(self, names: Iterable[str] = tuple(OPTIONS)) -> list[str]:
-        """The settings said, of ``names``, as ``table``'s options (a default left out)."""
+        """The settings said, of ``names``, as ``table``'s options (one not set left out: no
+        ``--samples``, no ``--sheet``)."""
         out: list[str] = []
         for name in names:
             if name in self.said and (words := self.words(name)):
@@ -65,7 +66,8 @@ class Settings:
         return out
 
     def words(self, name: str) -> list[str]:
-        """One setting as options: ``["--seat", "1"]`` (``[]``: the default, no option)."""
+        """One setting as options: ``["--seat", "1"]`` (``[]``: not set, as ``--samples``
+        left to each advice)."""
         from .hand.tags import rules_spec
 
         value = getattr(self, name)
