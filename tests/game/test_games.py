@@ -1,0 +1,146 @@
+"""Matches in games (``game.games``, ``arena --games``): each game's hands written as a score
+sheet and scored by ``score --sheet`` (the same winner, the same totals), the score every seat
+is told, the duplicate's two runs on the same cards, and the report recomputed from the runs."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from pinochle_calc.cli.app import app_for
+from pinochle_calc.errors import UserError
+from pinochle_calc.game.games import GameMatch, games_tally, play_game, play_run, run_games
+from pinochle_calc.game.policies import Bid, StandardPlay
+from pinochle_calc.game.session import sheet_row
+from pinochle_calc.rules import STANDARD
+from pinochle_calc.scoring import SHEET_COLUMNS
+from pinochle_calc.seats import Seat
+
+MATCH = GameMatch("thumb", "formula", STANDARD, 7, 100)
+
+
+def run(*args: str):
+    """``pinochle-calc ARGS`` run in process, as the console script runs it."""
+    return CliRunner().invoke(app_for(list(args)), list(args))
+
+
+def sheet_of(records) -> str:
+    """A game's hands as a score sheet (CSV), as the table writes a finished hand's row."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(SHEET_COLUMNS)
+    for record in records:
+        row = sheet_row(record)
+        writer.writerow([row[c] for c in SHEET_COLUMNS])
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("number", [0, 1, 2])
+def test_each_game_scores_on_the_sheet_as_it_was_played(tmp_path, number):
+    for run_ in play_game(number, MATCH):
+        path = tmp_path / f"game-{number}.csv"
+        path.write_text(sheet_of(run_.records))
+        result = run("score", "--sheet", str(path), "--format", "json")
+        assert result.exit_code == 0, result.stdout
+        game = json.loads(result.stdout)
+        assert game["winner"] == run_.winner is not None
+        assert (game["totals"]["us"], game["totals"]["them"]) == run_.totals
+        # the sheet's game ends on its last hand: no hand was played after the end
+        assert game["won_on"] == len(run_.records) and game["failed"] == 0
+
+
+def test_every_hand_starts_from_the_games_score_and_the_deal_passes_left():
+    first, second = play_game(3, MATCH)
+    for game in (first, second):
+        totals = (0, 0)
+        for k, record in enumerate(game.records):
+            assert record.tag("Score") == f"{totals[0]}:{totals[1]}"
+            assert record.dealer == Seat((3 + k) % 4)
+            assert (record.tag("Game"), record.tag("Deal")) == ("3", str(k + 1))
+            totals = (totals[0] + record.score[0], totals[1] + record.score[1])
+        assert totals == game.totals
+        assert max(totals) >= 500
+    # the duplicate: hand by hand the same cards and dealer, the policies' seats swapped
+    for a, b in zip(first.records, second.records):
+        assert a.hands == b.hands and a.dealer == b.dealer
+        assert (a.tag("Us"), a.tag("Them")) == ("thumb", "formula")
+        assert (b.tag("Us"), b.tag("Them")) == ("formula", "thumb")
+        assert (a.tag("Run"), b.tag("Run")) == ("0", "1")
+
+
+class Watcher(StandardPlay):
+    """Passes unless stuck, and notes each call's seat and the score it was told."""
+
+    name = "watcher"
+
+    def __init__(self):
+        self.seen = []
+
+    def call(self, seat):
+        self.seen.append((seat.number, seat.score))
+        legal = seat.auction.legal()
+        return Bid(legal.min_bid if legal.forced else None, "watching")
+
+
+def test_a_seat_is_told_the_score_its_own_side_first():
+    us, them = Watcher(), Watcher()
+    game = play_run(0, us, them, GameMatch("watcher", "watcher", STANDARD, 2, 100))
+    assert len(game.records) > 3  # stuck dealers bid the minimum: a game of many hands
+    seen = {0: iter(us.seen), 1: iter(them.seen)}
+    totals = (0, 0)
+    for record in game.records:
+        for call in record.state.auction.calls:
+            # an auction counts seats from the dealer's left; sides are seats 0 and 2 of the
+            # table, and 1 and 3
+            side = (record.dealer + 1 + call.seat) % 4 & 1
+            number, score = next(seen[side])
+            assert number == call.seat
+            assert score == (totals[side], totals[1 - side])
+        totals = (totals[0] + record.score[0], totals[1] + record.score[1])
+    assert next(seen[0], None) is None and next(seen[1], None) is None
+
+
+def test_the_report_is_the_runs_counted_again():
+    pairs = [play_game(n, MATCH) for n in range(4)]
+    tally = games_tally("thumb", "formula", 4, 7, STANDARD, 100)
+    for pair in pairs:
+        tally.add(pair)
+    report = tally.report()
+    won = [((a.winner == "us") + (b.winner == "them")) / 2 for a, b in pairs]
+    mean = sum(won) / 4
+    var = sum((w - mean) ** 2 for w in won) / 3
+    assert report.won.mean == pytest.approx(mean)
+    assert report.won.stderr == pytest.approx((var / 4) ** 0.5)
+    hands = [len(a.records) + len(b.records) for a, b in pairs]
+    assert report.hands == sum(hands)
+    margins = []
+    for (a, b), n in zip(pairs, hands):
+        points = sum(r.score[0] - r.score[1] for r in a.records)
+        points += sum(r.score[1] - r.score[0] for r in b.records)
+        margins.append(points / n)
+    assert report.margin.mean == pytest.approx(sum(margins) / 4)
+    thumb = report.policies[0]
+    assert thumb.hands == sum(hands)
+    assert thumb.points_per_hand == pytest.approx(
+        (sum(r.score[0] for a, _ in pairs for r in a.records)
+         + sum(r.score[1] for _, b in pairs for r in b.records)) / sum(hands))
+    assert report.to_dict()["games_won"]["mean"] == round(mean, 4)
+
+
+def test_games_do_not_depend_on_the_processes():
+    one = run_games("thumb", "formula", 3, seed=9, samples=100, jobs=1)
+    two = run_games("thumb", "formula", 3, seed=9, samples=100, jobs=2)
+    assert one.won == two.won and one.margin == two.margin and one.hands == two.hands
+
+
+def test_bad_matches_are_refused():
+    with pytest.raises(UserError, match="both policies"):
+        games_tally("thumb", "thumb", 3)
+    with pytest.raises(UserError, match="games must be"):
+        games_tally("thumb", "formula", 0)
+    with pytest.raises(UserError, match="unknown policy"):
+        games_tally("thumb", "nobody", 3)
