@@ -9,7 +9,8 @@ Run by hand (not a test)::
 
 ``--margin`` sets ``bidding.game_call.GAME_MARGIN`` (how much more of the games a call must win
 than the points advice's call to replace it) in every process that plays; without it the
-package's value stands. Prints the report as ``arena --games --format json`` does, with the
+package's value stands. Stopped by SIGINT (``timeout -s INT 170 ...``), it reports the games
+played. Prints the report as ``arena --games --format json`` does, with the
 CPU seconds of this process and its children and the load average, and writes one line per
 game run to ``--out`` (the game, the run, its hands, the winner, the totals, and the hands
 where a side reached the target's last stretch: a score within ``rules.min_bid_points`` of
@@ -83,6 +84,7 @@ def main() -> None:
     started, wall = _cpu(), time.time()
     tally = games_tally(args.a, args.b, args.games, args.seed, rules, args.samples, args.jobs)
     out = open(args.out, "w") if args.out else None
+    stopped = False
     try:
         for number, pair in enumerate(duplicate_games(args.a, args.b, args.games, args.seed,
                                                       rules, args.samples, args.jobs)):
@@ -97,11 +99,14 @@ def main() -> None:
                         "calls": [[c.bid for c in r.state.auction.calls] for r in game.records],
                     }) + "\n")
                 out.flush()
+    except KeyboardInterrupt:  # timeout -s INT: the report of the games played
+        stopped = True
     finally:
         if out is not None:
             out.close()
     report = tally.report().to_dict()
-    report.update({"margin_setting": game_call.GAME_MARGIN,
+    report.update({"stopped": stopped, "games_asked": args.games,
+                   "margin_setting": game_call.GAME_MARGIN,
                    "cpu_seconds": round(_cpu() - started, 1),
                    "wall_seconds": round(time.time() - wall, 1),
                    "load_average": [round(x, 2) for x in os.getloadavg()],
