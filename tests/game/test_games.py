@@ -144,3 +144,21 @@ def test_bad_matches_are_refused():
         games_tally("thumb", "formula", 0)
     with pytest.raises(UserError, match="unknown policy"):
         games_tally("thumb", "nobody", 3)
+
+
+def test_both_sides_reaching_the_target_on_one_hand_scores_as_the_sheet_scores_it(tmp_path):
+    """Under a target of 40 both sides often pass it on the first hand: the bidding side wins
+    then, as ``score --sheet`` (with the same rule set) decides."""
+    rules = STANDARD.with_options(target=40)
+    match = GameMatch("thumb", "formula", rules, 11, 100)
+    both = 0
+    for number in range(4):
+        for run_ in play_game(number, match):
+            both += min(run_.totals) >= 40
+            path = tmp_path / f"game-{number}.csv"
+            path.write_text(sheet_of(run_.records))
+            result = run("score", "--sheet", str(path), "--rules", "standard,scoring.target=40",
+                         "--format", "json")
+            assert result.exit_code == 0, result.stdout
+            assert json.loads(result.stdout)["winner"] == run_.winner
+    assert both >= 2  # the case is played, not only possible
