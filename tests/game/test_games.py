@@ -162,3 +162,46 @@ def test_both_sides_reaching_the_target_on_one_hand_scores_as_the_sheet_scores_i
             assert result.exit_code == 0, result.stdout
             assert json.loads(result.stdout)["winner"] == run_.winner
     assert both >= 2  # the case is played, not only possible
+
+
+def test_arena_games_on_the_command_line():
+    out = run("arena", "thumb", "formula", "--games", "2", "--seed", "7", "--samples", "100",
+              "--format", "json")
+    assert out.exit_code == 0, out.stdout
+    report = json.loads(out.stdout)
+    again = run_games("thumb", "formula", 2, seed=7, samples=100)
+    assert report["games_won"] == {"mean": round(again.won.mean, 4),
+                                   "stderr": round(again.won.stderr, 4)}
+    assert report["hands"] == again.hands and report["policies"] == ["thumb", "formula"]
+    rows = list(csv.DictReader(io.StringIO(run(
+        "arena", "thumb", "formula", "--games", "2", "--seed", "7", "--samples", "100",
+        "--format", "csv").stdout)))
+    assert len(rows) == again.hands
+    for game in ("0", "1"):  # each run's last row: the running totals and the winner
+        for run_ in ("0", "1"):
+            mine = [r for r in rows if r["game"] == game and r["run"] == run_]
+            last = mine[-1]
+            total = sum(int(r["score_us"]) for r in mine), sum(int(r["score_them"]) for r in mine)
+            assert (int(last["total_us"]), int(last["total_them"])) == total
+            assert last["winner"] in ("us", "them") and not any(r["winner"] for r in mine[:-1])
+    for bad in (("--deals", "3"), ("--scheduler", "10.0.0.5"), ("--games", "0")):
+        args = ("arena", "thumb", "formula", "--games", "2", *bad)
+        result = run(*args)
+        assert result.exit_code == 2, (bad, result.stdout)
+
+
+def test_the_table_advises_the_call_for_the_game_from_the_score():
+    from pinochle_calc.bidding.advise import advise
+    from pinochle_calc.game.hand import Record
+    from pinochle_calc.game.session import advice
+    from pinochle_calc.game.whole import deal_cards
+
+    record = Record(STANDARD, Seat(3), deal_cards(5, 0))  # seat 0 calls first
+    lines = advice(record, 0, samples=200, seed=0, score=(470, 470))
+    expected = advise(record.hands[0], None, samples=200, seed=0, score=(470, 470))
+    said = "pass" if expected.call is None else str(expected.call)
+    assert lines[0].startswith(f"Advice: {said} ")
+    chances = ", ".join(f"{'pass' if c is None else c} {p:.1%}" for c, p in
+                        expected.game.chances)
+    assert f"  the chance of winning the game after each call: {chances}" in lines
+    assert not any("winning the game" in line for line in advice(record, 0, samples=200))
