@@ -70,6 +70,7 @@ from .hand.state import shown_cards
 from .hand.tags import prediction_text
 from .outside import (
     CardChooser,
+    CardView,
     OutsideFailed,
     card_answer,
     name_problem,
@@ -603,8 +604,11 @@ class _Engine:
         s = self.state
         where = f"card {s.plays + 1} (trick {len(s.tricks) + 1})"
         name = self.names[seat & 1]
+        view = CardView.of(card_position(s, seat), rules=self.rules, auction=s.auction,
+                           dealer=int(s.dealer), meld=s.side_meld(),
+                           seed=card_seed(self.seed, s.plays))
         try:
-            answer = run_outside(player.choose, card_position(s, seat))  # type: ignore[attr-defined]
+            answer = run_outside(player.choose, view)  # type: ignore[attr-defined]
         except OutsideFailed as f:
             raise PolicyError(f"policy {name} at seat {seat} failed in choose, at {where}:"
                               f" {error_line(f.error)}") from None
