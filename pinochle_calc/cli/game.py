@@ -439,7 +439,7 @@ def _print_games(report, planned: int | None = None) -> None:
 
     con = console()
     a, b = report.policies
-    played = f"{report.games} games" if planned is None else \
+    played = (f"{report.games} game" + ("s" if report.games != 1 else "")) if planned is None else \
         f"{report.games} of the {planned} games asked for (stopped)"
     say(con, f"{a.name} against {b.name}: {played} to {report.target}, each played twice with"
         f" the seats swapped ({report.hands} hands, {report.hands / (2 * report.games):.1f} a"
