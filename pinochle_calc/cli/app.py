@@ -335,6 +335,29 @@ SeedOption = Annotated[
                       help=f"Random seed, 0 to {SEED_MAX:,}: the same seed, the same figures.")
 ]
 
+#: ``--score``: the game's score before the hand (``bid``, ``pass``, ``explain``, ``score``).
+ScoreOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option("--score", metavar="US:THEM", show_default=False,
+                 help="The game's score before this hand, your side's then the other side's"
+                 " (480:300); the game is won at the rule set's scoring.target."),
+]
+
+
+def score_option(text: str | None, rules) -> tuple[int, int] | None:
+    """A ``--score`` value, ``US:THEM``, checked against the rule set's target (a misused
+    option: exit 2)."""
+    if text is None:
+        return None
+    from ..errors import UserError
+    from ..scoring import game_score
+
+    try:
+        return game_score(text, rules)
+    except UserError as e:
+        raise typer.BadParameter(str(e), param_hint="'--score'") from None
+
+
 #: ``--jobs``: the commands that can play deals in several processes.
 JobsOption = Annotated[
     int, typer.Option("--jobs", "-j", min=1, max=JOBS_MAX,

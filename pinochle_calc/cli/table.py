@@ -488,7 +488,7 @@ class _Session:
 
         state = self.record.state
         lines = advice(self.record, self.you, samples=self.samples, seed=self.seed,
-                       convention=self.convention)
+                       convention=self.convention, score=self._score())
         if not lines and state.next_decision().kind == "meld":
             lines = meld_lines(self.record, self.you)
         if not lines:
@@ -511,13 +511,22 @@ class _Session:
         if not your_turn(self.record, self.you):
             return
         for line in advice(self.record, self.you, samples=self.samples, seed=self.seed,
-                           convention=self.convention):
+                           convention=self.convention, score=self._score()):
             self.prose(line)
         facts = revealed(self.record, self.you)
         if facts:
             self.say("What the play shows:")
             for line in facts:
                 self.prose(f"  {line}", hang=4)
+
+    def _score(self) -> tuple[int, int] | None:
+        """The game's score on the sheet, your side's first, for the advice (None: no sheet,
+        or none the advice can read)."""
+        if self.sheet is None:
+            return None
+        from ..game.session import your_score
+
+        return your_score(self.sheet, self.record.rules, self.you)
 
     def _save(self) -> None:
         from ..game.hand import save_record
