@@ -417,7 +417,8 @@ class _Session:
     def _take(self, line: str) -> bool:
         """One line typed; False when the session ends."""
         from ..game.hand import RecordError
-        from ..game.session import meld_warning, read_entry, untyped_meld_words
+        from ..game.session import meld_warning, read_entry
+        from ..game.untyped import untyped_meld_words
 
         if self.record.hands[self.you] is None:
             if line.strip().lower() in ("quit", "q"):
@@ -547,7 +548,7 @@ class _Session:
     def _waits_for_meld(self) -> bool:
         """Whether the hand, over before the meld was shown (thrown in, no trump named),
         waits for the meld the score sheet needs (asked for once)."""
-        from ..game.session import untyped_meld
+        from ..game.untyped import untyped_meld
 
         if self.sheet is None or self.record.state.next_decision().kind != "meld" or \
                 not untyped_meld(self.record):
@@ -562,15 +563,9 @@ class _Session:
 
     def _finish(self) -> bool:
         """The hand is over: its score, the sheet, the game; True to go on to the next hand."""
-        from ..game.session import (
-            game_so_far,
-            next_path,
-            next_record,
-            put_on_sheet,
-            untyped_meld,
-            untyped_meld_fix,
-        )
+        from ..game.session import game_so_far, next_path, next_record, put_on_sheet
         from ..game.settings import tagged
+        from ..game.untyped import untyped_meld, untyped_meld_fix
 
         record = self.record
         if record.result is not None:
