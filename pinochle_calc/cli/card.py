@@ -25,9 +25,9 @@ from .app import (
     exact_option,
     format_option,
     hand_argument,
+    required_trump,
     rules_option,
     samples_option,
-    trump_option,
     write_csv,
     write_json,
 )
@@ -37,6 +37,17 @@ from .app import (
 #: errors of the best.
 CARD_CSV = ("card", "recommended", "trick_points", "trick_points_stderr", "make_probability",
             "score", "score_stderr", "difference", "difference_stderr", "as_good")
+
+#: How ``card`` is given each thing the card advice may lack (``CardAdvice.missing``, which
+#: says what, in words every command can show).
+HOW_TO_GIVE = (("the tricks so far", "--tricks"),
+               ("the meld of", "--shown SEAT:CARDS, or SEAT: for none"))
+
+
+def _how_to_give(item: str) -> str:
+    """What the advice lacked, with the option that gives it."""
+    return next((f"{item} ({how})" for start, how in HOW_TO_GIVE if item.startswith(start)),
+                item)
 
 
 @command(hand=True)
@@ -124,9 +135,8 @@ def card(
         text = ""
     else:
         rule_set = rules_option(rules)
-        suit = trump_option(trump)
-        if suit is None:
-            raise typer.BadParameter("give the trump: S, H, D or C", param_hint="'--trump'")
+        suit = required_trump(trump)
+        _check_exchange(passed, received, rule_set)
         held = hand_argument(hand)
         text = _tricks_text(tricks)
         spot = _position(held, suit, 0 if seat is None else seat, trick, (text, tricks),
@@ -259,6 +269,17 @@ def _position(held, suit: int, seat: int, trick: str, tricks_given: tuple[str, s
                     exchange[0], exchange[1])
 
 
+def _check_exchange(passed: str | None, received: str | None, rules) -> None:
+    """``--passed`` and ``--received`` only under rules that pass cards (a usage error)."""
+    from ..play.facts import exchange_problem
+
+    given = [o for o, v in (("--passed", passed), ("--received", received)) if v is not None]
+    problem = exchange_problem(rules)
+    if given and problem:
+        raise typer.BadParameter(f"{problem}: leave out {' and '.join(given)}",
+                                 param_hint=f"'{given[0]}'")
+
+
 def _contract(text: str | None, suit: int, rules) -> tuple[int, int] | None:
     """``--contract SEAT:BID`` (the bid, by default the rule set's minimum)."""
     given = contract_option(text)
@@ -289,7 +310,7 @@ def _from_file(path: str, fmt: str, samples: int, seed: int, rules, exact: float
     name = "stdin" if path == "-" else path
     if isinstance(whole, dict):
         try:
-            advice = advise_card(Position.from_dict(whole), samples=samples, seed=seed,
+            advice = advise_card(Position.from_dict(whole, rules), samples=samples, seed=seed,
                                  rules=rules, exact=exact)
         except UserError as e:
             raise UserError(f"{name}: {e}") from None
@@ -307,7 +328,7 @@ def _from_file(path: str, fmt: str, samples: int, seed: int, rules, exact: float
                 data = json.loads(line)
             except (ValueError, RecursionError) as e:
                 raise UserError(f"not a JSON object: {str(e)[:80]}") from None
-            advice = advise_card(Position.from_dict(data), samples=samples, seed=seed,
+            advice = advise_card(Position.from_dict(data, rules), samples=samples, seed=seed,
                                  rules=rules, exact=exact)
         except UserError as e:
             failed += 1
@@ -381,7 +402,8 @@ def _table(advice, line: int | None, event: int | None = None) -> None:
         say(con, "=: as good as the best (behind it by less than two standard errors of the"
             " difference, deal by deal)")
     if advice.missing:
-        say(con, f"No chance to make and no score: not given {' and '.join(advice.missing)};"
+        lacking = " and ".join(_how_to_give(item) for item in advice.missing)
+        say(con, f"No chance to make and no score: not given {lacking};"
             " the cards are ranked by trick points.")
     facts = advice.facts.lines()
     if facts:

@@ -57,7 +57,8 @@ def review(
     Beside a card's cost, its exact cost: what it gave away against best play with every card
     seen (double dummy), for the cards the solver reaches within --exact seconds (the last
     tricks), with the hand's par (or, where the solver does not reach the first lead, the best
-    finish from the first trick it reached, labelled as such). The cost is summed by phase (auction, exchange, play). json
+    finish from the first trick it reached, labelled as such). The cost is summed by phase
+    (auction, exchange, play). json
     gives one document with an object per decision, the par and the sums by phase; jsonl one
     object per decision a line; csv one row per decision. docs/records.md says how each cost
     is measured and where the marks start."""

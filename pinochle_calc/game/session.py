@@ -159,6 +159,8 @@ def prompt(record: Record, you: int) -> str:
         return "the hand is over"
     if kind == "meld":
         shown = [s for s in range(4) if state.melds[s] is None]
+        if state.complete:  # thrown in, or no trump: no card comes, the score needs the meld
+            return "meld: seat " + ", ".join(map(str, shown)) + " to show (for the score)"
         return ("meld: seat " + ", ".join(str(s) for s in shown) + " to show (or the first"
                 " card" + (", or throw-in" if state.bidder == you else "") + ")")
     what = {"call": "to call", "request": "to ask for a suit", "trump": "to name trump",
@@ -178,18 +180,20 @@ def your_turn(record: Record, you: int) -> bool:
 
 
 def advice(record: Record, you: int, *, samples: int | None = None, seed: int = 0,
-           convention: str = "jump") -> list[str]:
+           convention: str = "jump", score: tuple[int, int] | None = None) -> list[str]:
     """The advice for ``you`` now, in lines a player reads (empty when it is not your turn or
-    there is no advice for this kind of decision)."""
+    there is no advice for this kind of decision). ``score``: the game's score before the
+    hand, your side's first (the sheet's: ``your_score``), for the call and the pass that
+    give the best chance of winning the game."""
     state = record.state
     d = state.next_decision()
     hand = record.hands[you]
     if d.seat != you or hand is None:
         return []
     if d.kind == "call":
-        return _bid_advice(state, hand, samples, seed, convention)
+        return _bid_advice(state, hand, samples, seed, convention, score)
     if d.kind == "pass":
-        return _pass_advice(state, you, samples, seed, convention)
+        return _pass_advice(state, you, samples, seed, convention, score)
     if d.kind in ("trump", "request"):
         return _trump_advice(state, you, hand)
     if d.kind == "play":
@@ -225,17 +229,26 @@ def _card_advice(state: HandState, you: int, samples, seed) -> list[str]:
             figures = [f"score {c.score.mean:+.1f} ± {c.score.stderr:.1f}",
                        f"contract made {c.make_probability:.0%}", *figures]
         lines.append(f"  {CARDS[c.card].symbol:<4} " + ", ".join(figures))
-    if len(a.choices) > CARD_CHOICES:
-        lines.append(f"  ({len(a.choices) - CARD_CHOICES} more cards score lower)")
+    more = len(a.choices) - CARD_CHOICES
+    if more > 0:
+        lines.append(f"  ({more} more card scores lower)" if more == 1 else
+                     f"  ({more} more cards score lower)")
     return lines
 
 
-def _bid_advice(state: HandState, hand: Hand, samples, seed, convention) -> list[str]:
+def _bid_advice(state: HandState, hand: Hand, samples, seed, convention,
+                score: tuple[int, int] | None = None) -> list[str]:
     from ..bidding.advise import advise
 
-    a = advise(hand, state.auction, convention, samples=samples or 1000, seed=seed)
+    a = advise(hand, state.auction, convention, samples=samples or 1000, seed=seed,
+               score=score)
     call = "pass" if a.call is None else str(a.call)
     lines = [f"Advice: {call} ({a.meaning})", f"  why: {a.reason}"]
+    if a.game is not None:
+        from ..bidding.game_call import share
+
+        lines.append("  the chance of winning the game after each call: " + ", ".join(
+            f"{'pass' if c is None else c} {share(p)}" for c, p in a.game.chances))
     best = a.estimate.best
     if best is not None and a.estimate.trump is not None:
         top = "the minimum" if best.max_bid is None else str(best.max_bid)
@@ -244,13 +257,23 @@ def _bid_advice(state: HandState, hand: Hand, samples, seed, convention) -> list
     return lines
 
 
-def _pass_advice(state: HandState, you: int, samples, seed, convention) -> list[str]:
-    """The pass advice (``pass``'s), asked the question the review judges the pass by."""
+def _pass_advice(state: HandState, you: int, samples, seed, convention,
+                 score: tuple[int, int] | None = None) -> list[str]:
+    """The pass advice (``pass``'s), asked the question the review judges the pass by; with
+    the game's score, weighed for the game at the contract's bid (``game_pass``)."""
     from .decisions import PASS_SAMPLES, pass_advice, pass_request
 
     request = pass_request(state, you, convention)
     a = pass_advice(request, state.rules, samples=samples or PASS_SAMPLES, seed=seed)
-    return a.lines()[:1 + len(a.reasons)]
+    lines = a.lines()[:1 + len(a.reasons)]
+    if score is not None and state.contract is not None:
+        from .game_pass import pass_for_game
+
+        g = pass_for_game(a, score, state.contract.bid, state.rules, seed=seed)
+        if g.differs:
+            return g.lines()
+        lines.append(f"  for the game: {g.summary()}")
+    return lines
 
 
 def _trump_advice(state: HandState, you: int, hand: Hand) -> list[str]:
@@ -410,21 +433,29 @@ def read_sheet_text(path: str) -> str:
     return sheet_text(read_sheet_bytes(path), path)
 
 
-def sheet_addition(record: Record, before: bytes, path: str = "score sheet") -> bytes:
+def sheet_addition(record: Record, before: bytes, path: str = "score sheet",
+                   settings: bool = True) -> bytes:
     """What the finished hand adds to a score sheet that holds ``before``: its row (CSV, or a
     JSON line where the sheet is JSON lines), after the header where the sheet has none yet and
-    a line end where its last line has none."""
+    a line end where its last line has none; before them, the settings line of the game's
+    settings (``game.settings``) where the hand was kept with other settings than the sheet's
+    last line says, or more of them, or the sheet has none (``settings``: False, never)."""
     from ..records import csv_row, dumps
     from ..scoring import SHEET_COLUMNS
+    from .settings import ON_SHEET, of_record, settings_line, sheet_settings
 
     row = sheet_row(record)
     existing = sheet_text(before, path)
-    first = next((line for line in existing.splitlines()
+    lines = existing.splitlines()
+    first = next((line for line in lines
                   if line.strip() and not line.lstrip().startswith("#")), "")
+    kept, last = of_record(record).only(ON_SHEET), sheet_settings(lines)
+    text = "" if not settings or last is not None and not last.differences(kept) and \
+        kept.said <= last.said else settings_line(kept) + "\n"
     if first.lstrip().startswith("{"):
-        text = dumps({k: v for k, v in row.items() if v != ""}) + "\n"
+        text += dumps({k: v for k, v in row.items() if v != ""}) + "\n"
     else:
-        text = (csv_row(SHEET_COLUMNS) + "\n" if not first else "") + csv_row(
+        text += (csv_row(SHEET_COLUMNS) + "\n" if not first else "") + csv_row(
             [row[c] for c in SHEET_COLUMNS]) + "\n"
     if existing and not existing.endswith(("\n", "\r")):
         text = "\n" + text
@@ -525,23 +556,34 @@ def _holds_row(record: Record, data: bytes, at: int) -> bool:
     if at > len(data):
         return False
     try:
-        addition = sheet_addition(record, data[:at])
+        additions = [sheet_addition(record, data[:at], settings=wanted)
+                     for wanted in (True, False)]  # False: as a version before settings wrote
     except UserError:  # the bytes before are not text: not where the row was written
         return False
-    return data[at:at + len(addition)] == addition
+    return any(data[at:at + len(addition)] == addition for addition in additions)
 
 
 def _same_sheet(named: str | None, path: str) -> bool:
     """Whether the sheet a record's tag names is the file at ``path``, however either is
     spelled (a tag of an older version holds the name as it was given)."""
-    if not named:
-        return False
-    if os.path.realpath(named) == os.path.realpath(path):
-        return True
+    from .settings import same_file
+
+    return bool(named) and same_file(named, path)  # type: ignore[arg-type]
+
+
+def your_score(path: str, rules, you: int) -> tuple[int, int] | None:
+    """The game's score on the sheet before the hand, ``you``'s side first (0 to 0 on a sheet
+    with no hands yet); None where the sheet cannot be read or its game is over."""
     try:
-        return os.path.samefile(named, path)
-    except OSError:
-        return False
+        game = game_so_far(path, rules)
+    except UserError:
+        return None
+    if game is None:
+        return 0, 0
+    if game.winner is not None or game.failed:
+        return None
+    side = you & 1
+    return game.totals[side], game.totals[side ^ 1]
 
 
 def game_so_far(path: str, rules):
@@ -575,16 +617,22 @@ def next_path(path: str, deal: int) -> str:
         n += 1
 
 
+#: The tags of one hand, which the next does not carry: its number, its place on the sheet,
+#: and those a hand the engine played has (its players, seed, chance, what-if).
+HAND_TAGS = ("Deal", *SHEET_TAGS, "Us", "Them", "UsConvention", "ThemConvention", "Seed",
+             "Samples", "Prediction", "From", "Drawn", "Run")
+
+
 def next_record(record: Record) -> Record:
-    """The next hand of the game, before its cards: the same rules and tags, the deal passed
-    to the left (the old dealer's left-hand seat deals), the deal's number (its ``Deal`` tag)
-    one more."""
+    """The next hand of the game, before its cards: the same rules and the game's tags (not
+    ``HAND_TAGS``), the deal passed to the left (the old dealer's left-hand seat deals), the
+    deal's number (its ``Deal`` tag) one more."""
     from ..seats import Seat
 
     deal = deal_number(record) + 1
     fresh = Record(record.rules, Seat((record.dealer + 1) % 4))
     for name, value in record.tags:
-        if name.lower() not in ("deal", *(t.lower() for t in SHEET_TAGS)):
+        if name.lower() not in (t.lower() for t in HAND_TAGS):
             fresh = fresh.with_tag(name, value)
     return fresh.with_tag("Deal", str(deal))
 
@@ -602,6 +650,6 @@ def card_words() -> list[str]:
 
 __all__ = ["Entry", "read_entry", "prompt", "your_turn", "advice", "revealed", "save_record",
            "sheet_row", "add_to_sheet", "put_on_sheet", "sheet_addition", "read_sheet_bytes",
-           "SHEET_TAGS", "game_so_far", "next_path", "next_record",
+           "SHEET_TAGS", "game_so_far", "your_score", "next_path", "next_record",
            "deal_number", "your_meld", "meld_lines", "meld_warning", "plain_file", "card_words",
-           "COMMANDS", "WORDS"]
+           "COMMANDS", "WORDS", "HAND_TAGS"]

@@ -72,7 +72,7 @@ class DDTable:
     total: int
     seconds: float | None
 
-    def entry(self, trump: object, seat: int) -> DDEntry:
+    def entry(self, trump: int | str, seat: int) -> DDEntry:
         """The entry of ``trump`` (a suit as every function takes one) and bidder ``seat``."""
         suit = as_suit(trump)
         for e in self.entries:

@@ -22,6 +22,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TypeVar
 
 from ..errors import UserError, described
@@ -173,7 +174,7 @@ def narrow(engine: Engine, codes: Sequence[int], leader: int, trick: Sequence[in
         guess = (low + high + 1) // 2
         while low < high:
             at = guess if guess > low else low + 1
-            v = budget.run(engine, lambda: engine.bound(codes, leader, trick, at))
+            v = budget.run(engine, partial(engine.bound, codes, leader, trick, at))
             low, high = (v, high) if v >= at else (low, v)
             guess = v
     except OutOfTime:
@@ -190,7 +191,8 @@ def _edges(engine: Engine, codes: Sequence[int], leader: int, trick: Sequence[in
         top = edges.pop(0)
         at = high if top else low + 1
         try:
-            v = budget.run(engine, lambda: engine.bound(codes, leader, trick, at, limit))
+            v = budget.run(engine,
+                           partial(engine.bound, codes, leader, trick, at, limit))
         except OutOfTime:
             raise
         except Stopped:

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from ...cards import CARDS, COPIES, HAND_SIZE, KINDS, SUIT_SYMBOLS
@@ -30,6 +29,7 @@ from ...hand import Hand
 from ...rules import RuleSet
 from ...scoring import HandInput, HandScore, score_hand
 from ...seats import SEATS, Seat, Side
+from ...stores import kept
 from .errors import RecordError
 from .events import (
     Call,
@@ -97,7 +97,7 @@ def _add(a: Counts, b: Counts, sign: int = 1) -> Counts:
     return tuple(x + sign * y for x, y in zip(a, b))
 
 
-@lru_cache(maxsize=1024)
+@kept(1024)
 def _exchanged(hand: Hand, given: Hand | None, got: Hand | None, first: bool) -> Hand:
     """``hand`` less the cards ``given`` and with the cards ``got`` (``first``: taken before
     giving), each count kept within 0 to 4 (``HandState.after_exchange``, kept: a seat's
@@ -330,7 +330,8 @@ class HandState:
                 "pass": f"to pass {self.exchange_cards} cards", "trump": "to name trump",
                 "meld": "to show its meld", "play": "to play a card"}[d.kind]
         if d.kind == "meld" and self.contract is not None:
-            what += " (or the first card, or the bidder's throw-in)"
+            what += (" (or the first card, or the bidder's throw-in)" if self.played_hand
+                     else " (no card is played: the hand is over but for the meld)")
         return f"the hand waits for {who} {what}"
 
     # ------------------------------------------------------------------------ events
@@ -355,7 +356,7 @@ class HandState:
             ok, seat = True, self.bidder.partner  # the bidder may ask for no suit
         if kind in ("meld", "play") and isinstance(event, ThrowIn) and not self.plays:
             ok, seat = True, self.bidder  # the bidder concedes before the first card
-        if kind == "meld" and isinstance(event, Play):
+        if kind == "meld" and isinstance(event, Play) and self.played_hand:
             ok, seat = True, self.to_play()  # meld is shown as far as the record knows it
         if isinstance(event, Contract) and not self.auction.calls and self.contract is None:
             ok, seat = True, event.seat
