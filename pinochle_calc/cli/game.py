@@ -161,7 +161,7 @@ def play(
         seed = secrets.randbelow(SEED_MAX + 1)
         if fmt == "csv":  # the row has no room for it
             sys.stderr.write(f"seed {seed} (--seed {seed} replays this hand)\n")
-    hands = _read_deal(deal) if deal is not None else deal_cards(seed)
+    hands = read_deal(deal) if deal is not None else deal_cards(seed)
     try:
         with progress("playing the hand", None):
             record = play_hand(hands, us, them, rule_set, seed=hand_seed(seed),
@@ -218,10 +218,11 @@ def _contract(text: str | None, trump: str | None):
 DEAL_BYTES = 1 << 16
 
 
-def _read_deal(path: str):
+def read_deal(path: str, whole: bool = True):
     """The four hands of a deal file (blank lines and # comments skipped), read as the
     program reads every text file: UTF-8, a byte order mark dropped, any line ending; at most
-    ``DEAL_BYTES``."""
+    ``DEAL_BYTES``. ``whole``: 20 cards each, the whole deck (else hands of any size, as
+    written: ``dd`` checks them)."""
     import io
 
     from ..game.whole import check_deal
@@ -246,12 +247,14 @@ def _read_deal(path: str):
             hand = Hand.parse(text)
         except UserError as e:
             raise UserError(f"{name} line {number}: {e}") from None
-        if len(hand) != 20:
+        if whole and len(hand) != 20:
             raise UserError(f"{name} line {number}: seat {len(hands)} holds {len(hand)} cards,"
                             " not 20")
         hands.append(hand)
     if len(hands) != 4:
         raise UserError(f"{name}: a deal is four hands, one a line; found {len(hands)}")
+    if not whole:
+        return tuple(hands)
     try:
         return check_deal(hands)
     except UserError as e:

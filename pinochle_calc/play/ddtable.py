@@ -25,7 +25,6 @@ from ..errors import UserError, described
 from ..hand import Hand
 from ..limits import EXACT_SECONDS_MAX, EXACT_SECONDS_TABLE
 from ..rules import RulesLike, as_rules
-from .position import PositionError
 from .solver import _checked, new_engine
 from .timed import Bounds, Budget, check_seconds, narrow
 from .tricks import CARD_POINTS, encode
@@ -123,8 +122,8 @@ def dd_table(deal: Sequence, rules: RulesLike | None = None, *,
     or 20 counts each) of one size; ``rules`` for its ``scale``; ``seconds`` of CPU time for
     the whole table (None: no limit, which a whole deal may need hours of; 0: no search, every
     entry's bounds from 0 to all the points); ``trumps``, ``seats``: only those trumps and
-    bidders (default all four). A deal that cannot be raises a ``PositionError`` (a
-    ``UserError``)."""
+    bidders (default all four). A deal that cannot be (hands of unlike sizes, none, a fifth
+    copy of a card) raises a ``PositionError`` (a ``UserError``)."""
     rule_set = as_rules(rules)
     budget_seconds = None if seconds is None else check_seconds("seconds", seconds,
                                                                  EXACT_SECONDS_MAX)
@@ -132,11 +131,8 @@ def dd_table(deal: Sequence, rules: RulesLike | None = None, *,
                                                      _items(trumps, "trumps"))))
     bidders = tuple(dict.fromkeys(_seat(s) for s in (range(4) if seats is None else
                                                       _items(seats, "seats"))))
-    _, rows, _, _ = _checked(deal, 0, 0, (), ())
+    _, rows, _, _ = _checked(deal, 0, 0, (), ())  # four hands of one size, 1 to 20 cards
     size = sum(rows[0])
-    if any(sum(r) != size for r in rows) or size == 0:
-        raise PositionError("a deal is four hands of one size, 1 to 20 cards each: these hold"
-                            f" {', '.join(str(sum(r)) for r in rows)}")
     codes = [c for row in rows for c in encode(row)]
     total = sum(CARD_POINTS[c] * sum(r[c] for r in rows) for c in range(KINDS)) + 2
     k = rule_set.scale
