@@ -7,6 +7,7 @@ that is spent stops the search and leaves the solver fit for the next."""
 from __future__ import annotations
 
 import itertools
+from functools import partial
 
 import numpy as np
 import pytest
@@ -25,6 +26,11 @@ from pinochle_calc.play.tricks import CARD_POINTS, PlayState, encode
 
 needs_c = pytest.mark.skipif(not solver.COMPILED, reason="the budget's tests need the compiled"
                              " solver's interrupt from another thread")
+
+
+def next_float(ticks: itertools.count) -> float:
+    """A clock that moves one unit each time it is read."""
+    return float(next(ticks))
 
 
 def codes_of(hands) -> list[int]:
@@ -76,8 +82,7 @@ def test_the_bounds_a_budget_leaves_never_contradict_the_full_search():
         value = solve(hands, trump, leader, values=False).points[0]
         total = total_of(hands)
         for units in (0, 1, 2, 3, 5, 8, 13):
-            ticks = itertools.count()
-            budget = Budget(units, clock=lambda: float(next(ticks)))
+            budget = Budget(units, clock=partial(next_float, itertools.count()))
             engine = solver.new_engine(trump, 8)
             found = narrow(engine, codes_of(hands), leader, (), total, budget)
             assert 0 <= found.low <= value <= found.high <= total, (units, found, value)
