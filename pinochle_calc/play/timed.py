@@ -175,7 +175,7 @@ def narrow(engine: Engine, codes: Sequence[int], leader: int, trick: Sequence[in
         while low < high:
             at = guess if guess > low else low + 1
             v = budget.run(engine, partial(engine.bound, codes, leader, trick, at))
-            low, high = (v, high) if v >= at else (low, v)
+            low, high = _narrowed(low, high, at, v)
             guess = v
     except OutOfTime:
         pass
@@ -197,9 +197,19 @@ def _edges(engine: Engine, codes: Sequence[int], leader: int, trick: Sequence[in
             raise
         except Stopped:
             continue  # this edge is dear: the other goes on alone
-        low, high = (v, high) if v >= at else (low, v)
+        low, high = _narrowed(low, high, at, v)
         edges.append(top)
     return low, high
+
+
+def _narrowed(low: int, high: int, at: int, v: int) -> tuple[int, int]:
+    """The bounds after a zero-window search at ``at`` (``low < at <= high``) gave ``v``: a
+    lower bound where ``v >= at``, else an upper one. They narrow every time; a result that
+    would not is a broken search, raised rather than searched again for ever."""
+    new = (v, high) if v >= at else (low, v)
+    if not low <= new[0] <= new[1] <= high or new == (low, high):
+        raise RuntimeError(f"a search at {at} gave {v}, which does not narrow {low} to {high}")
+    return new
 
 
 __all__ = ["Budget", "Bounds", "OutOfTime", "narrow", "check_seconds", "EDGE_NODES"]

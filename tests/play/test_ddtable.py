@@ -16,7 +16,7 @@ from positions import small_deal
 
 from pinochle_calc.errors import UserError
 from pinochle_calc.hand import Hand
-from pinochle_calc.play import solver
+from pinochle_calc.play import solver, timed
 from pinochle_calc.play.ddtable import DDTable, dd_table
 from pinochle_calc.play.position import PositionError
 from pinochle_calc.play.search import PySolver
@@ -91,6 +91,21 @@ def test_the_bounds_a_budget_leaves_never_contradict_the_full_search():
         assert found == Bounds(value, value)
 
 
+@needs_c
+def test_mtdf_after_the_edges_finds_the_full_searchs_value(monkeypatch):
+    """Probes from the edges cut short (a few positions each), so that MTD(f) from the middle
+    of what they leave finds the value: the full search's, every time."""
+    monkeypatch.setattr(timed, "EDGE_NODES", 3)
+    rng = np.random.default_rng(40)
+    for _ in range(8):
+        hands = small_deal(rng, 7)
+        trump, leader = int(rng.integers(4)), int(rng.integers(4))
+        value = solve(hands, trump, leader, values=False).points[0]
+        found = narrow(solver.new_engine(trump, 7), codes_of(hands), leader, (),
+                       total_of(hands), Budget(None))
+        assert found == Bounds(value, value)
+
+
 @pytest.mark.parametrize("compiled", [True, False])
 def test_one_zero_window_search_is_a_bound_on_the_value(compiled):
     if compiled and not solver.COMPILED:
@@ -130,7 +145,7 @@ def test_no_time_leaves_every_entry_open_and_bad_input_is_refused():
     hands = small_deal(np.random.default_rng(39), 3)
     table = dd_table(hands, seconds=0, seats=[2])
     assert table.solved == 0 and len(table.entries) == 4
-    assert all(e.us == Bounds(0, table.total) for e in table.entries)
+    assert all(e.us == e.them == e.bidder == Bounds(0, table.total) for e in table.entries)
     with pytest.raises(PositionError, match="holds 0 cards"):
         dd_table([hands[0], hands[1], hands[2], [0] * 20])
     with pytest.raises(PositionError, match="seat 1 holds 1 cards, but seat 0"):
