@@ -475,6 +475,7 @@ def _pass(record: Record, before, number: int, samples: int | None, seed: int,
         step = _RETURN if role == "bidder" and rules.pass_order == "partner-first" else _PASS
         decision_seed, n = derived(played[0], step, seat.turn(record.dealer)), PASS_SAMPLES
     advice = pass_advice(request, rules, samples=n, seed=decision_seed)
+    assert event.cards is not None  # the seat reviewed, whose hand is given, saw its pass
     actual = event.cards.counts
     chosen = advice.best.cards
     cost = ZERO

@@ -1,0 +1,108 @@
+"""`pinochle-calc table` from a defender's seat in a game with a card exchange: the opponents
+pass face down, so the defender types ``hidden`` for each pass and follows the hand to its
+score; the record saved reads back with the score of the hand seen whole, and every reader
+takes it (``play --record`` in every form, ``play --record --at``, ``review``, ``card
+--record``)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from cli_runner import run
+
+from pinochle_calc.cards import CARDS, SUIT_SYMBOLS
+from pinochle_calc.game.hand import load_record
+from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
+from pinochle_calc.rules import load_rules
+
+DAVIS = "standard,steps=any,passing.cards=4"
+
+
+def exchanged_hand(rules: str, first: int):
+    """The first hand from seed ``first`` on the formula players bid, exchanged and played,
+    every card seen."""
+    for seed in range(first, first + 30):
+        record = play_hand(deal_cards(seed), "formula", "formula", load_rules(rules),
+                           seed=hand_seed(seed))
+        if len(record.state.passes) == 2 and record.state.tricks:
+            return record
+    raise AssertionError("no hand with an exchange")
+
+
+def typed_by_defender(record, you: int) -> list[str]:
+    """What the defender at ``you`` types: its cards, every event as it sees it, ``hidden`` for
+    the opponents' passes."""
+    lines = [record.hands[you].symbols()]
+    for e in record.events:
+        if e.kind == "call":
+            lines.append("p" if e.bid is None else str(e.bid))
+        elif e.kind in ("trump", "request"):
+            lines.append(SUIT_SYMBOLS[e.suit])
+        elif e.kind == "pass":
+            lines.append("hidden")
+        elif e.kind == "meld":
+            lines.append(f"{e.seat}: {e.cards.symbols() or 'none'}")
+        elif e.kind == "play":
+            lines.append(CARDS[e.card].symbol)
+    return lines
+
+
+@pytest.mark.parametrize("convention, rules, first", [("davis", DAVIS, 1),
+                                                      ("toby", "toby-thomas", 1)])
+def test_a_defender_follows_a_hand_with_an_exchange_to_its_score(tmp_path, convention, rules,
+                                                                  first):
+    whole = exchanged_hand(rules, first)
+    bidder = whole.state.bidder
+    you = bidder.after(1)
+    path = tmp_path / "hand.txt"
+    args = ["table", "--save", str(path), "--seat", str(you), "-c", convention, "-n", "40"]
+    if convention == "toby":
+        args += ["--rules", rules]
+    out = run(*args, input="\n".join(typed_by_defender(whole, you)) + "\n")
+    assert out.exit_code == 0, out.output
+    assert "refused" not in out.stdout
+    assert f"seat {bidder.partner} to pass {load_rules(rules).pass_cards} cards (hidden: not" \
+        f" seen)> hidden" in out.stdout
+    assert f"event {len(whole.events)}: " in out.stdout
+    score = f"The hand is over: {whole.result}: us {whole.score[0]:+d}, them {whole.score[1]:+d}"
+    assert score in out.stdout
+    text = path.read_text()
+    assert f"pass {bidder.partner}: hidden\npass {bidder}: hidden\n" in text
+    record = load_record(str(path))
+    assert (record.result, record.score) == (whole.result, whole.score)
+    assert record.known_seats == (you,) and record.state.exchange_hidden
+    # every reader takes it
+    shown = run("play", "--record", str(path), "--format", "json")
+    assert shown.exit_code == 0, shown.output
+    data = json.loads(shown.stdout)
+    assert data["exchange"]["to_bidder"] is None and data["exchange"]["to_partner"] is None
+    assert data["score"] == {"us": whole.score[0], "them": whole.score[1]}
+    table = run("play", "--record", str(path), "--format", "table")
+    assert table.exit_code == 0
+    assert f"seat {bidder.partner} passes {load_rules(rules).pass_cards} hidden cards to the" \
+        in " ".join(table.stdout.split())
+    again = run("play", "--record", str(path), "--at", "trick 10", "--us", "formula",
+                "--them", "formula", "--format", "record")
+    assert again.exit_code == 0, again.output
+    assert "hidden" not in again.stdout  # the what-if deals the exchange too
+    mine = next(n for n, e in enumerate(whole.events, 1) if e.kind == "play" and e.seat == you
+                and n > len(whole.events) // 2)
+    card = run("card", "--record", str(path), "--at", str(mine), "-n", "40", "--format",
+               "json")
+    assert card.exit_code == 0, card.output
+    review = run("review", str(path), "--samples", "30", "--exact", "0", "--format", "json")
+    assert review.exit_code == 0, review.output
+
+
+def test_a_bidding_side_seat_is_refused_a_hidden_pass(tmp_path):
+    whole = exchanged_hand(DAVIS, 1)
+    partner = whole.state.bidder.partner
+    lines = typed_by_defender(whole, partner)
+    at = lines.index("hidden")
+    path = tmp_path / "hand.txt"
+    out = run("table", "--save", str(path), "--seat", str(partner), "-c", "davis", "-n", "40",
+              input="\n".join(lines[:at + 1]) + "\n")
+    assert out.exit_code == 1  # the line was refused, and the script says so
+    assert f"(seat {partner} passes hidden cards): the record gives seat {partner}'s hand, so" \
+        " its exchange was seen" in " ".join(out.stdout.split())
