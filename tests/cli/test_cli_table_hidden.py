@@ -2,7 +2,8 @@
 pass face down, so the defender types ``hidden`` for each pass and follows the hand to its
 score; the record saved reads back with the score of the hand seen whole, and every reader
 takes it (``play --record`` in every form, ``play --record --at``, ``review``, ``card
---record``)."""
+--record``, ``table --resume``, a record on standard input). A defender follows every preset
+under every convention so, the hand stopped half way and resumed."""
 
 from __future__ import annotations
 
@@ -11,10 +12,11 @@ import json
 import pytest
 from cli_runner import run
 
+from pinochle_calc.bidding.conventions import CONVENTIONS, convention_rules
 from pinochle_calc.cards import CARDS, SUIT_SYMBOLS
 from pinochle_calc.game.hand import load_record
 from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
-from pinochle_calc.rules import load_rules
+from pinochle_calc.rules import PRESETS, load_rules
 
 DAVIS = "standard,steps=any,passing.cards=4"
 
@@ -45,6 +47,8 @@ def typed_by_defender(record, you: int) -> list[str]:
             lines.append(f"{e.seat}: {e.cards.symbols() or 'none'}")
         elif e.kind == "play":
             lines.append(CARDS[e.card].symbol)
+        elif e.kind == "throw-in":
+            lines.append("throw-in")
     return lines
 
 
@@ -106,3 +110,69 @@ def test_a_bidding_side_seat_is_refused_a_hidden_pass(tmp_path):
     assert out.exit_code == 1  # the line was refused, and the script says so
     assert f"(seat {partner} passes hidden cards): the record gives seat {partner}'s hand, so" \
         " its exchange was seen" in " ".join(out.stdout.split())
+
+
+def defended_hand(rules: str):
+    """The first hand from seed 1 on that the formula players bid, exchanged (where the rules
+    pass cards) and played, every card seen, as ``exchanged_hand``."""
+    if load_rules(rules).pass_cards:
+        return exchanged_hand(rules, 1)
+    for seed in range(1, 31):
+        record = play_hand(deal_cards(seed), "formula", "formula", load_rules(rules),
+                           seed=hand_seed(seed))
+        if record.state.contract is not None and record.state.tricks:
+            return record
+    raise AssertionError("no hand played")
+
+
+def every_game() -> list[tuple[str | None, str]]:
+    """(``--rules``, convention): each convention with no rules (its own game) and with every
+    preset; under Davis's convention each preset in Davis's game (any bid, four cards passed),
+    but toby-thomas, which passes its own three."""
+    out: list[tuple[str | None, str]] = []
+    for convention in CONVENTIONS:
+        out.append((None, convention))
+        for preset in PRESETS:
+            exchange = convention == "davis" and not PRESETS[preset].pass_cards
+            out.append((preset + (",steps=any,passing.cards=4" if exchange else ""),
+                        convention))
+    return out
+
+
+@pytest.mark.parametrize("rules, convention", every_game())
+def test_a_defender_follows_every_preset_and_convention_to_the_score(tmp_path, rules,
+                                                                      convention):
+    """From a fresh clone, nothing but the command: the defender types the first half of the
+    hand (the hidden passes included), stops, goes on with ``--resume``; the score is the hand's
+    seen whole, and the record reads back with it."""
+    chosen = convention_rules(convention, None if rules is None else load_rules(rules))[0]
+    whole = defended_hand(chosen.name if rules is None else rules)
+    assert whole.rules == chosen
+    bidder = whole.state.bidder
+    you = bidder.after(1 + 2 * (len(whole.events) % 2))  # either defender
+    lines = typed_by_defender(whole, you)
+    hidden = [n for n, line in enumerate(lines) if line == "hidden"]
+    assert len(hidden) == (2 if chosen.pass_cards else 0)
+    cut = max([len(lines) // 2, *(n + 1 for n in hidden)])
+    path = tmp_path / "hand.txt"
+    first = run("table", "--save", str(path), "--seat", str(you), "-c", convention, "-n", "8",
+                *(() if rules is None else ("--rules", rules)),
+                input="\n".join(lines[:cut]) + "\n")
+    assert first.exit_code == 0 and "refused" not in first.stdout, first.output
+    assert first.stdout.count(f"to pass {chosen.pass_cards} cards (hidden: not seen)> hidden") \
+        == len(hidden)
+    half = load_record(str(path))
+    assert half.state.exchange_hidden == bool(hidden) and not half.state.complete
+    assert half.rules == chosen
+    rest = run("table", "--resume", str(path), "-n", "8", input="\n".join(lines[cut:]) + "\n")
+    assert rest.exit_code == 0 and "refused" not in rest.stdout, rest.output
+    score = f"The hand is over: {whole.result}: us {whole.score[0]:+d}, them {whole.score[1]:+d}"
+    assert score in rest.stdout
+    text = path.read_text()
+    assert text.count(": hidden\n") == len(hidden)
+    record = load_record(str(path))
+    assert (record.result, record.score, record.rules) == (whole.result, whole.score, chosen)
+    assert record.known_seats == (you,)
+    piped = run("play", "--record", "-", "--format", "json", input=text)  # standard input
+    assert piped.exit_code == 0, piped.output
+    assert json.loads(piped.stdout)["score"] == {"us": whole.score[0], "them": whole.score[1]}

@@ -319,3 +319,86 @@ def test_a_hidden_exchange_dealt_has_the_chances_of_random_passes_given_the_marr
         p = k / total
         assert abs(seen[outcome] / draws - p) <= 4.5 * (p * (1 - p) / draws) ** 0.5 + 1e-9, \
             (outcome, seen[outcome] / draws, p)
+
+
+def every_pass(counts, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every ``n`` cards a seat holding ``counts`` could pass: ``(m, 20)`` counts, and the ways
+    to pick each from its physical cards (a product of binomials), built kind by kind."""
+    rows, ways = np.zeros((1, KINDS), dtype=np.int64), np.ones(1)
+    for c in range(KINDS):
+        grown = []
+        for k in range(min(int(counts[c]), n) + 1):
+            more = rows.copy()
+            more[:, c] = k
+            keep = more.sum(axis=1) <= n
+            grown.append((more[keep], ways[keep] * comb(int(counts[c]), k)))
+        rows = np.concatenate([g[0] for g in grown])
+        ways = np.concatenate([g[1] for g in grown])
+    keep = rows.sum(axis=1) == n
+    return rows[keep], ways[keep]
+
+
+def exchange_key(after_bidder, gave, got) -> np.ndarray:
+    """What tells the pass orders apart, for each row of ``got`` (the partner's passes):
+    whether the bidder passed back a card it had just received (its partner passed it more
+    copies of a card than the bidder holds after the exchange), and how many kinds went both
+    ways (0, 1, 2 or more), as one number: 3 x back + kinds."""
+    got = np.atleast_2d(got)
+    back = np.any(got > np.asarray(after_bidder), axis=1)
+    both = np.sum((got > 0) & (np.asarray(gave) > 0), axis=1)
+    return 3 * back + np.minimum(both, 2)
+
+
+def full_defenders_record(rules: str) -> Record:
+    """A defender's record of a hand played to its last trick with the passes hidden, from
+    the sample for Davis's game, else from the first such hand the formula players play."""
+    if rules == DAVIS:
+        return load_record(str(ROOT / "samples" / "defender.txt"))
+    whole = next(w for w in (exchanged(s, rules) for s in range(40))
+                 if w is not None and len(w.state.tricks) == 20)
+    return defenders_record(whole, whole.state.bidder.after(1))
+
+
+@pytest.mark.parametrize("rules", EXCHANGES)
+def test_the_hidden_exchange_dealt_follows_the_rules_pass_order(rules):
+    """A whole defender's record: each seat's cards after the exchange are those it played, so
+    what ``deal_unknown`` deals is the exchange alone. Its chances against a count of every
+    pair of passes by the rule set's order (each pair of physical picks as likely): the
+    bidder's pass any N of its partner's cards after; the partner's any N of the bidder's after,
+    and, passing first, of the cards the bidder passed back too; less those that leave the
+    bidder no marriage in a trump named before the exchange. 400 deals."""
+    own = full_defenders_record(rules)
+    state, r = own.state, own.rules
+    assert state.exchange_hidden and state.complete and r.pass_cards
+    bidder, partner = state.bidder, state.bidder.partner
+    after = np.zeros((4, KINDS), dtype=np.int64)
+    for t in state.tricks:
+        for k, c in enumerate(t.cards):
+            after[(t.leader + k) & 3][c] += 1
+    n, first = r.pass_cards, r.pass_order == "partner-first"
+    married = r.needs_marriage(False) and r.pass_when == "after-trump" \
+        and not r.marriage_after_exchange
+    king, queen = 5 * state.trump + 2, 5 * state.trump + 3
+    exact: Counter = Counter()
+    for gave, w1 in zip(*every_pass(after[partner], n)):  # the bidder's pass
+        got, w2 = every_pass(after[bidder] + gave if first else after[bidder], n)
+        dealt = after[bidder] + gave - got  # the bidder's cards as dealt
+        ok = (dealt[:, king] > 0) & (dealt[:, queen] > 0) if married else np.ones(len(got), bool)
+        keys = exchange_key(after[bidder], gave, got[ok])
+        for key, w in enumerate(np.bincount(keys, weights=w2[ok], minlength=6)):
+            exact[key] += w1 * w
+    total = sum(exact.values())
+    draws = 400
+    seen: Counter = Counter()
+    for seed in range(draws):
+        dealt = deal_unknown(own, seed)
+        gave, got = (next(e.cards.counts for e in dealt.events
+                          if isinstance(e, Pass) and e.seat == s) for s in (bidder, partner))
+        seen[int(exchange_key(after[bidder], gave, got)[0])] += 1
+    assert all(exact[k] for k in seen)  # only what could happen
+    # passing first, the bidder may pass back what it received; else it may not
+    assert (exact[3] + exact[4] + exact[5] > 0) == first
+    for outcome, k in exact.items():
+        p = k / total
+        assert abs(seen[outcome] / draws - p) <= 4.5 * (p * (1 - p) / draws) ** 0.5 + 1e-9, \
+            (outcome, seen[outcome] / draws, p)
