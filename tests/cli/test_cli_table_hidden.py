@@ -7,6 +7,8 @@ under every convention so, the hand stopped half way and resumed."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 
 import pytest
@@ -82,6 +84,11 @@ def test_a_defender_follows_a_hand_with_an_exchange_to_its_score(tmp_path, conve
     data = json.loads(shown.stdout)
     assert data["exchange"]["to_bidder"] is None and data["exchange"]["to_partner"] is None
     assert data["score"] == {"us": whole.score[0], "them": whole.score[1]}
+    rows = run("play", "--record", str(path), "--format", "csv")
+    assert rows.exit_code == 0, rows.output
+    row = next(csv.DictReader(io.StringIO(rows.stdout)))
+    assert (row["result"], int(row["score_us"]), int(row["score_them"])) == \
+        (whole.result, *whole.score)
     table = run("play", "--record", str(path), "--format", "table")
     assert table.exit_code == 0
     assert f"seat {bidder.partner} passes {load_rules(rules).pass_cards} hidden cards to the" \

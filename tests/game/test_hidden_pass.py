@@ -402,3 +402,29 @@ def test_the_hidden_exchange_dealt_follows_the_rules_pass_order(rules):
         p = k / total
         assert abs(seen[outcome] / draws - p) <= 4.5 * (p * (1 - p) / draws) ** 0.5 + 1e-9, \
             (outcome, seen[outcome] / draws, p)
+
+
+@pytest.mark.parametrize("rules", [DAVIS, "toby-thomas"])
+def test_the_partners_hidden_pass_dealt_alone_is_any_of_its_cards(rules):
+    """Cut after the partner's hidden pass, before the bidder's: each deal gives the partner's
+    pass as any N of the cards it was dealt, every N physical cards as likely. Counted against
+    each deal's own hands: the cards passed of a kind the bidder holds too number, on average,
+    N x (the partner's cards of such kinds) / 20 (a pass picked from the bidder's cards would
+    make it N every time); within 4.5 standard errors over 200 deals."""
+    own = full_defenders_record(rules)
+    cut = next(n for n, e in enumerate(own.events) if isinstance(e, Pass)) + 1
+    part = own.prefix(cut)
+    assert part.state.exchange_hidden and len(part.state.passes) == 1
+    bidder, partner, n = own.state.bidder, own.state.bidder.partner, own.rules.pass_cards
+    gap = variance = 0.0
+    draws = 200
+    for seed in range(draws):
+        dealt = deal_unknown(part, seed)
+        naive_replay(part, dealt)
+        held, theirs = np.array(dealt.hands[partner].counts), dealt.hands[bidder].counts
+        passed = np.array(dealt.events[cut - 1].cards.counts)
+        shared = np.array([c > 0 for c in theirs])
+        k = int(held[shared].sum())  # the partner's cards of kinds the bidder holds too
+        gap += int(passed[shared].sum()) - n * k / 20
+        variance += n * (k / 20) * (1 - k / 20) * (20 - n) / 19  # the hypergeometric's
+    assert abs(gap / draws) <= 4.5 * variance ** 0.5 / draws
