@@ -34,13 +34,16 @@ def exchanged_hand(rules: str, first: int):
     raise AssertionError("no hand with an exchange")
 
 
-def typed_by_defender(record, you: int) -> list[str]:
+def typed_by_defender(record, you: int, heard: bool = True) -> list[str]:
     """What the defender at ``you`` types: its cards, every event as it sees it, ``hidden`` for
-    the opponents' passes."""
+    the opponents' passes; the suit the bidder asks for where ``heard``, else nothing (its
+    partner's ``hidden`` pass answers the prompt for it)."""
     lines = [record.hands[you].symbols()]
     for e in record.events:
         if e.kind == "call":
             lines.append("p" if e.bid is None else str(e.bid))
+        elif e.kind == "request" and not heard:
+            continue
         elif e.kind in ("trump", "request"):
             lines.append(SUIT_SYMBOLS[e.suit])
         elif e.kind == "pass":
@@ -157,7 +160,9 @@ def test_a_defender_follows_every_preset_and_convention_to_the_score(tmp_path, r
     assert whole.rules == chosen
     bidder = whole.state.bidder
     you = bidder.after(1 + 2 * (len(whole.events) % 2))  # either defender
-    lines = typed_by_defender(whole, you)
+    asked = any(e.kind == "request" for e in whole.events)
+    heard = convention != "toby"  # under Toby's own, the defender missed the suit asked for
+    lines = typed_by_defender(whole, you, heard)
     hidden = [n for n, line in enumerate(lines) if line == "hidden"]
     assert len(hidden) == (2 if chosen.pass_cards else 0)
     cut = max([len(lines) // 2, *(n + 1 for n in hidden)])
@@ -166,8 +171,12 @@ def test_a_defender_follows_every_preset_and_convention_to_the_score(tmp_path, r
                 *(() if rules is None else ("--rules", rules)),
                 input="\n".join(lines[:cut]) + "\n")
     assert first.exit_code == 0 and "refused" not in first.stdout, first.output
-    assert first.stdout.count(f"to pass {chosen.pass_cards} cards (hidden: not seen)> hidden") \
-        == len(hidden)
+    prompts = first.stdout.count(f"to pass {chosen.pass_cards} cards (hidden: not seen)> hidden")
+    if asked and not heard:  # the partner's pass typed where the suit asked for was awaited
+        assert f"to ask for a suit (or hidden: seat {bidder.partner}'s pass, not seen)> hidden" \
+            in first.stdout
+        prompts += 1
+    assert prompts == len(hidden)
     half = load_record(str(path))
     assert half.state.exchange_hidden == bool(hidden) and not half.state.complete
     assert half.rules == chosen
@@ -175,6 +184,7 @@ def test_a_defender_follows_every_preset_and_convention_to_the_score(tmp_path, r
     assert rest.exit_code == 0 and "refused" not in rest.stdout, rest.output
     score = f"The hand is over: {whole.result}: us {whole.score[0]:+d}, them {whole.score[1]:+d}"
     assert score in rest.stdout
+    assert "Advice: play" in rest.stdout  # the card advice at the defender's turns
     text = path.read_text()
     assert text.count(": hidden\n") == len(hidden)
     record = load_record(str(path))
