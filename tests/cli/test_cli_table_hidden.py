@@ -138,14 +138,17 @@ def defended_hand(rules: str):
 def every_game() -> list[tuple[str | None, str]]:
     """(``--rules``, convention): each convention with no rules (its own game) and with every
     preset; under Davis's convention each preset in Davis's game (any bid, four cards passed),
-    but toby-thomas, which passes its own three."""
+    but toby-thomas, which passes its own three. A preset that is the convention's own game is
+    left to the first (standard under jump and Davis's, toby-thomas under Toby's)."""
     out: list[tuple[str | None, str]] = []
     for convention in CONVENTIONS:
         out.append((None, convention))
+        own = convention_rules(convention)[0]
         for preset in PRESETS:
             exchange = convention == "davis" and not PRESETS[preset].pass_cards
-            out.append((preset + (",steps=any,passing.cards=4" if exchange else ""),
-                        convention))
+            rules = preset + (",steps=any,passing.cards=4" if exchange else "")
+            if load_rules(rules).differences() != own.differences():
+                out.append((rules, convention))
     return out
 
 
