@@ -15,6 +15,7 @@ the marriage would leave::
 from __future__ import annotations
 
 import argparse
+import os
 import resource
 import time
 
@@ -84,8 +85,10 @@ def main() -> None:
           f" least {a.min():.4f}")
     print(f"positions where it keeps under 95%: {(a < 0.95).mean():.1%}; under 90%:"
           f" {(a < 0.90).mean():.1%}")
-    print(f"wall {time.perf_counter() - wall:.1f} s, CPU {time.process_time() - cpu:.1f} s"
-          f" (user {usage.ru_utime:.1f} s, sys {usage.ru_stime:.1f} s)")
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"the run: wall {time.perf_counter() - wall:.1f} s, CPU {time.process_time() - cpu:.1f}"
+          f" s; the process with its imports: user {usage.ru_utime:.1f} s, sys"
+          f" {usage.ru_stime:.1f} s; load average at the end {load}")
 
 
 if __name__ == "__main__":
