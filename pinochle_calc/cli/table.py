@@ -108,6 +108,12 @@ def table(
     if sheet is not None:
         plain_file(sheet, "score sheet")
     if resume is not None:
+        import click
+
+        # PINOCHLE_RULES is the default for a new hand: the record's own rules stand
+        if click.get_current_context().get_parameter_source("rules") \
+                == click.core.ParameterSource.ENVIRONMENT:
+            rules = None
         if save is not None or rules is not None or hand or tags:
             raise typer.BadParameter("--resume goes on with the record's own file, rules, hand"
                                      " and tags: leave out --save, --rules, the hand and --tag")

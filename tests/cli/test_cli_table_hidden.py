@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from pathlib import Path
 
 import pytest
 from cli_runner import run
@@ -21,6 +22,7 @@ from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
 from pinochle_calc.rules import PRESETS, load_rules
 
 DAVIS = "standard,steps=any,passing.cards=4"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def exchanged_hand(rules: str, first: int):
@@ -155,9 +157,9 @@ def every_game() -> list[tuple[str | None, str]]:
 @pytest.mark.parametrize("rules, convention", every_game())
 def test_a_defender_follows_every_preset_and_convention_to_the_score(tmp_path, rules,
                                                                       convention):
-    """From a fresh clone, nothing but the command: the defender types the first half of the
-    hand (the hidden passes included), stops, goes on with ``--resume``; the score is the hand's
-    seen whole, and the record reads back with it."""
+    """From a fresh clone, nothing but the command (no ``PINOCHLE_RULES``): the defender types
+    the first half of the hand (the hidden passes included), stops, goes on with ``--resume``;
+    the score is the hand's seen whole, and the record reads back with it."""
     chosen = convention_rules(convention, None if rules is None else load_rules(rules))[0]
     whole = defended_hand(chosen.name if rules is None else rules)
     assert whole.rules == chosen
@@ -172,7 +174,7 @@ def test_a_defender_follows_every_preset_and_convention_to_the_score(tmp_path, r
     path = tmp_path / "hand.txt"
     first = run("table", "--save", str(path), "--seat", str(you), "-c", convention, "-n", "8",
                 *(() if rules is None else ("--rules", rules)),
-                input="\n".join(lines[:cut]) + "\n")
+                input="\n".join(lines[:cut]) + "\n", env={"PINOCHLE_RULES": None})
     assert first.exit_code == 0 and "refused" not in first.stdout, first.output
     prompts = first.stdout.count(f"to pass {chosen.pass_cards} cards (hidden: not seen)> hidden")
     if asked and not heard:  # the partner's pass typed where the suit asked for was awaited
@@ -183,7 +185,9 @@ def test_a_defender_follows_every_preset_and_convention_to_the_score(tmp_path, r
     half = load_record(str(path))
     assert half.state.exchange_hidden == bool(hidden) and not half.state.complete
     assert half.rules == chosen
-    rest = run("table", "--resume", str(path), "-n", "8", input="\n".join(lines[cut:]) + "\n")
+    # a shell's default rule set is for new hands: the record's own go on
+    rest = run("table", "--resume", str(path), "-n", "8", input="\n".join(lines[cut:]) + "\n",
+               env={"PINOCHLE_RULES": "npa,scale=10"})
     assert rest.exit_code == 0 and "refused" not in rest.stdout, rest.output
     score = f"The hand is over: {whole.result}: us {whole.score[0]:+d}, them {whole.score[1]:+d}"
     assert score in rest.stdout
@@ -196,3 +200,16 @@ def test_a_defender_follows_every_preset_and_convention_to_the_score(tmp_path, r
     piped = run("play", "--record", "-", "--format", "json", input=text)  # standard input
     assert piped.exit_code == 0, piped.output
     assert json.loads(piped.stdout)["score"] == {"us": whole.score[0], "them": whole.score[1]}
+
+
+def test_resume_keeps_the_records_rules_over_the_shells_default(tmp_path):
+    """``--rules`` with ``--resume`` is refused (the record's rules stand); ``PINOCHLE_RULES``,
+    the default for a new hand, does not stop a resume and does not change its rules."""
+    path = tmp_path / "defender.txt"
+    path.write_text((ROOT / "samples" / "defender.txt").read_text())
+    refused = run("table", "--resume", str(path), "--rules", "npa", input="quit\n")
+    assert refused.exit_code == 2 and "leave out --save, --rules" in refused.output
+    kept = run("table", "--resume", str(path), input="quit\n", env={"PINOCHLE_RULES": "npa"})
+    assert kept.exit_code == 0, kept.output
+    assert "rules standard,steps=any,passing.cards=4)" in " ".join(kept.stdout.split())
+    assert load_record(str(path)).rules == load_rules(DAVIS)
