@@ -48,7 +48,7 @@ from ..exchange.policy import exchange
 from ..hand import HandLike, as_hand
 from ..limits import BID_DEALS, SEED_MAX, check
 from ..play.dealer import suit_codes
-from ..play.stats import Stats
+from ..play.stats import Stats, share_words
 from ..rules import STANDARD, RuleSet, RulesLike, as_rules
 from .auction import Auction, AuctionLike, iter_bids
 from .inferences import (
@@ -244,6 +244,8 @@ class Estimate:
     notes: tuple[str, ...]
     #: ``(samples, 4, 20)``: the deals behind the figures, the hand at seat 0, as dealt
     deals: np.ndarray | None = field(default=None, repr=False, compare=False)
+    #: the other suits as good as ``trump`` to name (``trump_to_name``)
+    as_good: tuple[int, ...] = ()
 
     @property
     def best(self) -> TrumpEstimate | None:
@@ -266,8 +268,17 @@ class Estimate:
             "acceptance": round(self.acceptance, 4), "conditions": list(self.conditions),
             "dropped": list(self.dropped), "notes": list(self.notes),
             "trumps": {SUITS[t]: e.to_dict() for t, e in self.trumps.items()},
+            "as_good": [SUITS[t] for t in self.as_good],
         })
         return out
+
+    def trump_words(self) -> str:
+        """The trump to name as a player says it: ``♠``, ``♠ (♦ as good)``; ``no trump``
+        where the hand may name none."""
+        if self.trump is None:
+            return "no trump"
+        alike = " and ".join(SUIT_SYMBOLS[t] for t in self.as_good)
+        return SUIT_SYMBOLS[self.trump] + (f" ({alike} as good)" if alike else "")
 
     def __repr__(self) -> str:
         trump = None if self.trump is None else SUITS[self.trump]
@@ -416,8 +427,8 @@ def estimate(hand: HandLike, rules: RulesLike = STANDARD, auction: AuctionLike =
     dealt = deal(hand, samples, rng, conditions, rules)
     counts = dealt.deals
     if dealt.built:
-        notes.append(f"the calls are rare in random deals ({dealt.acceptance:.1%} meet them):"
-                     " the deals were built to meet them")
+        notes.append(f"the calls are rare in random deals ({share_words(dealt.acceptance)} of"
+                     " those drawn meet them): the deals were built to meet them")
     k = rules.scale
     low = rules.next_bid(None)
     legal_now = None if auction is None else auction.legal().min_bid
@@ -452,19 +463,45 @@ def estimate(hand: HandLike, rules: RulesLike = STANDARD, auction: AuctionLike =
             made = [bid for bid in ladder.every if chance[bid] >= confidence]
             results[t] = replace(result, make_probability={b: chance[b] for b in ladder.curve},
                                  max_bid=max(made) if made else None)
-    best = None
-    if results:
-        best = max(results, key=lambda t: (-1 if results[t].max_bid is None
-                                           else results[t].max_bid,
-                                           float(results[t].totals.mean()), -t))
+    best, alike = trump_to_name(results)
     return Estimate(best, results, own.best.points, samples, seed, confidence, dealt.acceptance,
                     dealt.drawn, tuple(c.text for c in conditions if c.text not in dealt.dropped),
-                    dealt.dropped, tuple(notes), counts)
+                    dealt.dropped, tuple(notes), counts, alike)
+
+
+def trump_to_name(trumps: dict[int, TrumpEstimate]) -> tuple[int | None, tuple[int, ...]]:
+    """The trump the advice names (None: the hand may name none), the one rule of the bid
+    advice's reason and "Name" line, the table's trump prompt and the review: the suit with
+    the highest bid made at the confidence, then the highest mean total of meld and trick
+    points (a deal lost for want of a marriage counting -1), then S, H, D, C. And the other
+    suits as good as it: the same highest bid, and a mean total short of it by no more than
+    the standard error of the difference, deal by deal over the same deals. (A player without
+    an estimate, and a hand that has exchanged, names by meld: ``meld.trump_to_name``.)"""
+    if not trumps:
+        return None, ()
+
+    def key(t: int) -> tuple[int, float, int]:
+        top = trumps[t].max_bid
+        return -1 if top is None else top, float(trumps[t].totals.mean()), -t
+
+    best = max(trumps, key=key)
+    mine = trumps[best].totals.astype(np.float64)
+    alike = []
+    for t in sorted(trumps):
+        if t == best or trumps[t].max_bid != trumps[best].max_bid:
+            continue
+        short = mine - trumps[t].totals
+        n = len(short)
+        error = float(short.std(ddof=1)) / n ** 0.5 if n > 1 else 0.0
+        if float(short.mean()) <= error:
+            alike.append(t)
+    return best, tuple(alike)
 
 
 # what the calls tell (``inferences``), as this module has always offered it
 __all__ = ["Estimate", "TrumpEstimate", "Played", "Stats", "Condition", "Below", "Known",
-           "Holding", "estimate", "deal", "conditions_from", "limits_from", "side_totals",
+           "Holding", "estimate", "trump_to_name", "deal", "conditions_from", "limits_from",
+           "side_totals",
            "DEFAULT_SAMPLES", "DEFAULT_CONFIDENCE", "confidence_for", "pass_margin",
            "pass_words", "PARTNER_MARGIN", "PARTNER_SPREAD", "OPPONENT_MARGIN",
            "OPPONENT_SPREAD", "LIMIT_MARGIN_PER_CARD", "LIMIT_SPREAD"]

@@ -53,6 +53,7 @@ from ..cards import (
 from ..errors import UserError
 from ..hand import Hand, HandLike, as_hand
 from ..limits import PASS_HANDS, PASS_WORK, SEED_MAX, check
+from ..play.stats import share_words
 from ..rules import STANDARD, RuleSet, RulesLike, as_rules
 from .hints import as_hint
 
@@ -289,7 +290,7 @@ class PassAdvice:
                        " policy's pass, which the bid estimate and whole hands play.")
         if self.conditions:
             out.append(f"Their hands: only those where {'; '.join(self.conditions)}"
-                       f" ({self.acceptance:.0%} of the hands drawn)")
+                       f" ({share_words(self.acceptance)} of the hands drawn)")
         if self.dropped:
             out.append(f"Given up as nearly impossible: {'; '.join(self.dropped)}")
         if self.alternatives:
