@@ -116,8 +116,12 @@ def test_a_pass_that_breaks_the_partners_meld_costs_points():
 def test_marks_follow_the_documented_bounds():
     assert mark(Mean(1.9, 0.1)) == "fine" and mark(Mean(2.0, 0.1)) == "inaccuracy"
     assert mark(Mean(4.9, 0.1)) == "inaccuracy" and mark(Mean(5.0, 0.1)) == "mistake"
-    assert mark(Mean(10.0, 0.1)) == "blunder" and mark(Mean(-30.0, 1.0)) == "fine"
+    assert mark(Mean(10.0, 0.1)) == "blunder"
     assert mark(Mean(8.0, 5.0)) == "fine"  # within two standard errors of 0
+    # beating the advice: by more than two standard errors, "better"; within them, fine
+    assert mark(Mean(-30.0, 1.0)) == "better" and mark(Mean(-2.1, 1.0)) == "better"
+    assert mark(Mean(-2.0, 1.0)) == "fine" and mark(Mean(-1.9, 1.0)) == "fine"
+    assert mark(Mean(-0.5, 0.0)) == "better"  # measured exactly
     assert mark(Mean(30.0, 1.0), scale=10) == "inaccuracy"
 
 
