@@ -290,7 +290,9 @@ def _print_bid(advice) -> None:
     show(con, table)
     error = max(errors, default=0)
     say(con, "Each figure is the average over the deals, good to about"
-        f" ±{error:.{places(error)}f}, and in brackets the range 8 deals in 10 fall in.")
+        f" ±{error:.{places(error)}f}, and in brackets the range 8 deals in 10 fall in;"
+        " partner meld: your partner's meld with that row's suit as trump (the meld its calls"
+        " show is in its own best suit).")
     best = result.best
     # the curve from the highest sure bid to the first under 2% (--format json has it all)
     curve = list(best.make_probability.items())
