@@ -1,5 +1,5 @@
 """Speed of the bid advisor: ``.venv/bin/python benchmarks/bench_bid.py [--runs 7]
-[--baseline REV|none]``.
+[--baseline REV|none | --baseline-path DIR]``.
 
 Run by hand (not a test); prints medians of:
 
@@ -52,6 +52,9 @@ CASES = {
     "davis, '50 54 p 56' (conditioned), 4 trumps": [
         FOUR_TRUMPS, "--auction", "50 54 p 56", "--convention", "davis"],
     "toby, '26 p', 2 trumps": [EXAMPLE, "--auction", "26 p", "--convention", "toby"],
+    # the hand asked its partner for an ace: the estimate's partners answer it by its worth
+    "davis, '60 61 p p' (a hint), 4 trumps": [
+        FOUR_TRUMPS, "--auction", "60 61 p p", "--convention", "davis"],
 }
 
 
@@ -123,8 +126,15 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--baseline", default=BEFORE_SPEED,
                     help="the revision to compare with in the same run (none: no comparison)")
+    ap.add_argument("--baseline-path", help="compare with the package in this folder instead"
+                    " (a checkout with its C extensions built: an export of a revision has"
+                    " none, and runs numpy's paths)")
     args = ap.parse_args()
-    with (nullcontext(None) if args.baseline == "none" else package_at(args.baseline)) as old:
+    if args.baseline_path:
+        package = nullcontext(args.baseline_path)
+    else:
+        package = nullcontext(None) if args.baseline == "none" else package_at(args.baseline)
+    with package as old:
         in_process(args.runs * 3)
         first_calls(args.runs, old)
         shell(args.runs, old)

@@ -79,6 +79,7 @@ SCHEMA: dict[str, tuple[str, str]] = {
     "passing.cards": ("pass_cards", "int:0:4"),
     "passing.order": ("pass_order", "choice"),
     "passing.when": ("pass_when", "choice"),
+    "passing.suit_asked": ("pass_suit_asked", "bool"),
     "scoring.concession": ("concession", "choice"),
     "scoring.target": ("target", "int:1:1000000"),
 }
@@ -346,6 +347,7 @@ _COMMENTS = {
     "passing.cards": "0 to 4 (0: no passing)",
     "passing.order": " | ".join(PASS_ORDERS),
     "passing.when": " | ".join(PASS_WHEN),
+    "passing.suit_asked": "the partner passes the suit asked for first (Toby Thomas)",
     "scoring.concession": " | ".join(CONCESSIONS),
     "scoring.target": "the game is won at this score (scaled)",
 }

@@ -115,6 +115,10 @@ class RuleSet:
     pass_cards: int = 0
     pass_order: PassOrder = "simultaneous"
     pass_when: PassWhen = "after-trump"
+    #: Passing before trump: the partner passes first the cards of the suit the bidder asks for
+    #: (Toby Thomas's rule; ``exchange.policy.suit_asked``); else the bidder's request only
+    #: says which trump it plans, and the partner passes what it likes.
+    pass_suit_asked: bool = False
     #: What the opponents score when the bidding side concedes before play (a throw-in, no
     #: marriage, meld under the minimum): ``standard`` (RULES.md: their meld on a throw-in or
     #: under the minimum, nothing when the bidder has no marriage), ``nothing``, ``meld``,
@@ -339,6 +343,7 @@ PRESETS: dict[str, RuleSet] = {
         pass_cards=3,
         pass_order="partner-first",
         pass_when="before-trump",
+        pass_suit_asked=True,
     ),
 }
 

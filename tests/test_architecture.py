@@ -143,12 +143,15 @@ def test_every_docstring_example_runs():
 
 #: The rule fields read in one place only (``RuleSet`` decides each rule from them: the marriage
 #: needed to name trump, ``needs_marriage`` and ``marriage_after_exchange``; the minimum meld,
-#: ``under_minimum``), and the modules that may read each: the rule set's own (rules, and the
-#: rule file that parses it); ``min_meld_points``, the minimum's figure, where a message or a
+#: ``under_minimum``; the suit the partner passes first, ``exchange.policy.suit_asked``), and the
+#: modules that may read each: the rule set's own (rules, and the rule file that parses it), the
+#: one place of its rule; ``min_meld_points``, the minimum's figure, where a message or a
 #: report prints it (the scoring's notes, the side's meld report).
 RULE_FIELDS = {
     "marriage_required": {"pinochle_calc.rules", "pinochle_calc.rulefile"},
     "min_meld": {"pinochle_calc.rules", "pinochle_calc.rulefile"},
+    "pass_suit_asked": {"pinochle_calc.rules", "pinochle_calc.rulefile",
+                        "pinochle_calc.exchange.policy"},
     "min_meld_points": {"pinochle_calc.rules", "pinochle_calc.rulefile", "pinochle_calc.scoring",
                         "pinochle_calc.meld.partnership"},
 }

@@ -27,10 +27,11 @@ Decisions:
   deal meeting it can be built; the report gives the acceptance rate and says so. What the
   calls tell, and the chance that the others pass after a bid, are ``inferences``.
 - The estimate is for the hand as bidder: its seat names trump and leads. Where the rule set
-  has a card exchange, every deal goes through it (``exchange.policy``: the partner passes
-  by the pass policy, answering the hint the hand's calls gave; the hand returns by its policy,
-  answering the partner's), and meld and tricks are counted after it; where trump is named
-  after the exchange, a deal where the hand then holds no marriage in the suit is lost.
+  has a card exchange, every deal goes through it as the players make it (``exchange.players``:
+  the pass policy fitted to the pass advice the players pass by; the partner answers the hint
+  the hand's calls gave where that is worth it, the hand returns by the policy, answering the
+  partner's), and meld and tricks are counted after it; where trump is named after the
+  exchange, a deal where the hand then holds no marriage in the suit is lost.
 - A hand that may name no trump gets no maximum (``trump`` is None): it must not win the bid.
 """
 
@@ -38,18 +39,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
 from ..cards import SUIT_SYMBOLS, SUITS, SuitLike, as_suit, n_cards
-from ..exchange.policy import exchange
+from ..exchange.players import exchange
 from ..hand import HandLike, as_hand
 from ..limits import BID_DEALS, SEED_MAX, check
 from ..play.dealer import suit_codes
 from ..play.stats import Stats, share_words
 from ..rules import STANDARD, RuleSet, RulesLike, as_rules
+from ..stores import kept
 from .auction import Auction, AuctionLike, iter_bids
 from .inferences import (
     LIMIT_MARGIN_PER_CARD,
@@ -113,7 +114,7 @@ class _Ladder(NamedTuple):
     every: tuple[int, ...]
 
 
-@lru_cache(maxsize=32)
+@kept(32)
 def _legal(rules: RuleSet, upto: int) -> np.ndarray:
     """Every legal bid from the lowest to the first above ``upto`` (read-only): kept for a
     range doubled as needed, so that a rule set's bids are stepped through once."""
@@ -134,7 +135,7 @@ def _legal_upto(rules: RuleSet, low: int, top: int) -> np.ndarray:
         upto *= 2
 
 
-@lru_cache(maxsize=256)
+@kept(256)
 def _ladder(rules: RuleSet, low: int, top: int) -> _Ladder:
     """The curve's bids (every legal bid from ``low`` up to ``top``, at most ``MAX_CURVE``;
     ``low`` alone if none) and the bids searched for the maximum (the same from the lowest
@@ -309,7 +310,7 @@ def exchange_words(rules: RuleSet) -> str:
              if rules.pass_order == "partner-first" else "both pass at the same time")
     when = " before trump is named" if rules.pass_when == "before-trump" else ""
     return (f"every deal goes through the {rules.pass_cards}-card exchange{when} ({order}),"
-            " played by the pass policy (exchange.policy)")
+            " played as the players pass (exchange.players)")
 
 
 def side_totals(side_meld: ArrayLike, tricks: ArrayLike, rules: RuleSet) -> np.ndarray:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..exchange.policy import exchange
+from ..exchange.players import exchange
 from ..meld.vector import best_trumps, callable_suits, keeps_trump, meld_points
 from ..play.dealer import suit_codes
 from ..play.lockstep import play_lockstep

@@ -343,7 +343,7 @@ def pass_cards(
 ) -> None:
     """The cards to pass (partner) or to return (bidder), with the reason for each.
 
-    The choice is the exchange policy's (the one the bid estimate plays in its deals) unless a
+    The choice is the exchange policy's (the bid estimate plays it fitted to this) unless a
     check that tries every choice of cards on simulated hands of the other player (--samples,
     --seed) finds one better, by expected meld plus trick strength, beyond its noise and a meld
     point; whole hands pass what this advises. For --role bidder, HAND is the
@@ -359,7 +359,14 @@ def pass_cards(
     request = trump_option(asked, "--suit")
     from ..cards import SUITS, n_cards
     from ..exchange.advice import advise_pass
+    from ..exchange.policy import suit_asked
     from ..exchange.seat import as_role
+
+    if request is not None and as_role(role) == "partner" and suit_asked(rule_set, request) is None:
+        raise typer.BadParameter(
+            f"rule set {rule_set.name!r} has no suit asked for: it applies under Toby Thomas's"
+            " rule (--rules toby-thomas, or passing.suit_asked=true with"
+            " passing.when=before-trump)", param_hint="'--suit'")
 
     wanted = _hint(hint) if hint is not None else None
     trumps = range(4) if suit is None else (suit,)

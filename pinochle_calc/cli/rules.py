@@ -74,7 +74,7 @@ OPTION_LINES = (
     "bidding.steps: by1-then-5, any or by10-above-100; bidding.rounds: unlimited, one or two",
     "bidding.marriage_required: true, false or after-pass",
     "passing.cards: 0 to 4; passing.order: simultaneous or partner-first; passing.when:"
-    " after-trump or before-trump",
+    " after-trump or before-trump; passing.suit_asked: true (Toby Thomas) or false",
     "scoring.concession: standard, nothing, meld, 25-and-meld, 50-and-meld or play",
     "meld.run=15/150/225/300 (any table: single/double/triple/quadruple, - for blank)",
 )

@@ -1,8 +1,9 @@
 """Passing advice: the cards to pass, why each, and a check of the choice.
 
-The choice is the exchange policy's (``exchange.policy``: the very pass the estimate plays in
-its simulated deals) unless the check below finds a choice better by more than its noise and a
-meld point (``PASS_MARGIN``); whole hands pass the advice's choice (``game.decisions``).
+The choice is the exchange policy's (``exchange.policy``; the estimate plays it in its
+simulated deals fitted to this advice, ``exchange.players``) unless the check below finds a
+choice better by more than its noise and a meld point (``PASS_MARGIN``); whole hands pass the
+advice's choice (``game.decisions``).
 Roles (RULES.md "Passing cards"; Jim Davis's system is for a four-card pass):
 
 ``partner``  The partner passes ``n`` cards to the bidder, answering the bidder's hint
@@ -33,11 +34,11 @@ roundhouse option (which couples the parts) every choice is scored directly on t
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .. import stores
 from ..cards import (
     ACE,
     CARDS,
@@ -56,10 +57,10 @@ from ..limits import PASS_HANDS, PASS_WORK, SEED_MAX, check
 from ..play.stats import share_words
 from ..rules import STANDARD, RuleSet, RulesLike, as_rules
 from .hints import as_hint
+from .seat import Role, as_role
 
 if TYPE_CHECKING:
     from .hints import Signal
-from .seat import Role, as_role
 
 MAX_DRAWS = 100_000
 #: The check's best replaces the exchange policy's choice only where it scores more than this
@@ -143,7 +144,7 @@ def _submultisets(counts: tuple[int, ...], n: int) -> list[tuple[int, ...]]:
     return out
 
 
-@lru_cache(maxsize=8)
+@stores.kept(8)
 def _strength_values(trump: int, to_bidder: bool) -> np.ndarray:
     """The 20 per-card values ``trick_strength`` weighs a choice by (built once, not once per
     choice of the thousands the check scores)."""
@@ -200,13 +201,14 @@ class PassChoice:
 class PassAdvice:
     """The cards to pass (``best``), why each, and the next best choices.
 
-    ``best`` is the exchange policy's choice (``policy``, the one the bid estimate and whole
-    hands play) unless the check finds a choice better by more than its own noise (``noise``:
-    two standard errors of the difference between the two over the simulated hands; for the
-    bidder, a choice that keeps more of its meld is better whatever the noise); then it is the
-    check's best. ``shares`` give each card passed its share of the receiver's gain, of the
-    passer's loss and of the trick strength (their Shapley values: the average of what the card
-    adds over every order the cards could be passed in), so that they add up to the totals."""
+    ``best`` is the exchange policy's choice (``policy``; the bid estimate plays it fitted to
+    the advice, ``exchange.players``) unless the check finds a choice better by more than its
+    own noise (``noise``: two standard errors of the difference between the two over the
+    simulated hands; for the bidder, a choice that keeps more of its meld is better whatever the
+    noise); then it is the check's best. ``shares`` give each card passed its share of the
+    receiver's gain, of the passer's loss and of the trick strength (their Shapley values: the
+    average of what the card adds over every order the cards could be passed in), so that they
+    add up to the totals."""
 
     role: Role
     trump: int
@@ -289,16 +291,16 @@ class PassAdvice:
             out.append(f"Checked against {checked}: this pass beats the exchange policy's"
                        f" {policy.text()} by {self._margin(b, policy)}, more than the check's"
                        f" noise (±{self.noise:.2f}) and a meld point. Whole hands (play,"
-                       " arena) pass this; the bid estimate plays the policy's pass in its"
-                       " simulated deals.")
+                       " arena) pass this; the bid estimate plays the policy fitted to the"
+                       " advice in its simulated deals.")
         elif check.cards != b.cards:
             out.append(f"Checked against {checked}: the best there, {check.text()}, is ahead"
                        f" of this pass, the exchange policy's, by {self._margin(check, b)},"
-                       f" within the check's noise (±{self.noise:.2f}) or a meld point; the bid"
-                       " estimate and whole hands play this one.")
+                       f" within the check's noise (±{self.noise:.2f}) or a meld point; whole"
+                       " hands play this one.")
         else:
             out.append(f"Checked against {checked}: none ranks higher. This is the exchange"
-                       " policy's pass, which the bid estimate and whole hands play.")
+                       " policy's pass, which whole hands play.")
         if self.conditions:
             out.append(f"Their hands: only those where {'; '.join(self.conditions)}"
                        f" ({share_words(self.acceptance)} of the hands drawn)")
@@ -413,7 +415,8 @@ def advise_pass(hand: HandLike, trump: SuitLike, role: Role = "partner", n: int 
     if role == "bidder" and size == 20:
         from .policy import incoming_passes
 
-        incoming = incoming_passes(tuple(hand.counts), trump, n, rules, asked)
+        incoming = incoming_passes(tuple(hand.counts), trump, n, rules,
+                                   as_hint(asked, "asked"))
         kept = kept_after(mine, choices, incoming, trump, rules)
     before = meld(hand, rules).trumps[trump].points
     to_bidder = role == "partner"

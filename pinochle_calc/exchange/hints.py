@@ -23,7 +23,6 @@ other players' hands on their calls (``signal_mask``). The features:
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING, Literal, NamedTuple, get_args
 
 import numpy as np
@@ -33,6 +32,7 @@ from ..errors import UserError, described
 from ..meld.vector import best_points, best_points_with
 from ..meld.words import PLURAL, a_rank
 from ..rules import STANDARD, RuleSet
+from ..stores import kept
 
 if TYPE_CHECKING:  # numpy.typing costs a start-up millisecond: for the checker only
     from numpy.typing import ArrayLike
@@ -94,7 +94,7 @@ _FEW_HANDS = 1000
 _SUIT_WEIGHTS = 5 ** np.arange(5, dtype=np.int64)
 
 
-@lru_cache(maxsize=2)
+@kept(2)
 def _worthy_suits(any_suit: bool) -> np.ndarray:
     """By a suit's code (its counts of A 10 K Q J in base 5, the ace lowest): whether a suit
     held so is trump-worthy (``any_suit``: no marriage needed)."""

@@ -13,7 +13,6 @@ numpy calls for a product of that shape (whose order of sums is the machine's).
 from __future__ import annotations
 
 from copy import copy
-from functools import lru_cache
 from importlib import import_module
 from types import ModuleType
 from typing import TYPE_CHECKING
@@ -24,6 +23,7 @@ from ..cards import ACE, JACK, KING, QUEEN
 from ..compiled import load
 from ..meld.vector import meld_points
 from ..rules import RuleSet
+from ..stores import kept
 
 if TYPE_CHECKING:
     from .hints import Signal
@@ -81,7 +81,7 @@ def part_values(cards: tuple[int, ...], trump: int, rules: RuleSet) -> np.ndarra
     return _part_meld(cards, rules)[:, trump]
 
 
-@lru_cache(maxsize=256)
+@kept(256)
 def _part_meld(cards: tuple[int, ...], rules: RuleSet) -> np.ndarray:
     """``part_values`` with each trump (a column per suit), worked out once for all four: the
     arounds, the pinochle and each suit's marriage are parts under every trump."""
@@ -94,7 +94,7 @@ def _part_meld(cards: tuple[int, ...], rules: RuleSet) -> np.ndarray:
     return out
 
 
-@lru_cache(maxsize=64)
+@kept(64)
 def receivers(trump: int, rules: RuleSet, hint: Signal | None = None, married: bool = False,
               samples: int = RECEIVERS) -> np.ndarray:
     """``(samples, 20)``: random 20-card hands a receiver may hold (a fixed seed: the same
@@ -120,7 +120,7 @@ def receivers(trump: int, rules: RuleSet, hint: Signal | None = None, married: b
     return sample(draw, tests, samples, max_draws=200 * samples)[0]
 
 
-@lru_cache(maxsize=32)
+@kept(32)
 def _ways(k: int, most: int | None) -> np.ndarray:
     """The codes of the ways of receiving at most ``most`` of a part's ``k`` cards (all of
     them where ``most`` is None), ascending (read-only)."""
@@ -161,7 +161,7 @@ def gain_entry(trump: int, rules: RuleSet, hint: Signal | None, married: bool, s
                            for part in meld_parts(trump)])
 
 
-@lru_cache(maxsize=1024)
+@kept(1024)
 def _part_gains(cards: tuple[int, ...], trump: int, rules: RuleSet, key: tuple,
                 most: int | None = None) -> np.ndarray:
     """The mean meld gain of one part over the receiver hands ``receivers(*key)``, for every
@@ -300,7 +300,7 @@ class Objective:
         return np.where(chosen < hands, by_card.T, -np.inf)
 
 
-@lru_cache(maxsize=1024)
+@kept(1024)
 def _kept_tables(cards: tuple[int, ...], trump: int, rules: RuleSet,
                  keep_meld: float) -> tuple[np.ndarray, np.ndarray]:
     """A part's meld (times ``keep_meld``) by the code of the cards kept, and ``_one_less``."""
@@ -308,7 +308,7 @@ def _kept_tables(cards: tuple[int, ...], trump: int, rules: RuleSet,
     return values, _one_less(values, len(cards))
 
 
-@lru_cache(maxsize=1024)
+@kept(1024)
 def _gain_tables(cards: tuple[int, ...], trump: int, rules: RuleSet, receiving: tuple | None,
                  most: int | None) -> tuple[np.ndarray, np.ndarray]:
     """A part's gain to the receiver (``_part_gains``; none counted without ``receiving``) by
@@ -318,7 +318,7 @@ def _gain_tables(cards: tuple[int, ...], trump: int, rules: RuleSet, receiving: 
     return gains, _one_more(gains, len(cards))
 
 
-@lru_cache(maxsize=4)
+@kept(4)
 def _part_columns(trump: int) -> np.ndarray:
     """``(20, parts)``: what each card adds to the code of each part of meld with ``trump``
     (``counts @ columns`` gives every part's code at once)."""

@@ -27,9 +27,8 @@ trump run's cards), which finds the best choice by the objective in about 95% of
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import combinations_with_replacement
 from types import ModuleType
 from typing import TYPE_CHECKING, NamedTuple
@@ -39,6 +38,7 @@ import numpy as np
 from ..cards import ACE, JACK, KING, QUEEN, SuitLike, as_suit
 from ..compiled import whole_numbers
 from ..rules import RuleSet, RulesLike, as_rules
+from ..stores import Store, kept
 from .hints import as_hint
 from .objective import (
     GREEDY,
@@ -255,13 +255,15 @@ def _distinct(hands: ArrayLike) -> tuple[np.ndarray, np.ndarray | None]:
     return (h, None) if len(first) == len(h) else (h[first], where.reshape(-1))
 
 
-def _asks(hint: Signal | None) -> tuple[str, int] | None:
+def asked_cards(hint: Signal | None) -> tuple[str, int] | None:
+    """What a hint asks the partner to pass: ``(kind, rank)``, a card of that rank (``card``) or
+    cards of it in two suits (``around``); None for a hint that asks for no card."""
     if hint is None or hint.kind not in ("card", "around") or hint.rank is None:
         return None
     return hint.kind, hint.rank
 
 
-@lru_cache(maxsize=256)
+@kept(256)
 def partner_objective(trump: int, rules: RuleSet, hint: Signal | None = None,
                       policy: ExchangePolicy = POLICY,
                       cards: int | None = None) -> Objective:
@@ -276,21 +278,22 @@ def partner_objective(trump: int, rules: RuleSet, hint: Signal | None = None,
 def partner_pass(hands: ArrayLike, trump: SuitLike, k: int, rules: RulesLike,
                  hint: Signal | str | None = None,
                  request: SuitLike | None = None, policy: ExchangePolicy = POLICY,
-                 thorough: bool = False) -> np.ndarray:
+                 thorough: bool = False, answer: bool = True) -> np.ndarray:
     """``(n, 20)``: the ``k`` cards each partner passes to the bidder, who names ``trump`` (or,
-    passing before trump, asks for that suit). ``hint``: what the bidder's calls asked for;
-    ``request``: the suit the bidder asked for under Toby Thomas's rule (its cards go first,
-    as many as the partner holds up to ``k``)."""
+    passing before trump, asks for that suit). ``hint``: what the bidder's calls asked for
+    (``answer``: its cards go first; False: it only shapes the bidder hands the pass is
+    worth most to); ``request``: the suit the bidder asked for under Toby Thomas's rule (its
+    cards go first, as many as the partner holds up to ``k``)."""
     trump, rules, hint = as_suit(trump), as_rules(rules), as_hint(hint)
     request = None if request is None else as_suit(request, "request")
     h, where = _distinct(hands)
     if where is not None:
-        return partner_pass(h, trump, k, rules, hint, request, policy, thorough)[where]
+        return partner_pass(h, trump, k, rules, hint, request, policy, thorough, answer)[where]
     objective = partner_objective(trump, rules, hint, policy, k)
     first = np.zeros_like(h)
     if request is not None:
         first = pick(objective, h, first, _SUIT == request, k)
-    asks = _asks(hint)
+    asks = asked_cards(hint) if answer else None
     if asks is not None:  # answer the hint: one card of that rank, two suits for an around
         kind, rank = asks
         wanted = min(k, 2 if kind == "around" else 1)
@@ -307,15 +310,15 @@ def bidder_objective(trump: int, rules: RuleSet, hint: Signal | None = None,
     partner's mean meld gain over the hands it may hold (those that would give its ``hint``, if
     it gave one), the cards the bidder keeps (trumps and aces first) and the hint answered
     (kept where nothing is incoming: the same objective serves every call)."""
-    kept = _kept_bidder_objective(trump, rules, hint, policy, cards)
-    return kept if incoming is None else kept.receiving(incoming)
+    shared = _kept_bidder_objective(trump, rules, hint, policy, cards)
+    return shared if incoming is None else shared.receiving(incoming)
 
 
-@lru_cache(maxsize=256)
+@kept(256)
 def _kept_bidder_objective(trump: int, rules: RuleSet, hint: Signal | None,
                            policy: ExchangePolicy, cards: int | None) -> Objective:
     values = -per_card(policy.keep_trump, policy.keep_side, trump)
-    asks = _asks(hint)
+    asks = asked_cards(hint)
     if asks is not None:
         values = values + policy.answer / 10 * ((_RANK == asks[1]) & (_SUIT != trump))
     partners = (trump, rules, hint, False, policy.samples)
@@ -337,9 +340,9 @@ def bidder_return(hands: ArrayLike, trump: SuitLike, k: int, rules: RulesLike,
 
 def suit_asked(rules: RuleSet, suit: int | None) -> int | None:
     """The suit whose cards the partner must pass first: the suit the bidder asked for, under
-    Toby Thomas's rule (the toby-thomas rule set, passing before trump); else None."""
-    toby = rules.pass_when == "before-trump" and rules.name.startswith("toby-thomas")
-    return suit if toby else None
+    Toby Thomas's rule (``passing.suit_asked``, passing before trump); else None."""
+    asked = rules.pass_suit_asked and rules.pass_when == "before-trump"
+    return suit if asked else None
 
 
 #: Partner hands the bidder imagines when it passes without seeing what it receives.
@@ -370,11 +373,10 @@ def bidder_pass(hands: ArrayLike, trump: SuitLike, k: int, rules: RulesLike,
 #: The seed of the partner hands a bidder passing blind imagines (the same in every call).
 _INCOMING_SEED = 20261130
 #: Blind passes kept (``_blind_passes``), by hand and what the pass depends on.
-_BLIND: dict[tuple, np.ndarray] = {}
-_BLIND_KEPT = 8192
+_BLIND: Store[tuple, np.ndarray] = Store("pinochle_calc.exchange.policy._BLIND", 16384)
 
 
-@lru_cache(maxsize=1)
+@kept(2)
 def _incoming_keys() -> np.ndarray:
     """The random keys ``_bidder_pass_one``'s dealer draws for the partner hands (read-only)."""
     keys = np.random.default_rng(_INCOMING_SEED).random((INCOMING, 80))
@@ -390,11 +392,10 @@ def _blind_passes(greedy: ModuleType, hands: np.ndarray, trump: int, k: int, rul
     call, and each bidder's choice made in one more (the same cards, kept likewise)."""
     from ..play.dealer import unseen_hands
 
-    rows = [tuple(row) for row in hands.tolist()]
     key = (trump, k, rules, hint, asked, policy)
-    todo = [i for i, row in enumerate(rows) if (row, key) not in _BLIND]
-    if todo:
-        bidders = np.ascontiguousarray(hands[todo], dtype=np.int64)
+
+    def make(missing: list[tuple]) -> np.ndarray:
+        bidders = np.array([row for row, _ in missing], dtype=np.int64).reshape(-1, 20)
         partners = unseen_hands(bidders, _incoming_keys(), 20).reshape(-1, 20)
         incoming = partner_pass(partners, trump, k, rules, asked, suit_asked(rules, trump),
                                 policy)
@@ -403,14 +404,13 @@ def _blind_passes(greedy: ModuleType, hands: np.ndarray, trump: int, k: int, rul
         greedy.choose_blind(objective.native, bidders, np.ascontiguousarray(incoming),
                             INCOMING, k, trump, chosen)
         chosen.flags.writeable = False
-        if len(_BLIND) + len(todo) > _BLIND_KEPT:
-            _BLIND.clear()
-        for i, choice in zip(todo, chosen):
-            _BLIND[rows[i], key] = choice
-    return np.array([_BLIND[row, key] for row in rows]).reshape(-1, 20)
+        return chosen
+
+    found = _BLIND.lookup([(tuple(row), key) for row in hands.tolist()], make)
+    return np.array(found, dtype=np.int64).reshape(-1, 20)
 
 
-@lru_cache(maxsize=256)
+@kept(256)
 def incoming_passes(hand: tuple[int, ...], trump: int, k: int, rules: RuleSet,
                     asked: Signal | None = None, policy: ExchangePolicy = POLICY) -> np.ndarray:
     """``(INCOMING, 20)``: the passes a bidder holding ``hand`` (20 counts) may receive when it
@@ -427,7 +427,7 @@ def incoming_passes(hand: tuple[int, ...], trump: int, k: int, rules: RuleSet,
     return out
 
 
-@lru_cache(maxsize=256)
+@kept(256)
 def _bidder_pass_one(hand: tuple[int, ...], trump: int, k: int, rules: RuleSet,
                      hint: Signal | None, asked: Signal | None,
                      policy: ExchangePolicy) -> np.ndarray:
@@ -455,11 +455,13 @@ class Exchange(NamedTuple):
 
 def exchange(bidder: ArrayLike, partner: ArrayLike, trump: SuitLike, rules: RulesLike,
              hint: Signal | str | None = None, partner_hint: Signal | str | None = None,
-             policy: ExchangePolicy = POLICY) -> Exchange:
+             policy: ExchangePolicy = POLICY,
+             passing: Callable[..., np.ndarray] | None = None) -> Exchange:
     """The exchange the rule set has (``passing.cards``, ``passing.order``, ``passing.when``)
     between bidders and partners (``(n, 20)`` each) with ``trump`` named (passing before trump:
     the suit the bidder asks for, which it then names). ``hint`` and ``partner_hint``: what
-    the bidder's and the partner's calls asked for."""
+    the bidder's and the partner's calls asked for. ``passing``: how the partner passes
+    (given ``partner_pass``'s first six arguments; by default ``partner_pass``)."""
     trump, rules = as_suit(trump), as_rules(rules)
     hint, partner_hint = as_hint(hint), as_hint(partner_hint, "partner_hint")
     b = np.asarray(bidder, dtype=np.int64).reshape(-1, 20)
@@ -468,7 +470,10 @@ def exchange(bidder: ArrayLike, partner: ArrayLike, trump: SuitLike, rules: Rule
     if not k:
         nothing = np.zeros_like(b)
         return Exchange(b, p, nothing, nothing)
-    to_bidder = partner_pass(p, trump, k, rules, hint, suit_asked(rules, trump), policy)
+    if passing is None:
+        to_bidder = partner_pass(p, trump, k, rules, hint, suit_asked(rules, trump), policy)
+    else:
+        to_bidder = passing(p, trump, k, rules, hint, suit_asked(rules, trump))
     if rules.pass_order == "simultaneous":
         to_partner = bidder_pass(b, trump, k, rules, partner_hint, hint, policy)
     else:

@@ -26,13 +26,13 @@ import json
 import struct
 import zlib
 from collections.abc import Iterator
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
 from ..rules import PRESETS, STANDARD, RuleSet
+from ..stores import kept
 
 if TYPE_CHECKING:
     from .hints import Signal
@@ -81,7 +81,7 @@ def shipped() -> Iterator[tuple[int, RuleSet, Signal | None, bool, int, int]]:
                     yield trump, rules, signal, married, SAMPLES, rules.pass_cards + 1
 
 
-@lru_cache(maxsize=1)
+@kept(2)
 def _load() -> dict[str, np.ndarray]:
     """Every shipped entry by name (none where the file is missing or cannot be read)."""
     try:

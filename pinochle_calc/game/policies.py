@@ -45,8 +45,9 @@ alone.
 Shared by all (``StandardPlay``): trump is the suit with the most meld among those the hand may
 name (ties: the longer suit, then S H D C); cards are passed and returned as the pass advice
 says (``decisions.pass_advice``: what ``pass`` recommends, the table shows and the review judges
-by; the quick exchange policy the simulations play, ``quick_pass``, differs from it where the
-advice's check finds a pass better by a meld point and its noise); and the bidder throws the
+by; the quick exchange policy, ``quick_pass``, differs from it where the advice's check finds
+a pass better by a meld point and its noise, and the estimate's simulations play the policy
+fitted to it, ``exchange.players``); and the bidder throws the
 hand in when that is worth more on average than playing it (``throw_in_is_better``).
 """
 
@@ -246,8 +247,7 @@ class StandardPlay:
 
 def advised_pass(seat: Situation, n: int) -> Hand:
     """The pass advice's cards (``decisions.pass_advice``: what the ``pass`` command and the
-    table recommend and the review judges by), not the quick exchange policy the simulations
-    play (``quick_pass``)."""
+    table recommend and the review judges by), not the quick exchange policy (``quick_pass``)."""
     from .decisions import PassRequest, pass_advice
 
     role: Role = "bidder" if seat.won.seat == seat.number else "partner"
@@ -257,8 +257,9 @@ def advised_pass(seat: Situation, n: int) -> Hand:
 
 
 def quick_pass(seat: Situation, n: int) -> Hand:
-    """The quick exchange policy's pass (``exchange.choose_pass``), the one the bid estimate's
-    simulations and the review's play-outs make: a policy of one's own may pass by it."""
+    """The quick exchange policy's pass (``exchange.choose_pass``), the one the review's
+    play-outs make (the bid estimate's simulations play it fitted to the pass advice,
+    ``exchange.players``): a policy of one's own may pass by it."""
     role: Role = "bidder" if seat.contract is not None and (
         seat.contract.seat == seat.number) else "partner"
     return choose_pass(seat.hand, n, seat.named, role, seat.rules, hint=seat.hint,

@@ -398,7 +398,7 @@ class Scorer:
 
     def trumps(self, codes: list[int]) -> list[tuple[TrumpMeld, ...]]:
         """The meld per trump of each shape code, with its breakdown."""
-        return list(map(self.engine.solve_code, codes))
+        return self.engine.solve_codes(codes)
 
     def score(self, lines: Lines) -> Chunk:
         """The results of a chunk of lines, blank lines and comments left out."""

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Literal, NamedTuple
 
 from ..cards import ACE, CARDS, JACK, KING, QUEEN, SUITS, TEN, Card, Suit, SuitLike, as_suit
 from ..errors import shorten
 from ..hand import Hand, HandLike, as_hand
 from ..rules import MELD_NAMES, STANDARD, MeldName, RuleSet, RulesLike, as_rules
+from ..stores import Store, kept
 
 FOLD = ("single", "double", "triple", "quadruple")
 AROUNDS = (("aces_around", ACE), ("kings_around", KING), ("queens_around", QUEEN),
@@ -38,7 +38,7 @@ Shape = tuple[int, ...]
 jacks around (4), pinochles (1). Each is 0 to 4."""
 #: A way to declare n copies of a meld: its points, and the multiplicities declared.
 Declared = tuple[int, tuple[int, ...]]
-#: Solved shapes a rule set's tables keep (about 1.5 kB each) before starting afresh.
+#: Solved shapes a rule set's tables keep (about 1.5 kB each; the least recently used go).
 CACHED_SHAPES = 500_000
 
 
@@ -260,9 +260,12 @@ class MeldTables:
             rules.roundhouse_double is not None)
         self.any_with_run = rules.roundhouse_with_run is not None
         self.callable_always = not rules.needs_marriage(exchanged=True)
-        #: every shape solved so far, by shape code: the one cache of shape -> meld (the
+        #: the shapes solved lately, by shape code: the one cache of shape -> meld (the
         #: batch and ``vector`` look shapes up here by code)
-        self._solved: dict[int, tuple[TrumpMeld, ...]] = {}
+        self._solved: Store[int, tuple[TrumpMeld, ...]] = Store(
+            "pinochle_calc.meld.engine.MeldTables._solved", CACHED_SHAPES)
+        #: each kind's declarations asked for, by (kind, suit, copies, best, note): bounded by
+        #: its keys (a few hundred: the notes are the engine's own few)
         self._declared: dict[tuple, tuple[int, list[Meld]]] = {}
 
     def solve(self, shape: Shape) -> tuple[TrumpMeld, ...]:
@@ -274,11 +277,14 @@ class MeldTables:
         where the caller has it)."""
         cached = self._solved.get(code)
         if cached is None:
-            if len(self._solved) >= CACHED_SHAPES:
-                self._solved.clear()
             shape = shape_from_code(code) if shape is None else shape
             cached = self._solved[code] = tuple(self._solve(shape, t) for t in Suit)
         return cached
+
+    def solve_codes(self, codes: Sequence[int]) -> list[tuple[TrumpMeld, ...]]:
+        """``solve_code`` of each of ``codes``, in order (each new shape solved once)."""
+        return self._solved.lookup(codes, lambda new: [
+            tuple(self._solve(shape_from_code(code), t) for t in Suit) for code in new])
 
     def _declare(self, name: MeldKind, suit: int | None, n: int, best: bool = True,
                  note: str = "") -> tuple[int, list[Meld]]:
@@ -433,7 +439,7 @@ def tables(rules: RulesLike = STANDARD) -> MeldTables:
     return _tables(as_rules(rules))
 
 
-@lru_cache(maxsize=64)
+@kept(64)
 def _tables(rules: RuleSet) -> MeldTables:
     return MeldTables(rules)
 

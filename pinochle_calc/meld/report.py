@@ -12,12 +12,12 @@ CLI's (``cli.render``).
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..cards import CARDS, HAND_SIZE, KINDS, SUITS, SuitLike, as_suit
 from ..hand import size_warnings
 from ..records import csv_field, csv_row, dumps
+from ..stores import Store, kept
 from .batch import Chunk, Failed, Scored
 from .engine import Meld, TrumpMeld
 
@@ -28,7 +28,7 @@ CSV_HEADER = "line,id,best_trump,best_meld,S,H,D,C,warnings,error"
 CACHED = 50_000  # record ends kept, by shape and best trump (about 1.5 kB each)
 
 
-@lru_cache(maxsize=4096)  # melds are few, and shared by the shapes that declare them
+@kept(4096)  # melds are few, and shared by the shapes that declare them
 def meld_json(m: Meld) -> str:
     """A meld's JSON (``Meld.to_dict``), written once."""
     return dumps(m.to_dict())
@@ -49,7 +49,9 @@ class JsonLines:
 
     def __init__(self, trump: SuitLike | None = None):
         self.trump = None if trump is None else as_suit(trump)
-        self._encoded: dict[int, bytes] = {}  # what follows a plain record's hand, as UTF-8
+        # what follows a plain record's hand, as UTF-8, by shape code * 4 + best trump
+        self._encoded: Store[int, bytes] = Store("pinochle_calc.meld.report.JsonLines._encoded",
+                                                 CACHED)
 
     def __call__(self, item: Scored | Failed) -> str:
         if item.__class__ is Failed:
@@ -87,16 +89,12 @@ class JsonLines:
     def _tail_bytes(self, chunk: Chunk, keys: list[int]) -> list[bytes]:
         """What follows the hand in a 20-card hand's record (by shape code * 4 + best trump),
         with its line end."""
-        cache = self._encoded
-        new = set(keys).difference(cache)
-        if new:
-            if len(cache) + len(new) > CACHED:
-                cache.clear()
-                new = set(keys)
-            codes = [key // 4 for key in new]
-            for key, trumps in zip(new, chunk.scorer.trumps(codes)):
-                cache[key] = _MIDDLE + (self._tail_text(key % 4, trumps) + "\n").encode()
-        return list(map(cache.__getitem__, keys))
+        def make(new: list[int]) -> list[bytes]:
+            trumps = chunk.scorer.trumps([key // 4 for key in new])
+            return [_MIDDLE + (self._tail_text(key % 4, t) + "\n").encode()
+                    for key, t in zip(new, trumps)]
+
+        return self._encoded.lookup(keys, make)
 
 
 _MIDDLE = b'", "size": 20, "warnings": [], '

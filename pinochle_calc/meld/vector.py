@@ -15,13 +15,14 @@ solved by the engine one by one (kept for later calls), which is exact and still
 
 from __future__ import annotations
 
-from functools import lru_cache, reduce
+from functools import reduce
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..compiled import load, whole_numbers
 from ..rules import RuleSet, RulesLike, as_rules
+from ..stores import kept
 from .engine import tables
 
 if TYPE_CHECKING:  # numpy.typing costs a start-up millisecond: for the checker only
@@ -56,7 +57,7 @@ def _solve(rules: RuleSet, entries: dict[int, int]) -> tuple[int, ...]:
     return tuple(t.points for t in tables(rules).solve(tuple(shape)))
 
 
-@lru_cache(maxsize=32)
+@kept(32)
 def _parts(rules: RuleSet) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Lookup tables: trump type I by runs * 5 + pairs, for each trump; marriages by pairs;
     aces, kings, queens and jacks around and pinochles by count."""
@@ -208,7 +209,7 @@ def _by_shape(sh: np.ndarray, rules: RuleSet) -> np.ndarray:
     later calls, up to a bound)."""
     unique, inverse = np.unique(shape_codes(sh), return_inverse=True)
     engine = tables(rules)
-    rows = [[t.points for t in engine.solve_code(code)] for code in unique.tolist()]
+    rows = [[t.points for t in trumps] for trumps in engine.solve_codes(unique.tolist())]
     solved = np.array(rows, dtype=np.int64).reshape(-1, 4)
     return solved[inverse.reshape(-1)]
 

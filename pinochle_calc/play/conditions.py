@@ -30,12 +30,12 @@ the calls.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 from typing import NamedTuple, Protocol
 
 import numpy as np
 
 from ..errors import UserError
+from ..stores import kept
 from .dealer import NATIVE, Dealer
 
 #: Rejection is given up for building when fewer than one deal in this many meets the tests.
@@ -145,7 +145,7 @@ def _swap(deals: np.ndarray, seats: list[int], rng: np.random.Generator) -> np.n
     return out
 
 
-@lru_cache(maxsize=8)
+@kept(8)
 def _pairs(seats: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
     """The pairs of ``seats`` a swap may be between (the first seat before the second): the
     first seats and the second seats, each an int64 array."""

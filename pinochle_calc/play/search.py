@@ -37,7 +37,11 @@ from contextlib import contextmanager
 
 import numpy as np
 
+from ..stores import Store
+
 CP = (1, 1, 1, 0, 0)  # counters by rank: A 10 K
+#: Positions a solver's table keeps (the least recently used go first), some 100 MB.
+TABLE_KEPT = 500_000
 _W = (1, 5, 25, 125, 625)
 
 
@@ -97,7 +101,8 @@ class PySolver:
             raise RuntimeError("the solver is searching in another thread: a solver serves one"
                                " thread at a time")
         self.trump = trump
-        self.table: dict[tuple, tuple[int, int, int]] = {}
+        self.table: Store[tuple, tuple[int, int, int]] = Store(
+            "pinochle_calc.play.search.PySolver.table", TABLE_KEPT)
         self.nodes = 0
         self.limit = 0  # stop past this many nodes (0: never)
         self.cancel = False

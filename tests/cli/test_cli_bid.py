@@ -235,3 +235,10 @@ def test_pass_table_and_errors():
     assert result.exit_code == 1
     assert "applies to the partner's pass (role partner)" in result.stderr
     assert run("pass", HAND, "--trump", "H", "--suit", "X").exit_code == 2
+    # a suit asked for where the rule set has none (Toby Thomas's rule: passing.suit_asked)
+    result = run("pass", HAND, "--trump", "H", "--suit", "H")
+    assert result.exit_code == 2 and "passing.suit_asked=true" in result.stderr
+    result = run("pass", HAND, "--trump", "H", "--suit", "H", "--cards", "3", "--samples", "50",
+                 "--rules", "standard,passing.cards=3,passing.when=before-trump,"
+                 "passing.suit_asked=true")
+    assert result.exit_code == 0, result.output

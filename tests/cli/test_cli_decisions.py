@@ -23,7 +23,8 @@ def passes(seed: int, rules: str) -> tuple[Record, list[int]]:
     return record, [n for n, e in enumerate(record.events, 1) if isinstance(e, Pass)]
 
 
-@pytest.mark.parametrize("rules", ["standard,passing.cards=4", "toby-thomas"])
+@pytest.mark.parametrize("rules", ["standard,passing.cards=4", "toby-thomas",
+                                   "standard,passing.cards=3,passing.when=before-trump"])
 def test_pass_table_and_whole_hands_give_the_same_pass(rules):
     for seed in range(3):
         record, numbers = passes(seed, rules)
@@ -45,7 +46,7 @@ def test_pass_table_and_whole_hands_give_the_same_pass(rules):
                 from pinochle_calc.exchange.hints import hint_word
 
                 args += ["--hint", hint_word(request.hint)]
-            if request.request is not None:
+            if request.request is not None and state.rules.pass_suit_asked:
                 args += ["--suit", SUITS[request.request]]
             if request.asked is None:
                 out = run(*args)

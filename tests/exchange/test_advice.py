@@ -230,7 +230,7 @@ def test_the_check_best_is_advised_where_it_beats_the_policy_by_its_noise_and_a_
     lines = advice.lines()
     assert lines[0].startswith("Pass A♠ J♥ A♣ A♣ to the bidder")
     text = " ".join(lines)
-    assert "Whole hands (play, arena) pass this; the bid estimate plays the policy's" in text
+    assert "Whole hands (play, arena) pass this; the bid estimate plays the policy fitted" in text
     d = advice.to_dict()
     assert d["pass"] == ["AS", "JH", "AC", "AC"] and d["policy"]["same"] is False
     assert d["check"]["same"] is True

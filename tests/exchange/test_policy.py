@@ -206,3 +206,38 @@ def test_the_bidders_objective_puts_its_meld_first():
     before = meld_points(np.array([hand.counts]), STANDARD)[0, 1]
     after = meld_points(np.array([hand.counts]) - back, STANDARD)[0, 1]
     assert after == before
+
+
+def test_the_suit_asked_for_is_a_rule_of_the_set_not_of_its_name(tmp_path):
+    """Toby Thomas's suit request follows ``passing.suit_asked``: a club's rule file that extends
+    toby-thomas under its own name keeps it, and the partner's pass (``exchange.seat``, what a
+    player at the table passes) holds the suit asked for as far as it can (counted on the hands
+    themselves); with ``passing.suit_asked = false``, or passing before trump under the
+    standard preset, the partner passes what it likes and on some hands keeps the suit back."""
+    from pinochle_calc.exchange.seat import choose_pass
+    from pinochle_calc.hand import Hand
+    from pinochle_calc.rules import load_rules
+
+    club = tmp_path / "club.toml"
+    club.write_text('extends = "toby-thomas"\nname = "club"\n')
+    free = tmp_path / "free.toml"
+    free.write_text('extends = "toby-thomas"\nname = "free"\n[passing]\nsuit_asked = false\n')
+    asked = load_rules(str(club))
+    assert asked.name == "club" and asked.pass_suit_asked
+    hands = dealt(60, 11)
+
+    def answered(rules) -> list[bool]:
+        out = []
+        for row in hands:
+            for suit in range(4):
+                hand = Hand(row.tolist())
+                passed = choose_pass(hand, 3, suit, "partner", rules, request=suit)
+                held = sum(c.suit == suit for c in hand)
+                out.append(sum(c.suit == suit for c in passed) == min(held, 3))
+        return out
+
+    assert all(answered(asked))
+    for rules in (load_rules(str(free)),
+                  load_rules("standard,passing.cards=3,passing.when=before-trump")):
+        assert not rules.pass_suit_asked
+        assert not all(answered(rules))

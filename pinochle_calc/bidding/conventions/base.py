@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Literal, NamedTuple, get_args
 
 import numpy as np
@@ -32,6 +31,7 @@ from ...hand import Hand, HandLike, as_hand
 from ...meld.engine import meld
 from ...meld.words import meld_words
 from ...rules import STANDARD, RuleSet, RulesLike, as_rules
+from ...stores import kept
 from ..auction import Auction, AuctionCall, AuctionError
 
 #: The conventions' names, as the library and the command line take them.
@@ -123,7 +123,7 @@ def shown_meld(readings: list[Reading]) -> dict[int, int]:
 SHOW_SPAN = 12
 
 
-@lru_cache(maxsize=8192)
+@kept(8192)
 def least_meld_shown(convention: Convention, previous: int | None, rules: RuleSet,
                      more_than: int = 0) -> int | None:
     """The least meld a bid over ``previous`` (None: an opening bid) shows under the
@@ -132,7 +132,7 @@ def least_meld_shown(convention: Convention, previous: int | None, rules: RuleSe
 
     What a call leaves unsaid is read from it: a convention whose bids show meld (jump bids)
     asks a player to show all it can, so a call that could have shown more by another legal
-    bid says the caller holds less than that bid would have shown. Kept (``lru_cache``): the
+    bid says the caller holds less than that bid would have shown. Kept (``stores.kept``): the
     estimate asks it for every bid of its curve, the same bids in every call."""
     bid = rules.next_bid(previous)
     for _ in range(SHOW_SPAN):

@@ -11,7 +11,6 @@ probability is that the partner holds every one of those cards.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from math import comb
 
 import numpy as np
@@ -23,6 +22,7 @@ from ...meld.engine import HandMeld, meld
 from ...meld.vector import meld_points
 from ...meld.words import AROUND_RANKS, PLURAL, and_list, article
 from ...rules import STANDARD, RuleSet, RulesLike, as_rules
+from ...stores import kept
 
 #: The smallest expected meld gain (points) worth a hint.
 HINT_MIN = 2.0
@@ -160,7 +160,7 @@ class Gains:
         return {"trump": "SHDC"[trump], "cards": cards, "arounds": arounds}
 
 
-@lru_cache(maxsize=4096)
+@kept(4096)
 def _meld(counts: tuple[int, ...], rules: RuleSet) -> HandMeld:
     """The meld engine's answer for a hand of these counts, kept: a report tells the story of
     every card and around for each trump, from the same few hands."""
@@ -174,7 +174,7 @@ def card_gains(hand: HandLike, rules: RulesLike = STANDARD, partner_size: int = 
     return _card_gains(as_hand(hand), as_rules(rules), partner_size)
 
 
-@lru_cache(maxsize=256)
+@kept(256)
 def _card_gains(hand: Hand, rules: RuleSet, partner_size: int) -> Gains:
     row = rows(hand.counts)
     c = row[0]

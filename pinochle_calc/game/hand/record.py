@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import cached_property, lru_cache
+from functools import cached_property
 
 from ...errors import UserError, quoted
 from ...hand import Hand
 from ...rules import STANDARD, RuleSet
 from ...scoring import RESULTS
 from ...seats import Seat
+from ...stores import kept
 from .errors import RecordError
 from .events import EVENT_KINDS, Event, Play
 from .state import HandState
@@ -148,7 +149,7 @@ def _start(record: Record) -> HandState:
     return HandState.deal(record.hands, record.rules, record.dealer, _seen_ahead(record))
 
 
-@lru_cache(maxsize=64)
+@kept(64)
 def _replay(record: Record) -> HandState:
     state = _start(record)
     for event in record.events:

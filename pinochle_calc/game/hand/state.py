@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from ...cards import CARDS, COPIES, HAND_SIZE, KINDS, SUIT_SYMBOLS
@@ -30,6 +29,7 @@ from ...hand import Hand
 from ...rules import RuleSet
 from ...scoring import HandInput, HandScore, score_hand
 from ...seats import SEATS, Seat, Side
+from ...stores import kept
 from .errors import RecordError
 from .events import (
     Call,
@@ -97,7 +97,7 @@ def _add(a: Counts, b: Counts, sign: int = 1) -> Counts:
     return tuple(x + sign * y for x, y in zip(a, b))
 
 
-@lru_cache(maxsize=1024)
+@kept(1024)
 def _exchanged(hand: Hand, given: Hand | None, got: Hand | None, first: bool) -> Hand:
     """``hand`` less the cards ``given`` and with the cards ``got`` (``first``: taken before
     giving), each count kept within 0 to 4 (``HandState.after_exchange``, kept: a seat's
