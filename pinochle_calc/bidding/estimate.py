@@ -325,11 +325,12 @@ def side_totals(side_meld: ArrayLike, tricks: ArrayLike, rules: RuleSet) -> np.n
 
 
 def _play_out(deals: np.ndarray, trumps: list[int],
-              progress: Callable[[int, int], None] | None) -> np.ndarray:
+              progress: Callable[[int, int], None] | None, drawn: int) -> np.ndarray:
     """``(len(trumps), n)``: the trick points of seat 0's side in each deal (``(len(trumps), n,
     4, 20)``, the deals as each trump's exchange left them) with its trump, seat 0 leading:
     every pair of deal and trump in one call of the trick engine (a call per ``PLAY_BLOCK`` of
-    them)."""
+    them). ``progress`` counts in the ``drawn`` deals the estimate was asked for (the distinct
+    ``n`` among them stand for them all), to ``drawn`` when done."""
     from ..play.lockstep import play_lockstep
 
     n = deals.shape[1]
@@ -341,7 +342,7 @@ def _play_out(deals: np.ndarray, trumps: list[int],
         pair = np.arange(start, min(start + PLAY_BLOCK, total))
         tricks[pair] = play_lockstep(codes[pair], suits[pair // n], 0)[:, 0]
         if progress is not None:
-            progress(int(pair[-1]) + 1, total)
+            progress((int(pair[-1]) + 1) * drawn // total, drawn)
     return tricks.reshape(len(trumps), n)
 
 
@@ -446,7 +447,7 @@ def estimate(hand: HandLike, rules: RulesLike = STANDARD, auction: AuctionLike =
             for row, t in enumerate(candidates):
                 after = exchange(distinct[:, 0], distinct[:, 2], t, rules, hint, partner_hint)
                 deals[row, :, 0], deals[row, :, 2] = after.bidder, after.partner
-        tricks = _play_out(deals, candidates, progress)[:, where] * k
+        tricks = _play_out(deals, candidates, progress, len(counts))[:, where] * k
         holding = Holding(counts, auction, convention)
         for row, t in enumerate(candidates):
             own_t = own.trumps[t].points

@@ -264,7 +264,7 @@ def _print_bid(advice) -> None:
                        f" ({share_words(result.acceptance)} of the deals drawn)")
     if est["dropped"]:
         conditioned += f"; given up as nearly impossible: {'; '.join(est['dropped'])}"
-    say(con, f"Estimate over {est['samples']} deals (seed {est['seed']}){conditioned}:")
+    say(con, f"Estimate over {est['samples']:,} deals (seed {est['seed']}){conditioned}:")
     for note in est["notes"]:
         say(con, f"  {note}")
     if not result.trumps:

@@ -398,5 +398,5 @@ def _table(advice, spot, line: int | None, event: int | None = None, seed: int =
             say(con, f"  {fact}", hang=4)
     how = ("each layout searched exactly (best play by both sides)" if advice.searched
            else "each played out by the heuristic player")
-    say(con, f"{advice.samples} deals of the unseen cards meeting every fact (seed {seed},"
+    say(con, f"{advice.samples:,} deals of the unseen cards meeting every fact (seed {seed},"
         f" this card's deals derived from it), {how}")

@@ -29,7 +29,7 @@ be worked out, the reason says what was missing and that the cards are ranked by
 
 from __future__ import annotations
 
-from ..cards import CARDS, COPIES, KINDS, SUIT_SYMBOLS
+from ..cards import CARDS, COPIES, KINDS, SUIT_SYMBOLS, counted
 from .facts import Facts
 from .position import Position
 from .tricks import CARD_POINTS, RANK_OF, SUIT_OF, PlayState, rule_in_force, trick_winner
@@ -207,8 +207,11 @@ def _lead(t: _Seen, card: int) -> str:
                 + (f" ({why})" if rank else "")
                 + f"; {_seats(may_trump)} may be void in {SUIT_SYMBOLS[suit]} and trump it")
     if CARD_POINTS[card]:
-        out = "are out" if p.history_known else "you have not seen"
-        return f"leads {sym}: {higher} higher {SUIT_SYMBOLS[suit]} cards {out}"
+        cards = counted(higher, f"higher {SUIT_SYMBOLS[suit]} card", f"higher"
+                        f" {SUIT_SYMBOLS[suit]} cards")
+        out = ("is out" if higher == 1 else "are out") if p.history_known else \
+            "you have not seen"
+        return f"leads {sym}: {cards} {out}"
     return f"leads low ({sym}): it gives away no counter"
 
 

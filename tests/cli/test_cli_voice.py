@@ -41,9 +41,11 @@ def typed(record) -> list[str]:
     return lines
 
 
-def table_advice(record, seed: str, save) -> list[str]:
+def table_advice(record, seed: str, save, names: list | None = None) -> list[str]:
     """The choice each of the table's "Advice:" lines gives seat 0, in order: a call as
-    ``pass`` or its number, a card as its token (``AS``)."""
+    ``pass`` or its number, a card as its token (``AS``); in ``names``, for each, the trump
+    the "name ... if you win the bid" line under it names (None: no such line)."""
+    names = [] if names is None else names
     out = run("table", "--save", str(save), "--samples", SAMPLES, "--seed", seed,
               input="\n".join(typed(record)) + "\n")
     assert out.exit_code == 0, out.stdout
@@ -54,6 +56,11 @@ def table_advice(record, seed: str, save) -> list[str]:
             choices.append(str(CARDS[[c.symbol for c in CARDS].index(m.group(1))]))
         elif m:
             choices.append(m.group(2))
+        if m:
+            names.append(None)
+        named = re.match(r"\s+name (\S) .*if you win the bid", line)
+        if named:
+            names[-1] = named.group(1)
     return choices
 
 
@@ -72,14 +79,22 @@ def test_the_same_event_gets_the_same_advice_from_table_card_and_review(tmp_path
     advised = {d["event"]: d["advised"] for d in reviewed["decisions"]}
     mine = [n for n, e in enumerate(record.events, 1) if e.seat == 0
             and isinstance(e, (Call, Play))]
-    at_table = table_advice(record, seed, tmp_path / "table.txt")
+    names: list = []
+    at_table = table_advice(record, seed, tmp_path / "table.txt", names)
     assert len(at_table) == len(mine)  # the table advises every decision, forced ones too
-    compared = 0
-    for n, choice in zip(mine, at_table):
+    compared = trumps = 0
+    reasons = {d["event"]: d["reason"] for d in reviewed["decisions"]}
+    for n, choice, name in zip(mine, at_table, names):
         if n in advised:  # review leaves out the calls and cards the rules force
             assert advised[n] == choice, (n, record.events[n - 1], advised[n], choice)
             compared += 1
-    assert compared >= 8
+            # one trump: the review's "a trump hand" reason names the table's "name" suit
+            said = re.search(r"(\S) the trump to name", reasons[n]) or \
+                re.search(r"a trump hand \(a marriage in (\S) ", reasons[n])
+            if said:
+                assert said.group(1) == name, (n, reasons[n], name)
+                trumps += 1
+    assert compared >= 8 and trumps >= 1
     cards = [n for n in mine if isinstance(record.events[n - 1], Play) and n in advised]
     for n in cards[:: max(1, len(cards) // 3)][:3]:
         card = run_json("card", "--record", str(path), "--at", str(n), "-n", SAMPLES,

@@ -211,8 +211,8 @@ class Checker:
             (r"cashes a sure winner: (.*)", self.sure_winner),
             (rf"leads ({CARD}), (the highest|no higher) ({SUIT}) (?:left|is out)"
              rf"(?: \((.*)\))?; ({SEATS}) may be void in ({SUIT}) and trump it", self.top_lead),
-            (rf"leads ({CARD}): (\d+) higher ({SUIT}) cards (are out|you have not seen)",
-             self.higher_out),
+            (rf"leads ({CARD}): (\d+) higher ({SUIT}) (cards?) (is out|are out|you have not"
+             r" seen)", self.higher_out),
             (rf"leads low \(({CARD})\): it gives away no counter", self.low_lead),
             (rf"trumps in with ({CARD}) and wins the trick(: no seat after can beat it)?",
              self.trumps_in_wins),
@@ -318,12 +318,15 @@ class Checker:
                 f"seat {seat} can hold no trump"
         self.checked.append("may be void and trump")
 
-    def higher_out(self, card: str, n: str, suit: str, how: str) -> None:
+    def higher_out(self, card: str, n: str, suit: str, noun: str, how: str) -> None:
         self.leading()
         c = card_of(card)
         assert c == self.card and c // 5 == suit_of(suit) and counter(c)
         above = range(c // 5 * 5, c)
-        if how == "are out":
+        one = n == "1"
+        said = how == "you have not seen" or one == (how == "is out")
+        assert one == (noun == "card") and said, f"{n} higher {noun} {how}: not said as a count"
+        if how != "you have not seen":
             assert self.p.history_known
             counted = sum(self.w.out(h) for h in above)
         else:
