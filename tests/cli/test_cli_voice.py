@@ -38,6 +38,8 @@ def typed(record) -> list[str]:
             lines.append(f"{e.seat}: {e.cards.symbols() or 'none'}")
         elif e.kind == "play":
             lines.append(CARDS[e.card].symbol)
+        elif e.kind == "pass":
+            lines.append(str(e.cards))
     return lines
 
 
@@ -105,6 +107,37 @@ def test_the_same_event_gets_the_same_advice_from_table_card_and_review(tmp_path
         spot.write_text(json.dumps(card_position(record.state_before(n), 0).to_dict()))
         given = run_json("card", "--position", str(spot), "-n", SAMPLES, "--seed", seed)
         assert given["choices"] == card["choices"], n
+
+
+@pytest.mark.parametrize("deal, seeds", [(0, ("3",)), (4, ("0", "21", "24"))])
+def test_the_same_pass_is_advised_at_the_table_and_in_the_review(tmp_path, deal, seeds):
+    """Under a four-card pass, seat 0's pass (returning as the bidder in deal 0, first as the
+    partner in deal 4): the table's "Pass ..." advice and the review's advised pass are the
+    same cards, with the same --seed and --samples. In deal 4 the three seeds each advise
+    another pass (at 10 samples most seeds advise the first), so a seed taken otherwise by
+    either would show."""
+    from pinochle_calc.hand import Hand
+
+    four = "standard,passing.cards=4"
+    record = play_hand(deal_cards(deal), "formula", "formula", four, seed=hand_seed(deal))
+    mine = [n for n, e in enumerate(record.events, 1) if e.kind == "pass" and e.seat == 0]
+    assert len(mine) == 1
+    path = tmp_path / "hand.txt"
+    save_record(record, str(path), new=True)
+    passes = []
+    for seed in seeds:
+        reviewed = run_json("review", str(path), "--seat", "0", "-n", SAMPLES, "--seed", seed,
+                            "--exact", "0")
+        advised = [d["advised"] for d in reviewed["decisions"] if d["event"] == mine[0]]
+        out = run("table", "--save", str(tmp_path / f"table-{seed}.txt"), "--rules", four,
+                  "--samples", SAMPLES, "--seed", seed, input="\n".join(typed(record)) + "\n")
+        assert out.exit_code == 0, out.stdout
+        at_table = [m.group(1) for m in re.finditer(
+            r"^Pass (.+?) to (?:the bidder|your partner)", out.stdout, re.M)]
+        assert len(advised) == 1 and len(at_table) == 1, (advised, at_table)
+        assert Hand.parse(advised[0]) == Hand.parse(at_table[0]), seed
+        passes.append(Hand.parse(advised[0]))
+    assert len(set(map(str, passes))) == len(seeds), passes
 
 
 def test_the_reason_the_name_line_and_the_trump_prompt_name_one_trump(tmp_path):
