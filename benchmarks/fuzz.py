@@ -443,22 +443,11 @@ def fuzz_library(rng: random.Random, n: int, tally: Tally, tmp: str) -> None:
             if nxt is not None:
                 state = nxt
 
-    def position():
-        """A position from a hand played at random, its tricks written as a player types them
-        and now and then mistyped: read, its facts met by the truth and by every dealt
-        layout, its tricks read back the same."""
-        import numpy as np_
-
+    def played_spot():
+        """A hand dealt and played at random part way: the hand in play and the position of
+        the seat to play (the first trick led by the bidder, at 50)."""
         from pinochle_calc.play.dealer import Dealer as Dealer_
-        from pinochle_calc.play.facts import read_position
-        from pinochle_calc.play.position import (
-            Position,
-            parse_tricks,
-            position_after,
-            tricks_text,
-            with_leaders,
-        )
-        from pinochle_calc.play.unseen import UnseenDealer
+        from pinochle_calc.play.position import position_after
 
         rows = Dealer_(Hand.parse(rng.choice(HANDS20))).deal(np_rng, 1)[0].tolist()
         trump, leader = rng.randrange(4), rng.randrange(4)
@@ -467,7 +456,21 @@ def fuzz_library(rng: random.Random, n: int, tally: Tally, tmp: str) -> None:
             card = rng.choice(state.legal())
             cards.append(card)
             state = state.play(card)
-        spot = position_after(rows, trump, leader, cards, contract=(leader, 50))
+        return state, position_after(rows, trump, leader, cards, contract=(leader, 50))
+
+    def position():
+        """A position from a hand played at random, its tricks written as a player types them
+        and now and then mistyped: read, its facts met by the truth and by every dealt
+        layout, every seat's voids the table's (the advised seat's too), its tricks read back
+        the same."""
+        import numpy as np_
+
+        from pinochle_calc.play.facts import read_position
+        from pinochle_calc.play.position import Position, parse_tricks, tricks_text, with_leaders
+        from pinochle_calc.play.unseen import UnseenDealer
+
+        state, spot = played_spot()
+        trump, leader = spot.trump, spot.contract[0]
         text = tricks_text(spot.tricks)
         if rng.random() < 0.3:  # a typing slip
             chars = list(text)
@@ -483,12 +486,39 @@ def fuzz_library(rng: random.Random, n: int, tally: Tally, tmp: str) -> None:
             if text == tricks_text(spot.tricks):
                 if not facts.meets(np_.array([state.hands]))[0]:
                     tally.disagree("position", "the real hands fail the facts", text)
+                if facts.voids != state.voids:  # every seat's, the advised seat's too
+                    tally.disagree("position", "the voids differ from the table's", text)
             deals = UnseenDealer(facts).deal(np_rng, 20)
             if not facts.meets(deals).all():
                 tally.disagree("position", "a dealt layout fails the facts", text)
             return facts
 
         run_one(tally, "position", read, text)
+
+    def position_json():
+        """A position's JSON form, its trick in progress and contract written as ``card``'s
+        options take them (``JS, QS``; ``1:50``, ``1,H,50``), now and then mistyped: read as the
+        position itself, or refused with a ``UserError``."""
+        from pinochle_calc.play.position import Position
+
+        _, spot = played_spot()
+        data = spot.to_dict()
+        spelled = {**data, "trick": pick(rng, [" ", ", ", ","]).join(data["trick"]),
+                   "contract": pick(rng, ["{}:50", "{},50", "{},H,50", " {} : 50 "]).format(
+                       spot.contract[0]).replace("H", "SHDC"[spot.trump])}
+        slip = rng.random() < 0.3
+        if slip:  # in either
+            key = pick(rng, ["trick", "contract"])
+            spelled[key] = pick(rng, ["", "x", "4:50", "0:5x", "AS AS AS AS", "JX",
+                                      hand_text(rng), 7, None, ["AS"], {"seat": 0}])
+
+        def read():
+            position = Position.from_dict(spelled)
+            if not slip and position != spot:
+                tally.disagree("position json", "the options' spellings read otherwise", spelled)
+            return position
+
+        run_one(tally, "position json", read, spelled)
 
     def partnership():
         a, b = hand_text(rng), hand_text(rng)
@@ -617,8 +647,8 @@ def fuzz_library(rng: random.Random, n: int, tally: Tally, tmp: str) -> None:
 
     targets = [(parse_hand, 30), (parse_card, 10), (melds, 18), (rules_value, 10),
                (rule_file, 2), (auction, 10), (hand_score, 10), (sheet, 3), (lines, 3),
-               (play, 2), (position, 1), (partnership, 2), (arguments, 5), (expensive, 0.02),
-               (record, 1),
+               (play, 2), (position, 1), (position_json, 1), (partnership, 2), (arguments, 5),
+               (expensive, 0.02), (record, 1),
                (record_json, 1), (policy_spec, 1), (dying, 0.05)]
     functions = [t for t, _ in targets]
     weights = [w for _, w in targets]
@@ -627,6 +657,19 @@ def fuzz_library(rng: random.Random, n: int, tally: Tally, tmp: str) -> None:
 
 
 _RECORDS: list[str] = []
+
+
+#: Positions as JSON, each key now and then written as ``card``'s option takes it (a batch
+#: of JSON lines for ``card --position``), right and wrong.
+POSITIONS = [
+    {"hand": "AD KD QD JD JD AS 10S KS QS 10H KH QH JH AC KC QC JC JC QS", "trump": "S",
+     "tricks": "0: AC KC QC JC", "seat": 1, "trick": "JH"},
+    {"hand": "AS KH QH", "trump": "H", "contract": "1:55", "trick": "10S, JS"},
+    {"hand": "AS KH QH", "trump": "H", "contract": "1", "passed": "KS QS JS"},
+    {"hand": "AS KH QH", "trump": "H", "contract": "1,S,50"},
+    {"hand": "AS KH QH", "trump": "H", "contract": {"seat": 2}, "trick": "AS AS AS AS"},
+    {"hand": "AS KH QH", "trump": "H", "contract": "4:50", "trick": "QX"},
+    {"hand": "AS KH QH", "trump": "H", "contract": "0:" + "9" * 40}]
 
 
 def record_texts() -> list[str]:
@@ -764,14 +807,16 @@ def command_line(rng: random.Random, files: dict[str, str]) -> tuple[str, list[s
                                ("--contract", ["0,50", "1,55", "4,1", "x", "1:55", "0",
                                                "0,²", "0:⁵⁰", "0:" + "9" * 5000]),
                                ("--seat", ["0", "1", "3", "4"]),
-                               ("--passed", ["KS", "ZZ"]), ("--received", ["QH"])):
+                               ("--passed", ["KS", "ZZ", "AS KS QS", "KS QS JS JS"]),
+                               ("--received", ["QH", "QH QH JD"])):
             if rng.random() < 0.3:
                 args += [option, pick(rng, values)]
         if rng.random() < 0.1:
             args += ["--tricks", "@" + pick(rng, [files["tricks"], files["tricks_bad"],
                                                   files["deal_big"], "/no/such", ""])]
         if rng.random() < 0.1:
-            args = ["card", "--position", pick(rng, [files["hands"], "/no/such", "-"])]
+            args = ["card", "--position", pick(rng, [files["hands"], "/no/such", "-",
+                                                     files["positions"]])]
     if c == "card --record":
         args = ["card", "--record", files["base"] if clean else files["record"]]
         if rng.random() < 0.8 or clean:
@@ -1090,7 +1135,8 @@ def fuzz_cli(rng: random.Random, n: int, tally: Tally, tmp: str) -> None:
                                                     "game.csv"), "rb").read()),
                        ("rules", rule_file_text(rng)),
                        ("tricks", b"# tricks\r\n0: AS KS QS JS\r\n10H JH QH KH\n"),
-                       ("tricks_bad", b"0: AS KS QS\n\xff\n10H JX QH KH\n")):
+                       ("tricks_bad", b"0: AS KS QS\n\xff\n10H JX QH KH\n"),
+                       ("positions", "\n".join(json.dumps(p) for p in POSITIONS).encode())):
         files[name] = os.path.join(tmp, name)
         with open(files[name], "wb") as f:
             f.write(data)

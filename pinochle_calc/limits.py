@@ -25,6 +25,10 @@ PASS_HANDS = 100_000
 PASS_WORK = 12_000_000
 #: Deals an arena plays (each twice); a thousand take minutes, a million weeks.
 ARENA_DEALS = 1_000_000
+#: Games an arena plays in games (each twice), and the hands a game is played to before it is
+#: stopped without a winner (a real game takes ten or so).
+ARENA_GAMES = 100_000
+GAME_HANDS = 200
 #: Deals of the unseen cards behind one card advice, each played out once per legal card
 #: (about ten seconds and a few hundred megabytes with many legal cards).
 CARD_DEALS = 50_000

@@ -202,6 +202,20 @@ def _check(hand: HandInput, rules: RuleSet) -> tuple[int, int] | None:
     return us, them
 
 
+def played_points(bid, meld_x, meld_y, tricks_x, tricks_y, rules: RuleSet):
+    """Whether a hand played out is made, and the points of the bidding side (``x``) and the
+    other (``y``) from their meld and trick points (scaled), the bidding side's meld not under
+    the minimum (else the bid is lost unplayed): on whole numbers, or on arrays of hands
+    alike. The arithmetic of ``score_hand``'s made and set hands, written once: made where
+    the bidding side takes the minimum in tricks and its meld and tricks reach the bid (its
+    points are then both, else the bid lost); the other side scores its meld (if not under
+    the minimum) and trick points, unless it took fewer than the minimum in tricks."""
+    under = rules.under_minimum
+    made = (under(tricks_x) ^ True) & (meld_x + tricks_x >= bid)
+    other = (under(tricks_y) ^ True) * ((under(meld_y) ^ True) * meld_y + tricks_y)
+    return made, made * (meld_x + tricks_x + bid) - bid, other
+
+
 def score_hand(hand: HandInput, rules: RulesLike = STANDARD) -> HandScore:
     """Score one hand under a rule set (see the module doc for every branch)."""
     if not isinstance(hand, HandInput):
@@ -248,22 +262,17 @@ def score_hand(hand: HandInput, rules: RulesLike = STANDARD) -> HandScore:
             if under(tricks[side]):
                 notes.append(f"{SIDES[side]} took {tricks[side]} in tricks, under {minimum}:"
                              " nothing scores for the hand")
-        if under(tricks[x]):
-            result = "set"
-        else:
-            total = meld[x] + tricks[x]
-            result = "made" if total >= hand.bid else "set"
-            sign = ">=" if result == "made" else "<"
-            notes.insert(0, f"{bidder} meld {meld[x]} + tricks {tricks[x]} = {total} {sign}"
-                         f" bid {hand.bid}")
-        if result == "made":
+        made, points[x], points[y] = played_points(hand.bid, meld[x], meld[y], tricks[x],
+                                                   tricks[y], rules)
+        result = "made" if made else "set"
+        if not under(tricks[x]):
+            sign = ">=" if made else "<"
+            notes.insert(0, f"{bidder} meld {meld[x]} + tricks {tricks[x]} ="
+                         f" {meld[x] + tricks[x]} {sign} bid {hand.bid}")
+        if made:
             credited[x], taken[x] = meld[x], tricks[x]
-            points[x] = meld[x] + tricks[x]
-        else:
-            points[x] = -hand.bid
         if not under(tricks[y]):
             credited[y], taken[y] = counted(y), tricks[y]
-            points[y] = credited[y] + tricks[y]
         return HandScore(hand, result, (points[0], points[1]), (credited[0], credited[1]),
                          (taken[0], taken[1]), (0, 0), tricks, tuple(notes))
 
@@ -378,6 +387,29 @@ def game_winner(totals: tuple[int, int], bidder: int, target: int) -> str | None
     return None
 
 
+def game_score(score: object, rules: RulesLike = STANDARD) -> tuple[int, int]:
+    """The game's score before a hand, ``(us, them)``, checked: two whole numbers (negative
+    after a set), each at most ``MAX_FIGURE`` either way and under the rule set's target (a
+    side at or past it has won). Text reads as ``US:THEM`` (``480:300``, ``-50:120``)."""
+    if isinstance(score, str):
+        m = re.fullmatch(r"\s*([+-]?[0-9]{1,18})\s*[:/]\s*([+-]?[0-9]{1,18})\s*", score)
+        if m is None:
+            raise ScoreError(f"the score {quoted(score)}: give it as US:THEM, our side's score"
+                             " then the other side's, e.g. 480:300")
+        score = (int(m.group(1)), int(m.group(2)))
+    if isinstance(score, (str, bytes)) or not isinstance(score, tuple) or len(score) != 2:
+        raise TypeError(f"a score is (us, them), two whole numbers, not {described(score)}")
+    for side, points in zip(SIDES, score):
+        if isinstance(points, bool) or not isinstance(points, int):
+            raise TypeError(f"a score is (us, them), two whole numbers, not {described(score)}")
+        _in_range(points, f"the score of {side}", "score")
+    target = as_rules(rules).target_points
+    if max(score) >= target:
+        raise ScoreError(f"the game is already over: a score of {max(score)} has reached the"
+                         f" target {target}")
+    return score[0], score[1]
+
+
 def score_game(hands: Iterable[tuple[int, HandInput | UserError]], rules: RulesLike = STANDARD,
                start: tuple[int, int] = (0, 0), source: str = "sheet") -> Game:
     """Score a game hand by hand from ``(line, hand)`` pairs: running totals and the winner.
@@ -389,10 +421,7 @@ def score_game(hands: Iterable[tuple[int, HandInput | UserError]], rules: RulesL
     """
     rules = as_rules(rules)
     target = rules.target_points
-    if max(start) >= target:
-        raise ScoreError(f"the game is already over: a score of {max(start)} has reached the"
-                         f" target {target}")
-    totals = start
+    totals = start = game_score(start, rules)
     scored: list[GameHand | BadHand] = []
     winner, won_on = None, None
     for number, (line, hand) in enumerate(hands, 1):

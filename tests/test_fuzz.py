@@ -254,7 +254,14 @@ def test_tricks_read_or_say_where(text, trump, contract):
     assert with_leaders(parse_tricks(tricks_text(tricks))[0], trump) == tricks
 
 
+#: a contract as ``--contract`` takes it (the JSON form takes it too), right and nearly right
+contract_texts = st.one_of(st.sampled_from(["0:50", "1:55", "0", "3:", "2,H,60", "0,♥", "1,55",
+                                            "4:50", "x", "0:5x", "0:²", "1:2:3:4", ":50", "",
+                                            "0:" + "9" * 30]), st.text(max_size=6))
+#: a trick in progress as ``--trick`` takes it (the JSON form takes it too)
+trick_texts = st.lists(cards | junk, max_size=5).map(" ".join)
 position_values = st.one_of(st.none(), st.integers(-2, 5), st.text(max_size=8), tricks_texts(),
+                            contract_texts, trick_texts,
                             st.sampled_from(HAND_WORDS := ["AS KH QH", "", "ZZ", "AS AS AS AS AS"]),
                             st.lists(st.sampled_from(["AS", "KH", "x", 3]), max_size=5),
                             st.dictionaries(st.sampled_from(["seat", "bid", "1", "leader",
@@ -266,17 +273,17 @@ position_values = st.one_of(st.none(), st.integers(-2, 5), st.text(max_size=8), 
                                         "shown", "passed", "received", "x"]), position_values,
                        max_size=9), st.sampled_from(["AS KH QH", "10S JS", "JC JC JC"]),
        st.sampled_from(["H", "S"]), st.sampled_from(["standard", "standard,scale=10",
-                                                      "book,scale=2"]))
+                                                      "book,scale=2", "toby-thomas"]))
 def test_positions_read_advise_or_say_why(data, hand, trump, rules):
-    """Any position: advice or a ``UserError``, under scaled rules too (issue 26); the best
-    card first with no difference, every other card's difference at least 0, a score only
-    where nothing the score needs is missing."""
+    """Any position: advice or a ``UserError``, under scaled rules too (issue 26) and rules
+    that pass cards (the exchange); the best card first with no difference, every other card's
+    difference at least 0, a score only where nothing the score needs is missing."""
     from pinochle_calc.play.advice import advise_card
     from pinochle_calc.play.position import Position
 
     data = {"hand": hand, "trump": trump, **data} if "x" not in data else data
     try:
-        position = Position.from_dict(data)
+        position = Position.from_dict(data, rules)
         advice = advise_card(position, samples=3, rules=rules)
     except UserError:
         return
@@ -288,6 +295,35 @@ def test_positions_read_advise_or_say_why(data, hand, trump, rules):
         assert (c.score is None) == (c.make_probability is None)
         assert c.score is None or not advice.missing
         assert c.score is None or position.contract is not None
+
+
+@given(st.integers(0, 2**16), st.integers(0, 79), st.sampled_from(["{}:{}", "{},{}", "{}",
+                                                                   " {} : {} ", "{},H,{}"]),
+       st.sampled_from([" ", ", ", ","]), st.sampled_from(["standard", "toby-thomas",
+                                                          "standard,scale=10"]))
+def test_the_json_form_reads_the_options_spellings_as_its_own(seed, n, spelling, sep, rules):
+    """A position of a hand played at random, its trick in progress and contract written as
+    ``--trick`` and ``--contract`` take them: the same position as its own JSON form reads."""
+    import random
+
+    from pinochle_calc.game.whole import deal_cards
+    from pinochle_calc.play.position import Position, position_after
+    from pinochle_calc.play.tricks import PlayState
+    from pinochle_calc.rules import load_rules
+
+    rng = random.Random(seed)
+    hands, leader = deal_cards(seed), rng.randrange(4)
+    state, played = PlayState.deal(hands, 1, leader), []
+    for _ in range(n):
+        card = rng.choice(state.legal())
+        played.append(card)
+        state = state.play(card)
+    bid = load_rules(rules).min_bid_points if spelling == "{}" else 50 + seed % 40
+    spot = position_after(hands, 1, leader, played, contract=(leader, bid))
+    data = spot.to_dict()
+    given = {**data, "trick": sep.join(data["trick"]),
+             "contract": spelling.format(leader, bid).replace("H", rng.choice("H♥h"))}
+    assert Position.from_dict(given, rules) == Position.from_dict(data) == spot
 
 
 POLICY_MODULES = ["json", "math", "pinochle_calc.game.policies", "pinochle_calc", "no_such_x",
@@ -343,6 +379,10 @@ def command_lines(draw):
                                       ["--contract", draw(contracts), "--trump", "S"]]))
     if command[:1] == ["card"] and draw(st.booleans()):
         args += ["--contract", draw(contracts)]
+    if command[:1] == ["card"] and draw(st.booleans()):  # an exchange under any rules
+        args += [draw(st.sampled_from(["--passed", "--received"])),
+                 draw(st.sampled_from(["KS QS JS", "AH", "", "ZZ"])),
+                 "--rules", draw(st.sampled_from(["standard", "toby-thomas", "book"]))]
     if command[:1] == ["card"] and draw(st.booleans()):  # no meld, and scaled rules (issue 26)
         args += ["--shown", draw(st.sampled_from(["1:", "2:", "3:", "0:", "4:", ":"])),
                  "--rules", draw(st.sampled_from(["standard,scale=10", "book,scale=2"]))]

@@ -24,6 +24,7 @@ from .conventions import (
     suggest,
 )
 from .estimate import DEFAULT_SAMPLES, DEFAULT_SEED, Estimate, estimate
+from .game_call import GameCall
 from .price import Price, jump_price, partner_holds_alone, prices
 
 
@@ -43,6 +44,8 @@ class Advice:
     estimate: Estimate
     notes: tuple[str, ...] = ()
     price: Price | None = None
+    #: the chance of winning the game after each call weighed, where the score was given
+    game: GameCall | None = None
 
     @property
     def call(self) -> int | None:
@@ -76,6 +79,7 @@ class Advice:
         if self.suggestion.hints is not None:
             record["hints"] = self.suggestion.hints
         record["price"] = None if self.price is None else self.price.to_dict()
+        record["game"] = None if self.game is None else self.game.to_dict()
         return record
 
     def __repr__(self) -> str:
@@ -89,7 +93,8 @@ class Advice:
 def advise(hand: HandLike, auction: AuctionLike = None, convention: str | Convention = "jump",
            rules: RulesLike | None = None, *, samples: int = DEFAULT_SAMPLES,
            seed: int = DEFAULT_SEED, confidence: float | None = None,
-           progress: Callable[[int, int], None] | None = None, priced: bool = True) -> Advice:
+           progress: Callable[[int, int], None] | None = None, priced: bool = True,
+           score: tuple[int, int] | str | None = None) -> Advice:
     """The call to make now with a 20-card ``hand``, after ``auction`` (its text, calls from the
     dealer's left, or an ``Auction``; None: nobody has called), under a convention.
 
@@ -101,6 +106,12 @@ def advise(hand: HandLike, auction: AuctionLike = None, convention: str | Conven
     (``bidding.price``; ``priced=False``: by the limit alone, as before the price was
     counted), and ``Advice.price`` says what the bid gains or costs against passing; a bid
     above the lowest legal one gets its price against that bid (what the jump risks).
+
+    ``score`` (the game's score before the hand, the hand's side first: ``(480, 300)`` or
+    ``"480:300"``) weighs the calls by the chance of winning the game instead
+    (``bidding.game_call``): the call for the game is made where it beats the points call,
+    and ``Advice.game`` gives each call's chance. Without it the advice maximises the hand's
+    points.
 
     >>> advise("♥A 10 K Q J 10 ♠Q Q 10 10 ♦A J J 10 K ♣A 10 K 10 J", "50 52 p",
     ...        samples=200).call
@@ -115,6 +126,10 @@ def advise(hand: HandLike, auction: AuctionLike = None, convention: str | Conven
         raise UserError(f"there is no call to make: {auction.summary()}")
     if len(hand) != 20:
         raise UserError(f"bid needs your 20-card hand, not {n_cards(len(hand))}")
+    if score is not None:
+        from ..scoring import game_score
+
+        score = game_score(score, rule_set)
     result = estimate(hand, rule_set, auction, name, samples=samples, seed=seed,
                       confidence=confidence, progress=progress)
     limit = result.max_bid if result.max_bid is not None else 0
@@ -125,8 +140,18 @@ def advise(hand: HandLike, auction: AuctionLike = None, convention: str | Conven
         choice, cost = _priced(auction, result, name, choice, limit)
     elif priced and choice.call is not None:
         cost = jump_price(auction, result, choice.call)  # in the JSON, the reason unchanged
+    game = None
+    if score is not None:
+        from .game_call import game_call
+
+        game = game_call(auction, result, choice.call, score, name)
+        if game.differs:
+            r = reading_of(auction, game.call, name)
+            choice = Suggestion(game.call, r.meaning, f"for the game: {game.words}", r.signal,
+                                choice.hints)
+            cost = None  # the price was the points call's
     return Advice(hand, auction, name, rule_set, choice, tuple(explain(auction, name)), result,
-                  tuple(notes), cost)
+                  tuple(notes), cost, game)
 
 
 def last_call(auction: Auction) -> Auction:

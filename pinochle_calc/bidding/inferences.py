@@ -366,16 +366,24 @@ class Holding:
                 out = out * (1 - 0.9 * worthy * reach)
         return out
 
+    def opponents_pass(self, bid: int) -> np.ndarray:
+        """``(n,)``: the chance that every opponent still in the auction passes after ``bid``
+        in each deal (1 where none is: the partner's calls left out)."""
+        out: np.ndarray | float = 1.0
+        if self.active:
+            after = self.rules.next_bid(bid)
+            margin, spread = pass_margin(1, self.rules)
+            for _, meld, married in self.active:  # an opponent without a marriage passes
+                out = out * np.where(married, _logistic((after - margin - meld) / spread), 1.0)
+        return np.broadcast_to(out, (self.n,))
+
     def _weights(self, bid: int) -> np.ndarray | None:
         if not self.active and self.partner is None:
             return None
         rules = self.rules
         k = rules.scale
         after = rules.next_bid(bid)
-        margin, spread = pass_margin(1, rules)
-        out: np.ndarray | float = 1.0
-        for _, meld, married in self.active:  # an opponent without a marriage passes
-            out = out * np.where(married, _logistic((after - margin - meld) / spread), 1.0)
+        out: np.ndarray = self.opponents_pass(bid)
         if self.partner is not None:
             from .conventions import least_meld_shown
 

@@ -102,12 +102,13 @@ def partner_holds_alone(auction: Auction) -> bool:
 
 def _played(deals: np.ndarray, declarer: int, trump: np.ndarray, rules,
             hints: tuple) -> tuple[np.ndarray, ...]:
-    """What does not depend on the bid, each deal played with ``declarer`` (0 or 2) naming
-    ``trump`` (one per deal): the side's meld and trick points, the opponents' meld, and
-    whether the declarer plays with that trump rather than losing the bid for want of a
-    marriage (``meld.vector.keeps_trump``)."""
+    """What does not depend on the bid, each deal played with ``declarer`` (0 to 3) naming
+    ``trump`` (one per deal): the declaring side's meld and trick points, the other side's
+    meld, and whether the declarer plays with that trump rather than losing the bid for want
+    of a marriage (``meld.vector.keeps_trump``)."""
     after = np.array(deals, dtype=np.int64, copy=True)
     other = declarer ^ 2
+    side = declarer & 1
     if rules.pass_cards:
         for t in sorted(set(trump.tolist())):  # (np.unique would import numpy.ma: 20 ms)
             rows = np.flatnonzero(trump == t)
@@ -116,9 +117,9 @@ def _played(deals: np.ndarray, declarer: int, trump: np.ndarray, rules,
     at = np.arange(len(after))
     # every hand holds 20 cards: the lockstep engine, as ``simulate.play_many`` plays them
     # (without loading the one-deal engine that module imports)
-    tricks = play_lockstep(suit_codes(after), trump, declarer)[:, 0] * rules.scale
-    ours = sum(meld_points(after[:, s], rules)[at, trump] for s in (0, 2))
-    theirs = sum(meld_points(after[:, s], rules)[at, trump] for s in (1, 3))
+    tricks = play_lockstep(suit_codes(after), trump, declarer)[:, side] * rules.scale
+    ours = sum(meld_points(after[:, s], rules)[at, trump] for s in (side, side + 2))
+    theirs = sum(meld_points(after[:, s], rules)[at, trump] for s in (1 - side, 3 - side))
     return ours, tricks, theirs, keeps_trump(deals[:, declarer], after[:, declarer], trump, rules)
 
 

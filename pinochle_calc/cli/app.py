@@ -335,6 +335,29 @@ SeedOption = Annotated[
                       help=f"Random seed, 0 to {SEED_MAX:,}: the same seed, the same figures.")
 ]
 
+#: ``--score``: the game's score before the hand (``bid``, ``pass``, ``explain``, ``score``).
+ScoreOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option("--score", metavar="US:THEM", show_default=False,
+                 help="The game's score before this hand, your side's then the other side's"
+                 " (480:300); the game is won at the rule set's scoring.target."),
+]
+
+
+def score_option(text: str | None, rules) -> tuple[int, int] | None:
+    """A ``--score`` value, ``US:THEM``, checked against the rule set's target (a misused
+    option: exit 2)."""
+    if text is None:
+        return None
+    from ..errors import UserError
+    from ..scoring import game_score
+
+    try:
+        return game_score(text, rules)
+    except UserError as e:
+        raise typer.BadParameter(str(e), param_hint="'--score'") from None
+
+
 #: ``--jobs``: the commands that can play deals in several processes.
 JobsOption = Annotated[
     int, typer.Option("--jobs", "-j", min=1, max=JOBS_MAX,
@@ -378,43 +401,18 @@ def trump_option(value: str | None, option: str = "--trump") -> int | None:
         raise typer.BadParameter(str(e), param_hint=f"'{option}'") from None
 
 
-#: The highest bid ``--contract`` takes: the largest figure a score sheet holds.
-MAX_BID = 10**15
-
-
 def contract_option(text: str | None) -> tuple[int, int | None, int | None] | None:
     """A ``--contract`` value, ``SEAT:BID`` (``1:55``; ``SEAT`` alone: the minimum bid), as
-    (seat, bid or None, trump or None). The spellings of earlier releases are read too,
-    ``SEAT,BID`` (``card``) and ``SEAT,TRUMP[,BID]`` (``play``: the trump, else given by
-    ``--trump``). A bid is ASCII digits, at most ``MAX_BID``."""
-    import re
-
+    (seat, bid or None, trump or None), read by ``play.position.parse_contract`` (which reads
+    the spellings of earlier releases too, ``SEAT,BID`` and ``SEAT,TRUMP[,BID]``)."""
     if text is None:
         return None
-    hint = "'--contract'"
-    parts = [p.strip() for p in re.split(r"[:,]", text)]
-    if not 1 <= len(parts) <= 3 or not parts[0]:
-        raise typer.BadParameter(f"{quoted(text)}: write SEAT:BID, e.g. 1:55 (a seat 0 to 3,"
-                                 " then the bid)", param_hint=hint)
-    if parts[0] not in ("0", "1", "2", "3"):
-        raise typer.BadParameter(f"seat {quoted(parts[0])}: a seat is 0 to 3 from the dealer's"
-                                 " left (3 deals)", param_hint=hint)
-    rest = parts[1:]
-    trump = None
-    if len(rest) == 2 or rest and rest[0] and not rest[0][0].isdigit():
-        trump = trump_option(rest.pop(0), "--contract")
-    bid = None
-    if rest and rest[0]:
-        word = rest[0]
-        # ASCII digits only ('²' is a digit to str.isdigit), and no more than a bid can have
-        if not re.fullmatch(r"[0-9]+", word):
-            raise typer.BadParameter(f"bid {quoted(word)}: a bid is a whole number",
-                                     param_hint=hint)
-        if len(word.lstrip("0")) > len(str(MAX_BID)) or int(word) > MAX_BID:
-            raise typer.BadParameter(f"bid {quoted(word)}: a bid is at most {MAX_BID:,}",
-                                     param_hint=hint)
-        bid = int(word)
-    return int(parts[0]), bid, trump
+    from ..play.position import PositionError, parse_contract
+
+    try:
+        return parse_contract(text)
+    except PositionError as e:
+        raise typer.BadParameter(str(e), param_hint="'--contract'") from None
 
 
 def required_trump(value: str | None) -> int:

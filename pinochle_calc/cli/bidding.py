@@ -17,6 +17,7 @@ from .app import (
     FormatOption,
     HandArgument,
     RulesOption,
+    ScoreOption,
     SeedOption,
     Share,
     Stop,
@@ -27,6 +28,7 @@ from .app import (
     hand_argument,
     rules_option,
     samples_option,
+    score_option,
     suit_completion,
     trump_option,
     write_csv,
@@ -38,7 +40,7 @@ CONVENTION_HELP = ("jump (jump bids), davis (Jim Davis's system; without --rules
                    " toby-thomas rules).")
 EXPLAIN_CSV = ("position", "seat", "call", "meaning")
 BID_CSV = ("seat", "call", "meaning", "trump", "own_meld", "partner_meld", "trick_points",
-           "max_bid", "samples", "seed")
+           "max_bid", "samples", "seed", "win_chance")
 PASS_CSV = ("trump", "card", "reason")
 
 
@@ -86,11 +88,14 @@ def explain(
     auction: AuctionOpt = None,
     convention: ConventionOpt = "jump",
     rules: RulesOption = None,
+    score: ScoreOption = None,
     format: FormatOption = None,
 ) -> None:
-    """What each call of an auction says under a convention, and the calls open now."""
+    """What each call of an auction says under a convention, and the calls open now (with
+    --score, what each side needs to win the game)."""
     fmt = format_option(format)
     conv, rule_set, notes, parsed = _setup(convention, rules, auction)
+    game = score_option(score, rule_set)
     from ..bidding.conventions import CONVENTIONS, open_calls
     from ..bidding.conventions import explain as read
 
@@ -115,6 +120,10 @@ def explain(
             "open_calls": [{"call": b, "meaning": m} for b, m in opens],
             "unavailable_hints": [{"hint": h, "why": w} for h, w in missing],
             "summary": parsed.summary(),
+            "game": None if game is None else {
+                "score": {"us": game[0], "them": game[1]}, "target": rule_set.target_points,
+                "need": {"us": rule_set.target_points - game[0],
+                         "them": rule_set.target_points - game[1]}},
         })
         return
     from .render import add_row, console, new_table, say, show
@@ -131,6 +140,10 @@ def explain(
     for note in notes:
         say(con, f"note: {note}")
     say(con, parsed.summary())
+    if game is not None:
+        from ..bidding.game_call import game_words
+
+        say(con, f"game: {game_words(game, rule_set)}", hang=2)
     if not parsed.finished:
         text = f"legal now: any bid from {legal.min_bid}"
         if legal.forced:
@@ -160,20 +173,25 @@ def bid(
                      " prints it: 85%, 85 or 0.85 (above 0, at most 100%); default 85%, or 70%"
                      " where cards are passed."),
     ] = None,
+    score: ScoreOption = None,
     format: FormatOption = None,
 ) -> None:
     """The call to make now, what it tells your partner, and how high your side can go.
 
-    The estimate plays out simulated deals, conditioned on what the calls so far say.
+    The estimate plays out simulated deals, conditioned on what the calls so far say. With
+    --score the call is weighed by the chance of winning the game, not the hand's points.
     """
     fmt = format_option(format)
     cards = hand_argument(hand)
     conv = _convention(convention)
     chosen = rules_option(rules) if rules is not None else None
     from ..bidding.advise import advise
+    from ..bidding.conventions import convention_rules
     from .render import progress
 
-    run: dict[str, Any] = {"samples": samples, "seed": seed, "confidence": confidence}
+    game = score_option(score, convention_rules(conv, chosen)[0])
+    run: dict[str, Any] = {"samples": samples, "seed": seed, "confidence": confidence,
+                           "score": game}
     try:
         with progress("playing deals", None) as bar:
             advice = advise(cards, auction, conv, chosen, progress=bar, **run)
@@ -189,7 +207,9 @@ def bid(
         write_csv(BID_CSV, [(record["seat"], record["call"], record["meaning"], est["trump"],
                              est["own_meld"], (est["partner_meld"] or {}).get("mean"),
                              (est["trick_points"] or {}).get("mean"), est["max_bid"],
-                             est["samples"], est["seed"])])
+                             est["samples"], est["seed"],
+                             "" if advice.game is None else
+                             round(advice.game.chance(advice.call), 4))])
     else:
         _print_bid(advice)
         _print_pass_note(advice, cards)
@@ -257,6 +277,8 @@ def _print_bid(advice) -> None:
     call = record["call"]
     say(con, f"Call: {call}  ({record['meaning']})")
     say(con, f"Why: {record['reason']}")
+    if advice.game is not None:
+        _print_game(con, advice.game)
     est = record["estimate"]
     conditioned = ""
     if est["conditions"]:
@@ -311,6 +333,23 @@ def _print_bid(advice) -> None:
         + f"; go no higher than {best.max_bid if best.max_bid is not None else 'the minimum'}.")
 
 
+def _print_game(con, game) -> None:
+    """The chance of winning the game after each call weighed (``bidding.game_call``)."""
+    from ..bidding.game_call import share
+    from .render import say
+
+    us, them = game.score
+
+    def said(call) -> str:
+        return "pass" if call is None else str(call)
+
+    each = ", ".join(f"{said(c)} {share(p)}" + (" (the call for points)" if c == game.points_call
+                                                 and game.differs else "")
+                     for c, p in game.chances)
+    say(con, f"Game: you {us}, the opponents {them}, target {game.target}; the chance of"
+        f" winning it after each call: {each}", hang=2)
+
+
 @command("pass", hand=True)
 def pass_cards(
     hand: HandArgument = None,
@@ -339,6 +378,12 @@ def pass_cards(
     samples: Annotated[int, samples_option(PASS_HANDS, "Simulated hands of the other player")
                        ] = 600,
     seed: SeedOption = 0,
+    score: ScoreOption = None,
+    contract: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option("--bid", show_default=False, help="The winning bid, with --score: the"
+                     " contract the pass is weighed at (default: the lowest bid)."),
+    ] = None,
     format: FormatOption = None,
 ) -> None:
     """The cards to pass (partner) or to return (bidder), with the reason for each.
@@ -348,7 +393,8 @@ def pass_cards(
     --seed) finds one better, by expected meld plus trick strength, beyond its noise and a meld
     point; whole hands pass what this advises. For --role bidder, HAND is the
     bidder's hand after receiving (20 cards and those passed), or the 20 cards when both pass
-    at the same time.
+    at the same time. With --score (and the contract's --bid) the advice's pass and the next
+    best are played through whole deals and weighed by the chance of winning the game.
     """
     fmt = format_option(format)
     suit = trump_option(trump)
@@ -370,14 +416,30 @@ def pass_cards(
 
     wanted = _hint(hint) if hint is not None else None
     trumps = range(4) if suit is None else (suit,)
+    game = score_option(score, rule_set)
+    if contract is not None and game is None:
+        raise typer.BadParameter("the contract's bid weighs the pass for the game: give"
+                                 " --score too", param_hint="'--bid'")
+    if contract is not None and rule_set.bid_problem(contract):
+        raise typer.BadParameter(rule_set.bid_problem(contract), param_hint="'--bid'")
     advices = [advise_pass(cards_in, t, as_role(role), cards, rule_set, hint=wanted,
                            samples=samples, seed=seed, suit=request) for t in trumps]
+    games = []
+    if game is not None:
+        from ..game.game_pass import pass_for_game
+
+        bid = rule_set.min_bid_points if contract is None else contract
+        games = [pass_for_game(a, game, bid, rule_set, hint=wanted, seed=seed)
+                 for a in advices]
     if fmt in ("json", "jsonl"):
+        records = [a.to_dict() for a in advices]
+        for r, g in zip(records, games):
+            r["game"] = g.to_dict()
         if suit is not None:
-            write_json(advices[0].to_dict())
+            write_json(records[0])
         else:
             write_json({"role": role, "hand": str(cards_in),
-                        "trumps": {SUITS[a.trump]: a.to_dict() for a in advices}})
+                        "trumps": {SUITS[a.trump]: r for a, r in zip(advices, records)}})
         return
     if fmt == "csv":
         write_csv(PASS_CSV, [(SUITS[a.trump], card, reason) for a in advices
@@ -397,9 +459,21 @@ def pass_cards(
             add_row(table, suit_heading(a.trump, False).strip(), a.best.text(),
                     f"{a.best.gain:.2f}", str(a.best.loss), str(a.keeps))
         show(con, table)
+        if games:
+            us, them = games[0].score
+            say(con, f"For the game (you {us}, the opponents {them}, target"
+                f" {games[0].target}):")
+        for g in games:
+            say(con, f"  {suit_heading(g.trump, False).strip()}: {g.line()}", hang=4)
         return
+    if games and games[0].differs:
+        for line in games[0].lines():
+            say(con, line, hang=5 if line.startswith("  ") else 2)
+        say(con, "The pass for meld and tricks (without the game's score):")
     for line in advices[0].lines():
         say(con, line, hang=5 if line.startswith("  ") else 2)
+    if games and not games[0].differs:
+        say(con, f"For the game: {games[0].summary()}", hang=2)
 
 
 def _hint(text: str):

@@ -24,9 +24,9 @@ from .app import (
     contract_option,
     format_option,
     hand_argument,
+    required_trump,
     rules_option,
     samples_option,
-    trump_option,
     write_csv,
     write_json,
 )
@@ -120,9 +120,8 @@ def card(
         text = ""
     else:
         rule_set = rules_option(rules)
-        suit = trump_option(trump)
-        if suit is None:
-            raise typer.BadParameter("give the trump: S, H, D or C", param_hint="'--trump'")
+        suit = required_trump(trump)
+        _check_exchange(passed, received, rule_set)
         held = hand_argument(hand)
         text = _tricks_text(tricks)
         spot = _position(held, suit, 0 if seat is None else seat, trick, (text, tricks),
@@ -269,6 +268,17 @@ def _position(held, suit: int, seat: int, trick: str, tricks_given: tuple[str, s
                     exchange[0], exchange[1])
 
 
+def _check_exchange(passed: str | None, received: str | None, rules) -> None:
+    """``--passed`` and ``--received`` only under rules that pass cards (a usage error)."""
+    from ..play.facts import exchange_problem
+
+    given = [o for o, v in (("--passed", passed), ("--received", received)) if v is not None]
+    problem = exchange_problem(rules)
+    if given and problem:
+        raise typer.BadParameter(f"{problem}: leave out {' and '.join(given)}",
+                                 param_hint=f"'{given[0]}'")
+
+
 def _contract(text: str | None, suit: int, rules) -> tuple[int, int] | None:
     """``--contract SEAT:BID`` (the bid, by default the rule set's minimum)."""
     given = contract_option(text)
@@ -299,7 +309,7 @@ def _from_file(path: str, fmt: str, samples: int, seed: int, rules) -> None:
     name = "stdin" if path == "-" else path
     if isinstance(whole, dict):
         try:
-            spot = Position.from_dict(whole)
+            spot = Position.from_dict(whole, rules)
             advice = advise_card(spot, samples=samples, seed=_seed_of(spot, seed), rules=rules)
         except UserError as e:
             raise UserError(f"{name}: {e}") from None
@@ -317,7 +327,7 @@ def _from_file(path: str, fmt: str, samples: int, seed: int, rules) -> None:
                 data = json.loads(line)
             except (ValueError, RecursionError) as e:
                 raise UserError(f"not a JSON object: {str(e)[:80]}") from None
-            spot = Position.from_dict(data)
+            spot = Position.from_dict(data, rules)
             advice = advise_card(spot, samples=samples, seed=_seed_of(spot, seed), rules=rules)
         except UserError as e:
             failed += 1

@@ -16,7 +16,9 @@ import typer
 from ..errors import UserError
 from ..limits import (
     ARENA_DEALS,
+    ARENA_GAMES,
     EXACT_POSITIONS,
+    GAME_HANDS,
     HAND_DEALS,
     PATIENCE_MAX,
     PATIENCE_SECONDS,
@@ -259,9 +261,15 @@ def _read_deal(path: str):
 def arena(
     policy_a: Annotated[str, typer.Argument(help=f"Policy A: {POLICY_HELP}.")],
     policy_b: Annotated[str, typer.Argument(help="Policy B.")],
-    deals: Annotated[int, typer.Option("--deals", min=1, max=ARENA_DEALS,
-                                       help="Random deals, each played twice with the seats"
-                                       f" swapped, 1 to {ARENA_DEALS:,}.")] = 100,
+    deals: Annotated[Optional[int], typer.Option(  # noqa: UP045
+        "--deals", min=1, max=ARENA_DEALS, show_default=False,
+        help=f"Random deals, each played twice with the seats swapped, 1 to {ARENA_DEALS:,};"
+        " default 100.")] = None,
+    games: Annotated[Optional[int], typer.Option(  # noqa: UP045
+        "--games", min=1, max=ARENA_GAMES, show_default=False,
+        help="Play games to the rule set's target instead, each twice with the seats swapped"
+        f" (the same cards hand by hand), 1 to {ARENA_GAMES:,}: games won beside the"
+        " points.")] = None,
     seed: SeedOption = 0,
     samples: SamplesOpt = 1000,
     jobs: JobsOption = 1,
@@ -278,9 +286,20 @@ def arena(
     formula/advisor against formula measures the card advice alone. json gives the report;
     jsonl one record per hand played (the record play writes, tagged with the deal and the
     run: play --record and review read it); csv one row per hand. The result does not depend
-    on --jobs, nor on the cluster that --scheduler names.
+    on --jobs, nor on the cluster that --scheduler names. --games plays whole games instead
+    of deals and reports the share of games won.
     """
     fmt = format_option(format)
+    if games is not None:
+        if deals is not None:
+            raise typer.BadParameter("a match plays --deals or --games, not both",
+                                     param_hint="'--games'")
+        if scheduler is not None or patience is not None:
+            raise typer.BadParameter("games are played in --jobs processes on this machine,"
+                                     " not on a cluster", param_hint="'--games'")
+        _arena_games(policy_a, policy_b, games, seed, samples, jobs, fmt, rules)
+        return
+    deals = 100 if deals is None else deals
     if scheduler is not None:
         scheduler = _scheduler(scheduler, jobs)
     elif patience is not None:
@@ -357,6 +376,97 @@ def _scheduler(text: str, jobs: int) -> str:
     return address
 
 
+def _arena_games(policy_a: str, policy_b: str, games: int, seed: int, samples: int, jobs: int,
+                 fmt: str, rules: str | None) -> None:
+    """``arena --games``: duplicate games (``game.games``)."""
+    (a, a_name), (b, b_name) = _policy(policy_a), _policy(policy_b)
+    if a_name == b_name:
+        raise typer.BadParameter(f"both policies are {a_name}: a duplicate match of a policy"
+                                 " with itself wins half of every game")
+    rule_set = rules_option(rules)
+    from ..game.games import duplicate_games, games_tally
+    from .render import progress
+
+    tally = games_tally(a, b, games, seed, rule_set, samples, jobs)
+    if fmt == "csv":
+        write_csv(GAME_CSV_COLUMNS, [])
+    stopped = False
+    try:
+        with progress("playing games", games) as bar:
+            for number, pair in enumerate(duplicate_games(a, b, games, seed, rule_set, samples,
+                                                          jobs)):
+                tally.add(pair)
+                _game_hands(number, pair, fmt)
+                if bar:
+                    bar(number + 1, games)
+    except KeyboardInterrupt:
+        stopped = True
+    if tally.games:
+        report = tally.report()
+        if fmt == "json":
+            write_json({**report.to_dict(), **({"stopped": True} if stopped else {})})
+        elif fmt == "table":
+            _print_games(report, games if stopped else None)
+    if stopped:
+        raise Stop(130, f"stopped after {tally.games:,} of {games:,} games"
+                   + (": the figures are for the games played" if tally.games and fmt in
+                      ("json", "table") else ""))
+
+
+def _game_hands(number: int, pair, fmt: str) -> None:
+    """A game's hands as ``--format jsonl`` (each record, tagged with its game, deal and run)
+    or ``csv`` (``GAME_CSV_COLUMNS``) write them."""
+    if fmt not in ("jsonl", "csv"):
+        return
+    from ..game.hand import to_json
+
+    for run, game in enumerate(pair):
+        totals = [0, 0]
+        for k, record in enumerate(game.records):
+            if fmt == "jsonl":
+                write_json(to_json(record))
+                continue
+            assert record.score is not None
+            totals = [totals[0] + record.score[0], totals[1] + record.score[1]]
+            last = k == len(game.records) - 1
+            write_csv(None, [(number, k + 1, *_csv_row(number, run, record)[1:], *totals,
+                              game.winner if last and game.winner else "")])
+
+
+def _print_games(report, planned: int | None = None) -> None:
+    """The report of a match in games (``planned``: the games asked for, where stopped)."""
+    from .render import add_row, console, new_table, say, show
+
+    con = console()
+    a, b = report.policies
+    played = (f"{report.games} game" + ("s" if report.games != 1 else "")) if planned is None else \
+        f"{report.games} of the {planned} games asked for (stopped)"
+    say(con, f"{a.name} against {b.name}: {played} to {report.target}, each played twice with"
+        f" the seats swapped ({report.hands} hands, {report.hands / (2 * report.games):.1f} a"
+        f" game); seed {report.seed}; rules {report.rules}; {report.samples} simulated deals"
+        " behind each estimate")
+    table = new_table(("", "left", False), (a.name, "right", False), (b.name, "right", False))
+    won = report.won.mean
+    add_row(table, "games won", f"{won:.1%}", f"{1 - won:.1%}")
+    add_row(table, "points per hand", f"{a.points_per_hand:.2f}", f"{b.points_per_hand:.2f}")
+    add_row(table, "bids won", f"{a.bids_won:.1%}", f"{b.bids_won:.1%}")
+    for key in ("made", "set", "thrown-in"):
+        add_row(table, f"  {key} (of bids won)", f"{a.results[key]:.1%}",
+                f"{b.results[key]:.1%}")
+    show(con, table)
+    say(con, f"Games won by {a.name}: {won:.1%}, give or take {report.won.stderr:.1%} (each"
+        " game played twice counts once: both runs won, one, or none)")
+    say(con, f"Margin, {a.name} less {b.name}: {report.margin.mean:+.2f} points per hand, give"
+        f" or take {report.margin.stderr:.2f}")
+    if report.unfinished:
+        say(con, f"{report.unfinished} runs reached {GAME_HANDS} hands without a winner: each"
+            " counted half won")
+    say(con, f"{report.hands} hands in {report.seconds:.1f} s")
+
+
+GAME_CSV_COLUMNS = ("game", "deal", "run", "us", "them", "bidder", "side", "bid", "trump",
+                    "result", "meld_us", "meld_them", "tricks_us", "tricks_them", "score_us",
+                    "score_them", "prediction", "total_us", "total_them", "winner")
 CSV_COLUMNS = ("deal", "run", "us", "them", "bidder", "side", "bid", "trump", "result",
                "meld_us", "meld_them", "tricks_us", "tricks_them", "score_us", "score_them",
                "prediction")

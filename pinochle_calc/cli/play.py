@@ -6,7 +6,6 @@ imported inside each command so that the shell starts fast.
 
 from __future__ import annotations
 
-import re
 import sys
 from typing import Annotated, Optional
 
@@ -192,18 +191,7 @@ def _times(n: int) -> str:
 
 
 def _parse_trick(text: str) -> tuple[int, ...]:
-    """The cards of ``--trick`` in the order played (order matters, so token by token)."""
-    from ..cards import Card
-    from ..notation import NotationError
+    """The cards of ``--trick`` in the order played (``play.position.parse_trick``)."""
+    from ..play.position import parse_trick
 
-    tokens = re.findall(r"[^\s,]+", text.partition("#")[0])
-    if len(tokens) > 3:
-        raise UserError(f"the trick already holds {len(tokens)} cards: at most three may have"
-                        " been played before you")
-    cards = []
-    for n, token in enumerate(tokens, 1):
-        try:
-            cards.append(Card.parse(token).index)
-        except NotationError as e:
-            raise UserError(f"--trick card {n}: {e.message}") from None
-    return tuple(cards)
+    return parse_trick(text, "--trick")

@@ -11,10 +11,12 @@ from ..errors import quoted
 from .app import (
     FormatOption,
     RulesOption,
+    ScoreOption,
     command,
     format_option,
     rules_option,
     say_error,
+    score_option,
     write_csv,
     write_json,
 )
@@ -37,8 +39,11 @@ def score(
         "--result", "-r", callback=lambda v: _word(v, "--result", RESULT_WORDS),
         help="How the hand ended: played (the program finds made or set), thrown-in or"
         " no-marriage.")] = "played",
-    score_us: Annotated[int, typer.Option(help="Our score before the hand.")] = 0,
-    score_them: Annotated[int, typer.Option(help="Their score before the hand.")] = 0,
+    score: ScoreOption = None,
+    score_us: Annotated[int, typer.Option(hidden=True, help="Our score before the hand (the"
+                                          " old spelling of --score US:THEM).")] = 0,
+    score_them: Annotated[int, typer.Option(hidden=True, help="Their score before the hand"
+                                            " (the old spelling of --score US:THEM).")] = 0,
     sheet: Annotated[Optional[str], typer.Option(  # noqa: UP045
         "--sheet", "-s", help="A game sheet ('-' for stdin): CSV with a header, or JSON lines;"
         " one hand per row, columns bidder, bid, meld_us, meld_them, tricks_us, tricks_them,"
@@ -54,6 +59,14 @@ def score(
     fmt = format_option(format)
     rule_set = rules_option(rules)
     from ..scoring import HandInput, score_game, score_hand
+
+    if score is not None:
+        if (score_us, score_them) != (0, 0):
+            raise typer.BadParameter("give the score as --score US:THEM, not with --score-us"
+                                     " and --score-them", param_hint="'--score'")
+        given = score_option(score, rule_set)
+        assert given is not None
+        score_us, score_them = given
 
     single = (bidder, bid, meld_us, meld_them, tricks_us, tricks_them)
     if sheet is not None:

@@ -348,7 +348,8 @@ class _Session:
             print_record(self.record)
         elif command == "advice":
             lines = advice(self.record, self.you, samples=self.samples, seed=self.seed,
-                           convention=self.convention) or meld_lines(self.record, self.you)
+                           convention=self.convention, score=self._score()) or meld_lines(
+                               self.record, self.you)
             for line in lines or ["No advice: it is not your turn to decide"]:
                 self.prose(line)
         elif command == "undo":
@@ -375,13 +376,22 @@ class _Session:
         if not your_turn(self.record, self.you):
             return
         for line in advice(self.record, self.you, samples=self.samples, seed=self.seed,
-                           convention=self.convention):
+                           convention=self.convention, score=self._score()):
             self.prose(line)
         facts = revealed(self.record, self.you)
         if facts:
             self.say("What the play shows:")
             for line in facts:
                 self.prose(f"  {line}", hang=4)
+
+    def _score(self) -> tuple[int, int] | None:
+        """The game's score on the sheet, your side's first, for the advice (None: no sheet,
+        or none the advice can read)."""
+        if self.sheet is None:
+            return None
+        from ..game.session import your_score
+
+        return your_score(self.sheet, self.record.rules, self.you)
 
     def _save(self) -> None:
         from ..game.hand import save_record

@@ -348,7 +348,7 @@ class ArenaTally:
         self.specs = names if specs is None else specs
         self.margins: list[float] = []
         self.gains: list[float] = []  # per deal whose cards were played: A's trick gain a hand
-        self.tallies = {name: _Tally() for name in names}
+        self.tallies = {name: PolicyTally() for name in names}
         self.started = time.perf_counter()
 
     @property
@@ -397,8 +397,9 @@ def _stderr(mean: Mean, n: int) -> float | None:
     return mean.stderr if n > 1 else None
 
 
-class _Tally:
-    """One policy's running figures."""
+class PolicyTally:
+    """One policy's running figures over the hands it played (``add``: a hand and the side,
+    0 or 1, it played), as ``PolicyResult`` (``result``)."""
 
     def __init__(self) -> None:
         self.hands = self.points = self.won = self.bid_total = 0
@@ -436,5 +437,5 @@ class _Tally:
             self.trick_points / self.played if self.played else None)
 
 
-__all__ = ["run_arena", "arena_tally", "ArenaTally", "duplicate_deals", "play_twice",
-           "DealFailed", "ArenaReport", "PolicyResult", "Calibration", "Bin", "BINS"]
+__all__ = ["run_arena", "arena_tally", "ArenaTally", "PolicyTally", "duplicate_deals",
+           "play_twice", "DealFailed", "ArenaReport", "PolicyResult", "Calibration", "Bin", "BINS"]

@@ -26,9 +26,13 @@ import sys
 import threading
 from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
+from dataclasses import dataclass, fields
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
+from ..bidding.auction import Auction
 from ..errors import UserError, error_line, shorten
+from ..play.position import Position
+from ..rules import STANDARD, RuleSet
 
 T = TypeVar("T")
 
@@ -214,12 +218,55 @@ class PolicyLoadError(UserError):
 @runtime_checkable
 class CardChooser(Protocol):
     """A card player written outside the project: ``choose(view)`` gives the card to play (an
-    index 0-19, a ``Card`` or its text, ``AH``) from ``view``, a ``play.position.Position``:
-    what the seat knows (its hand, trump, its seat, the tricks so far and the trick in
-    progress, the contract, every seat's meld shown, its side's exchange), and ``view.legal()``
-    the cards it may play. It is asked only where it has a choice."""
+    index 0-19, a ``Card`` or its text, ``AH``) from ``view``, a ``CardView``: what the seat
+    knows, and ``view.legal()`` the cards it may play. It is asked only where it has a
+    choice."""
 
     def choose(self, view: Any) -> object: ...
+
+
+@dataclass(frozen=True)
+class CardView(Position):
+    """What a card player of one's own sees when it is to play: a ``play.position.Position``
+    (its hand, trump, its seat, the tricks so far and the trick in progress, the ``contract``
+    as (bidder, bid), every seat's meld shown, its side's exchange; ``legal()``), so that a
+    player written for a position reads it as before, and what the table knows besides:
+
+    ``rules``, the rule set (``scale``, ``trick_points``, ``pass_cards``; what makes the
+    contract: ``scoring.score_hand``); ``auction``, the calls (``bidding.auction.Auction``,
+    its seats counted from the dealer's left, as every auction counts them; ``calls`` gives
+    them as the position counts seats; no call where the contract was given outright);
+    ``dealer``, the seat that dealt; ``meld``, each side's meld points as shown (us: seats 0 and
+    2, then them; scaled); ``seed``, the seed of this decision's random choices, derived from
+    the match's seed, the deal and the card, the very seed the built-in advice gets
+    (``advise_card(view, seed=view.seed, rules=view.rules)`` plays as ``/advisor`` does)."""
+
+    rules: RuleSet = STANDARD
+    auction: Auction | None = None
+    dealer: int = 3
+    meld: tuple[int, int] | None = None
+    seed: int = 0
+
+    @classmethod
+    def of(cls, position: Position, **table: Any) -> CardView:
+        """The view of ``position`` with what the table knows (the fields above)."""
+        return cls(**{f.name: getattr(position, f.name) for f in fields(Position)}, **table)
+
+    @property
+    def position(self) -> Position:
+        """The seat's position alone (its JSON form is ``to_dict``'s)."""
+        return Position(**{f.name: getattr(self, f.name) for f in fields(Position)})
+
+    @property
+    def calls(self) -> tuple[tuple[int, int | None], ...]:
+        """Each call of the auction as (seat, bid; None for a pass), in order, the seats
+        counted as the position counts them (seat 3 deals in every hand ``play`` and ``arena``
+        deal: there, as the auction counts them too)."""
+        if self.auction is None:
+            return ()
+        from ..seats import Seat
+
+        return tuple((int(Seat.at_turn(c.seat, self.dealer)), c.bid) for c in self.auction.calls)
 
 
 #: What an outside object's missing attribute reads as.
@@ -322,7 +369,7 @@ def player_name(player: object, spec: str) -> str:
 
 
 __all__ = ["OutsideFailed", "run_outside", "name_problem", "NAME_LIMIT", "shown",
-           "PolicyLoadError", "CardChooser", "load_card_player", "outside_object",
+           "PolicyLoadError", "CardChooser", "CardView", "load_card_player", "outside_object",
            "read_outside", "import_outside", "player_name", "MISSING", "NO_ARGUMENT", "plain",
            "card_answer"]
 

@@ -22,7 +22,9 @@ The built-in policies (``policy(name)``):
 ``advisor:jump``, ``advisor:davis``, ``advisor:toby``
     the project's advice (``bidding.advise``) under that convention, with its estimate; each
     bid records the estimate's chance of making it (``Bid.prediction``), and the advisor names
-    the trump its last estimate was for.
+    the trump its last estimate was for. ``advisor:jump,game`` (and so on) makes the call for
+    the game where the hand is one of a game (``Situation.score``: ``arena --games``), the
+    points advice's call elsewhere.
 ``formula``
     the fixed rule popular game bots use: the limit is the hand's best meld in a suit it may
     name + 20 for the partner + 25 for the tricks (scaled); it opens at the minimum and raises
@@ -127,7 +129,9 @@ class Situation:
     asked for (``asked``), the suit the bidder asked to receive (``request``), whether naming a
     suit now needs a marriage in it (``needs_marriage``), the sides' meld once shown (``meld``,
     us then them) and the cards the seat knows each other seat holds (``known``: the meld
-    shown, the cards passed). Suits are ``Suit``s: ints 0-3 (S H D C) that read as letters.
+    shown, the cards passed), and the game's score before the hand, the seat's own side first
+    (``score``; None where no game is kept). Suits are ``Suit``s: ints 0-3 (S H D C) that read
+    as letters.
     """
 
     number: int
@@ -144,6 +148,7 @@ class Situation:
     needs_marriage: bool = True
     meld: tuple[int, int] | None = None
     known: tuple[Hand | None, ...] = (None, None, None, None)
+    score: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
         for field in ("trump", "request"):  # a suit given as an int reads as a Suit
@@ -318,22 +323,27 @@ def throw_in_is_better(seat: Situation, samples: int = THROW_IN_SAMPLES) -> bool
 class Advisor(StandardPlay):
     """The project's bid advice under a convention (``bidding.advise``), ``samples`` simulated
     deals behind each estimate (``priced=False``: bidding to its limit where a pass would
-    leave its partner the contract, as before the price of a call was counted)."""
+    leave its partner the contract, as before the price of a call was counted; ``game``: for
+    the chance of winning the game from its score, where the hand is one of a game, named
+    ``advisor:CONVENTION,game``)."""
 
-    def __init__(self, convention: str, samples: int = DEFAULT_SAMPLES, priced: bool = True):
+    def __init__(self, convention: str, samples: int = DEFAULT_SAMPLES, priced: bool = True,
+                 game: bool = False):
         from ..bidding.conventions import check_convention
 
         self.system = check_convention(convention)
         self.convention = self.system
         self.samples = samples
         self.priced = priced
-        self.name = f"advisor:{self.system}"
+        self.game = game
+        self.name = f"advisor:{self.system}" + (",game" if game else "")
 
     def call(self, seat: Situation) -> Bid:
         from ..bidding.advise import advise
 
         advice = advise(seat.hand, seat.auction, self.system, samples=self.samples,
-                        seed=seat.seed, priced=self.priced)
+                        seed=seat.seed, priced=self.priced,
+                        score=seat.score if self.game else None)
         best = advice.estimate.best
         prediction = None
         if advice.call is not None:
@@ -456,7 +466,8 @@ def built_in(player: object) -> bool:
 
 
 #: The built-in policies' names (``advisor:<convention>`` for each convention).
-PolicyName = Literal["advisor:jump", "advisor:davis", "advisor:toby", "formula", "thumb", "pass"]
+PolicyName = Literal["advisor:jump", "advisor:davis", "advisor:toby", "advisor:jump,game",
+                     "advisor:davis,game", "advisor:toby,game", "formula", "thumb", "pass"]
 POLICY_NAMES: tuple[PolicyName, ...] = get_args(PolicyName)
 
 
@@ -474,7 +485,8 @@ def policy(name: PolicyName | str, samples: int = DEFAULT_SAMPLES) -> Policy:
     key = base.lower()
     out: Policy
     if key.startswith("advisor:") and key in POLICY_NAMES:
-        out = Advisor(key.split(":", 1)[1], samples)
+        system, _, game = key.split(":", 1)[1].partition(",")
+        out = Advisor(system, samples, game=bool(game))
     elif key == "formula":
         out = Formula()
     elif key == "thumb":

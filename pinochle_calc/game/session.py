@@ -178,10 +178,13 @@ def your_turn(record: Record, you: int) -> bool:
 
 
 def advice(record: Record, you: int, *, samples: int | None = None, seed: int = 0,
-           convention: str = "jump") -> list[str]:
+           convention: str = "jump", score: tuple[int, int] | None = None) -> list[str]:
     """The advice for ``you`` now, in lines a player reads (empty when it is not your turn or
     there is no advice for this kind of decision), seeded as ``card`` and the review seed the
-    same event (``decisions.decision_seed``, from the hand's seed: ``record_seed``)."""
+    same event (``decisions.decision_seed``, from the hand's seed: ``record_seed``).
+    ``score``: the game's score before the hand, your side's first (the sheet's:
+    ``your_score``), for the call and the pass that give the best chance of winning the
+    game."""
     from .decisions import decision_seed, record_seed
 
     state = record.state
@@ -191,9 +194,11 @@ def advice(record: Record, you: int, *, samples: int | None = None, seed: int = 
         return []
     base = record_seed(record, seed).seed
     if d.kind == "call":
-        return _bid_advice(state, hand, samples, decision_seed(state, base), convention)
+        return _bid_advice(state, hand, samples, decision_seed(state, base), convention,
+                           score)
     if d.kind == "pass":
-        return _pass_advice(state, you, samples, decision_seed(state, base), convention)
+        return _pass_advice(state, you, samples, decision_seed(state, base), convention,
+                            score)
     if d.kind in ("trump", "request"):
         return _trump_advice(state, you, hand, samples, base, convention)
     if d.kind == "play":
@@ -234,12 +239,19 @@ def _card_advice(state: HandState, you: int, samples, seed) -> list[str]:
     return lines
 
 
-def _bid_advice(state: HandState, hand: Hand, samples, seed, convention) -> list[str]:
+def _bid_advice(state: HandState, hand: Hand, samples, seed, convention,
+                score: tuple[int, int] | None = None) -> list[str]:
     from ..bidding.advise import advise
 
-    a = advise(hand, state.auction, convention, samples=samples or 1000, seed=seed)
+    a = advise(hand, state.auction, convention, samples=samples or 1000, seed=seed,
+               score=score)
     call = "pass" if a.call is None else str(a.call)
     lines = [f"Advice: {call} ({a.meaning})", f"  why: {a.reason}"]
+    if a.game is not None:
+        from ..bidding.game_call import share
+
+        lines.append("  the chance of winning the game after each call: " + ", ".join(
+            f"{'pass' if c is None else c} {share(p)}" for c, p in a.game.chances))
     best = a.estimate.best
     if best is not None and a.estimate.trump is not None:
         top = "the minimum" if best.max_bid is None else str(best.max_bid)
@@ -248,13 +260,23 @@ def _bid_advice(state: HandState, hand: Hand, samples, seed, convention) -> list
     return lines
 
 
-def _pass_advice(state: HandState, you: int, samples, seed, convention) -> list[str]:
-    """The pass advice (``pass``'s), asked the question the review judges the pass by."""
+def _pass_advice(state: HandState, you: int, samples, seed, convention,
+                 score: tuple[int, int] | None = None) -> list[str]:
+    """The pass advice (``pass``'s), asked the question the review judges the pass by; with
+    the game's score, weighed for the game at the contract's bid (``game_pass``)."""
     from .decisions import PASS_SAMPLES, pass_advice, pass_request
 
     request = pass_request(state, you, convention)
     a = pass_advice(request, state.rules, samples=samples or PASS_SAMPLES, seed=seed)
-    return a.lines()[:1 + len(a.reasons)]
+    lines = a.lines()[:1 + len(a.reasons)]
+    if score is not None and state.contract is not None:
+        from .game_pass import pass_for_game
+
+        g = pass_for_game(a, score, state.contract.bid, state.rules, seed=seed)
+        if g.differs:
+            return g.lines()
+        lines.append(f"  for the game: {g.summary()}")
+    return lines
 
 
 def _trump_advice(state: HandState, you: int, hand: Hand, samples, seed: int,
@@ -568,6 +590,21 @@ def _same_sheet(named: str | None, path: str) -> bool:
         return False
 
 
+def your_score(path: str, rules, you: int) -> tuple[int, int] | None:
+    """The game's score on the sheet before the hand, ``you``'s side first (0 to 0 on a sheet
+    with no hands yet); None where the sheet cannot be read or its game is over."""
+    try:
+        game = game_so_far(path, rules)
+    except UserError:
+        return None
+    if game is None:
+        return 0, 0
+    if game.winner is not None or game.failed:
+        return None
+    side = you & 1
+    return game.totals[side], game.totals[side ^ 1]
+
+
 def game_so_far(path: str, rules):
     """The game on the score sheet (``scoring.Game``: the running totals, the winner once a
     side reaches the target), or None where the sheet has no hands yet."""
@@ -626,6 +663,6 @@ def card_words() -> list[str]:
 
 __all__ = ["Entry", "read_entry", "prompt", "your_turn", "advice", "revealed", "save_record",
            "sheet_row", "add_to_sheet", "put_on_sheet", "sheet_addition", "read_sheet_bytes",
-           "SHEET_TAGS", "game_so_far", "next_path", "next_record",
+           "SHEET_TAGS", "game_so_far", "your_score", "next_path", "next_record",
            "deal_number", "your_meld", "meld_lines", "meld_warning", "plain_file", "card_words",
            "COMMANDS", "WORDS"]

@@ -81,6 +81,7 @@ from .hand.state import shown_cards
 from .hand.tags import prediction_text
 from .outside import (
     CardChooser,
+    CardView,
     OutsideFailed,
     card_answer,
     name_problem,
@@ -177,16 +178,23 @@ def play_hand(hands: Sequence[HandLike], us: Policy | str = "advisor:jump",
 
 
 def play_on(record: Record, us: Policy | str, them: Policy | str, *, seed: int = 0,
-            samples: int = DEFAULT_SAMPLES, trump: int | None = None) -> Record:
+            samples: int = DEFAULT_SAMPLES, trump: int | None = None,
+            score: tuple[int, int] | None = None) -> Record:
     """The hand of ``record`` (all four hands known) played on from its last event by the
     policies (``us`` at seats 0 and 2, ``them`` at 1 and 3), to the end; the events recorded
-    stand. ``trump``: the suit a given contract names (None: the bidder's policy names it)."""
+    stand. ``trump``: the suit a given contract names (None: the bidder's policy names it).
+    ``score``: the game's score before the hand (us, them), which every seat is told
+    (``Situation.score``) and the record is tagged with (``Score``, ``US:THEM``)."""
     check("seed", seed, 0, 2**64 - 1)  # hand_seed derives seeds of 64 bits
+    if score is not None:
+        from ..scoring import game_score
+
+        score = game_score(score, record.rules)
     if any(h is None for h in record.hands):
         raise RecordError("four hands are needed to play on: deal the unknown ones first"
                           " (hand.deal_unknown)")
     sides = (_policy(us, "us", samples), _policy(them, "them", samples))
-    engine = _Engine(record, sides, seed, trump)
+    engine = _Engine(record, sides, seed, trump, score)
     engine.run()
     done = settled(engine.record())
     names, conventions = engine.names, engine.conventions
@@ -198,6 +206,8 @@ def play_on(record: Record, us: Policy | str, them: Policy | str, *, seed: int =
     prediction = engine.prediction()
     if prediction is not None:
         done = done.with_tag("Prediction", prediction_text(prediction))
+    if score is not None:
+        done = done.with_tag("Score", f"{score[0]}:{score[1]}")
     return done
 
 
@@ -297,7 +307,7 @@ class _Engine:
     """A hand being played: its state, each side's policy, the calls each seat made."""
 
     def __init__(self, record: Record, sides: tuple[Policy, Policy], seed: int,
-                 given: int | None):
+                 given: int | None, score: tuple[int, int] | None = None):
         self.state = record.state
         self.start = record
         self.events: list[Event] = []
@@ -306,7 +316,7 @@ class _Engine:
         self.names = (sides[0].name, sides[1].name)
         self.conventions = (sides[0].convention, sides[1].convention)
         self.card_players = tuple(_card_player(p) for p in self.players)
-        self.seed, self.given = seed, given
+        self.seed, self.given, self.score = seed, given, score
         self.rules = record.rules
         self.bids: list[list[Bid]] = [[], [], [], []]
         self.throw_asked = False
@@ -358,8 +368,10 @@ class _Engine:
         if s.contract is not None:
             won = ContractWon(self.turn(s.contract.seat), s.contract.bid)
         t = self.turn(seat)
+        side = seat & 1
+        score = None if self.score is None else (self.score[side], self.score[side ^ 1])
         return Situation(t, hand, self.rules, s.auction, derived(self.seed, step, t, *key),
-                        tuple(self.bids[seat]), won, **known)
+                        tuple(self.bids[seat]), won, score=score, **known)
 
     def name(self, seat: int) -> str:
         """The name of the policy at ``seat`` (as the hand started)."""
@@ -586,8 +598,11 @@ class _Engine:
         s = self.state
         where = f"card {s.plays + 1} (trick {len(s.tricks) + 1})"
         name = self.names[seat & 1]
+        view = CardView.of(card_position(s, seat), rules=self.rules, auction=s.auction,
+                           dealer=int(s.dealer), meld=s.side_meld(),
+                           seed=card_seed(self.seed, s.plays))
         try:
-            answer = run_outside(player.choose, card_position(s, seat))  # type: ignore[attr-defined]
+            answer = run_outside(player.choose, view)  # type: ignore[attr-defined]
         except OutsideFailed as f:
             raise PolicyError(f"policy {name} at seat {seat} failed in choose, at {where}:"
                               f" {error_line(f.error)}") from None

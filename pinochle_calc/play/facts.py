@@ -51,8 +51,10 @@ class Facts:
     the seat surely holds (the player's own seat: its hand). ``sizes``: cards each seat holds.
     ``unseen``: 20 counts of the cards whose place the player does not know (in the other hands
     beyond ``known``, or among the ``hidden_played`` cards of tricks not given). ``voids``: per
-    seat, a bit per suit it has shown it lacks (as ``PlayState.voids``). ``points``: unscaled
-    trick points each side (0: seats 0 and 2) has taken, None when the tricks are not given.
+    seat, a bit per suit it has shown it lacks (as ``PlayState.voids``), the player's own seat
+    too: the other seats saw its plays (its ``top`` is what they showed; its hand is known).
+    ``points``: unscaled trick points each side (0: seats 0 and 2) has taken, None when the
+    tricks are not given.
     """
 
     position: Position
@@ -180,7 +182,8 @@ def read_position(position: Position, rules: RuleSet = STANDARD) -> Facts:
             else:
                 _check_play(seat, card, before, trump, top[seat], why[seat], known0[seat],
                             played_by[seat], where, number, k + 1)
-                learn(seat, card, before, trump, number, top[seat], why[seat], voids)
+            # the player's own plays show the others its voids, as theirs show the player
+            learn(seat, card, before, trump, number, top[seat], why[seat], voids)
             played_by[seat][card] += 1
         if number:
             winner = (leader + trick_winner(cards, trump)) & 3
@@ -235,17 +238,25 @@ def _check_leaders(p: Position) -> None:
 
 
 def _check_turn(p: Position) -> None:
-    """The trick in progress led by the winner of the last trick (the bidder, at the first)."""
+    """The trick in progress led by the winner of the last trick (the bidder, at the first);
+    the message says which cards of it to give (``--trick``: those played before yours)."""
     due = None
     if p.tricks:
         due, what = p.tricks[-1].winner(p.trump), f"seat {{}} won trick {len(p.tricks)}"
     elif len(p.hand) == HAND_SIZE and p.contract is not None:
         due, what = p.contract[0], "the bidder, seat {}, leads the first trick"
-    if due is not None and due != p.leader:
-        where = (f"you are seat {p.seat} and {_n_cards(len(p.trick))} in the trick, so seat"
-                 f" {p.leader} led it")
-        raise PositionError(f"the trick in progress is out of order: {what.format(due)}"
-                            f" and leads next, but {where}", 0, 1)
+    if due is None or due == p.leader:
+        return
+    before = (p.seat - due) & 3
+    given = _n_cards(len(p.trick)) if p.trick else "no card"
+    if before == 0:
+        need = "you lead it, so give no card with --trick"
+    else:
+        need = (f"give with --trick the {_n_cards(before)} played to it before yours, seat"
+                f" {due}'s lead first")
+    raise PositionError(f"the trick in progress is out of order: {what.format(due)}, but with"
+                        f" {given} before yours (seat {p.seat}) seat {p.leader} would have led"
+                        f" it: {need}", 0, 1)
 
 
 def _check_copies(p: Position) -> None:
@@ -263,6 +274,13 @@ def _check_copies(p: Position) -> None:
                                     f" a double deck has only {COPIES}", number, k + 1)
 
 
+def exchange_problem(rules: RuleSet) -> str:
+    """Why a position under ``rules`` can hold no cards exchanged ('' where it can)."""
+    if rules.pass_cards:
+        return ""
+    return f"under the rules {rules.name} no cards are passed (passing.cards = 0)"
+
+
 def _known_at_start(p: Position, rules: RuleSet) -> list[tuple[int, ...]]:
     """The cards each other seat surely held when play began: its meld shown and, for the
     partner, the cards the player passed (less those passed back, where the rules let the
@@ -270,6 +288,15 @@ def _known_at_start(p: Position, rules: RuleSet) -> list[tuple[int, ...]]:
     none = (0,) * KINDS
     known = [tuple(h.counts) if h is not None else none for h in p.shown]
     exchanged = p.passed is not None or p.received is not None
+    problem = exchange_problem(rules)
+    if exchanged and problem:
+        raise PositionError(f"{problem}: a position under them has no cards passed or"
+                            " received")
+    for cards, verb in ((p.passed, "passed"), (p.received, "received")):
+        if cards is not None and len(cards) != rules.pass_cards:
+            raise PositionError(f"you {verb} {_n_cards(len(cards))}, but under the rules"
+                                f" {rules.name} each pass is {rules.pass_cards} (passing.cards"
+                                f" = {rules.pass_cards})")
     if exchanged and p.contract is not None and (p.contract[0] ^ p.seat) & 1:
         raise PositionError(f"only the bidding side exchanges cards: seat {p.contract[0]} bid,"
                             f" and you are seat {p.seat}")
@@ -341,4 +368,4 @@ def learn(seat, card, before, trump, number, top, why, voids) -> None:
         cap(led, wr, f"{at}: {_sym(card)}, not heading {_sym(w)}")
 
 
-__all__ = ["Facts", "read_position", "learn", "VOID"]
+__all__ = ["Facts", "read_position", "learn", "VOID", "exchange_problem"]

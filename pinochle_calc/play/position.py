@@ -27,6 +27,7 @@ from ..cards import CARDS, KINDS, SUITS, Card, suit_index
 from ..cards import n_cards as _n_cards
 from ..errors import NotationError, UserError, quoted
 from ..hand import Hand
+from ..rules import RulesLike
 from .tricks import Trick, trick_winner
 
 
@@ -90,8 +91,7 @@ class Position:
             raise PositionError(f"trump and seat are 0 to 3, not {self.trump!r} and"
                                 f" {self.seat!r}")
         if len(self.trick) > 3:
-            raise PositionError(f"the trick in progress holds {len(self.trick)} cards: at most"
-                                " three are played before you")
+            raise PositionError(_TOO_MANY.format(len(self.trick)), 0)
         if len(self.shown) != 4:
             raise PositionError("shown is one entry per seat, four in all")
         for i, t in enumerate(self.tricks, 1):
@@ -136,9 +136,12 @@ class Position:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Position:
-        """A position from its JSON form. ``tricks`` may also be text in the tricks notation,
-        ``shown`` an object keyed by seat, and any key but ``hand`` and ``trump`` left out."""
+    def from_dict(cls, data: Mapping[str, Any], rules: RulesLike | None = None) -> Position:
+        """A position from its JSON form. Each key may also be written as ``card``'s option
+        takes it: ``tricks`` as text in the tricks notation, ``trick`` as text (``"JS QS"``),
+        ``contract`` as ``"SEAT:BID"`` (``"1:55"``; the seat alone, or an object without a
+        bid: ``rules``' minimum bid), ``shown`` as an object keyed by seat; any key but
+        ``hand`` and ``trump`` may be left out."""
         if not isinstance(data, Mapping):
             raise PositionError("a position is a JSON object with at least hand and trump")
         unknown = set(data) - {"hand", "trump", "seat", "tricks", "trick", "contract", "shown",
@@ -153,9 +156,10 @@ class Position:
         hand = _hand(data["hand"], "hand")
         trump = _suit(data["trump"])
         seat = _seat(data.get("seat", 0), "seat")
-        contract = _contract(data.get("contract"))
-        trick = tuple(_card(c, f"trick card {i}") for i, c in
-                      enumerate(_list(data.get("trick") or [], "trick"), 1))
+        contract = _contract(data.get("contract"), trump, rules)
+        given = data.get("trick") or []
+        trick = parse_trick(given) if isinstance(given, str) else tuple(
+            _card(c, f"trick card {i}") for i, c in enumerate(_list(given, "trick"), 1))
         raw = data.get("tricks") or []
         if isinstance(raw, str):
             tricks = parse_tricks(raw)[0]
@@ -297,6 +301,52 @@ def parse_tricks(text: str) -> tuple[list[tuple[int | None, tuple[int, ...]]],
     return tricks, spans
 
 
+#: The trick in progress holding too many cards (``{}``: how many).
+_TOO_MANY = "the trick in progress holds {} cards: at most three are played before you"
+
+
+def parse_trick(text: str, what: str = "trick") -> tuple[int, ...]:
+    """The cards of the trick in progress written as text, in the order played (``"JS QS"``,
+    any notation, separated by spaces or commas; a ``#`` starts a comment); ``what`` names
+    the text in a message (``--trick``)."""
+    tokens = _TOKEN.findall(text.partition("#")[0])
+    if len(tokens) > 3:
+        raise PositionError(_TOO_MANY.format(len(tokens)), 0)
+    return tuple(_card(t, f"{what} card {n}") for n, t in enumerate(tokens, 1))
+
+
+def parse_contract(text: str) -> tuple[int, int | None, int | None]:
+    """A contract written ``SEAT:BID`` (``1:55``; the seat alone: the minimum bid), as (seat,
+    bid or None, trump or None); the spellings of earlier releases are read too, ``SEAT,BID``
+    and ``SEAT,TRUMP[,BID]``. A bid is ASCII digits, at most ``limits.FIGURE_MAX``."""
+    from ..limits import FIGURE_MAX
+
+    parts = [p.strip() for p in re.split(r"[:,]", text)]
+    if not 1 <= len(parts) <= 3 or not parts[0]:
+        raise PositionError(f"{quoted(text)}: write SEAT:BID, e.g. 1:55 (a seat 0 to 3,"
+                            " then the bid)")
+    if parts[0] not in ("0", "1", "2", "3"):
+        raise PositionError(f"seat {quoted(parts[0])}: a seat is 0 to 3 from the"
+                            " dealer's left (3 deals)")
+    rest = parts[1:]
+    trump = None
+    if len(rest) == 2 or rest and rest[0] and not rest[0][0].isdigit():
+        try:
+            trump = suit_index(rest.pop(0))
+        except UserError as e:
+            raise PositionError(str(e)) from None
+    bid = None
+    if rest and rest[0]:
+        word = rest[0]
+        # ASCII digits only ('²' is a digit to str.isdigit), and no more than a bid can have
+        if not re.fullmatch(r"[0-9]+", word):
+            raise PositionError(f"bid {quoted(word)}: a bid is a whole number")
+        if len(word.lstrip("0")) > len(str(FIGURE_MAX)) or int(word) > FIGURE_MAX:
+            raise PositionError(f"bid {quoted(word)}: a bid is at most {FIGURE_MAX:,}")
+        bid = int(word)
+    return int(parts[0]), bid, trump
+
+
 def tricks_text(tricks: Sequence[Trick]) -> str:
     """The tricks in the notation, every leader written (``parse_tricks`` reads it back)."""
     return "; ".join(t.text() for t in tricks)
@@ -351,16 +401,31 @@ def _seat(value, what: str) -> int:
     return value
 
 
-def _contract(value) -> tuple[int, int] | None:
+def _contract(value, trump: int, rules: RulesLike | None) -> tuple[int, int] | None:
+    """The JSON form's contract: ``{"seat": 1, "bid": 55}`` or ``"1:55"`` (``parse_contract``),
+    the bid left out: the minimum of ``rules``."""
     if value is None:
         return None
-    if not isinstance(value, Mapping) or "seat" not in value or "bid" not in value:
-        raise PositionError("contract is {\"seat\": 0, \"bid\": 55}")
-    bid = value["bid"]
-    if isinstance(bid, bool) or not isinstance(bid, int) or bid < 0:
-        raise PositionError(f"the contract's bid is a whole number, not {bid!r}")
-    return _seat(value["seat"], "contract seat"), bid
+    if isinstance(value, str):
+        try:
+            seat, bid, named = parse_contract(value)
+        except PositionError as e:
+            raise PositionError(f"contract: {e}") from None
+        if named is not None and named != trump:
+            raise PositionError(f"the contract names {SUITS[named]} trump, but the position's"
+                                f" trump is {SUITS[trump]}: write SEAT:BID, e.g. 1:55")
+    elif isinstance(value, Mapping) and "seat" in value:
+        seat, bid = _seat(value["seat"], "contract seat"), value.get("bid")
+        if bid is not None and (isinstance(bid, bool) or not isinstance(bid, int) or bid < 0):
+            raise PositionError(f"the contract's bid is a whole number, not {bid!r}")
+    else:
+        raise PositionError("contract is {\"seat\": 0, \"bid\": 55} or \"0:55\"")
+    if bid is None:
+        from ..rules import as_rules
+
+        bid = as_rules(rules).min_bid_points
+    return seat, bid
 
 
 __all__ = ["Position", "Trick", "position_after", "PositionError", "parse_tricks",
-           "tricks_text", "with_leaders"]
+           "parse_trick", "parse_contract", "tricks_text", "with_leaders"]

@@ -101,7 +101,7 @@ def test_legal_text_names_the_rule():
 
 
 @pytest.mark.parametrize(("trick", "hand", "message"), [
-    ("AS KS QS JS", "AS", "the trick already holds 4 cards"),
+    ("AS KS QS JS", "AS", "the trick in progress holds 4 cards"),
     ("AS", "AS AS AS AS", "AS is in the trick once and in the hand 4 times: a double deck has"
      " only four A♠"),
     ("KS 11S", "AS", "--trick card 2: unknown card '11S'"),

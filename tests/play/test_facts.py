@@ -150,7 +150,8 @@ def test_the_facts_in_words():
     assert facts.seat_words(1) == []  # nothing heads an A♠: following it shows nothing
     assert facts.seat_words(3) == ["no ♠ (trick 1: J♣ on A♠, not following)",
                                    "no ♥ (trick 1: J♣ on A♠, not trumping)"]
-    assert facts.voids == (0, 0, 0, 0b0011)  # seat 2 trumped: its ♠ void is mine (me) too
+    # seat 2 (me) trumped: the others saw my ♠ void as I saw seat 3's ♠ and ♥
+    assert facts.voids == (0, 0, 0b0001, 0b0011)
     assert facts.to_dict()[2] == {"seat": 3, "void": ["S", "H"], "highest": {}, "known": "",
                                   "holds": 19}
 
@@ -181,9 +182,11 @@ def test_known_cards_are_held_until_played():
 
 # --- impossible positions ---------------------------------------------------------------------
 
-def error(position: Position) -> PositionError:
+def error(position: Position, rules: str = "standard") -> PositionError:
+    from pinochle_calc.rules import load_rules
+
     with pytest.raises(PositionError) as e:
-        read_position(position)
+        read_position(position, load_rules(rules))
     return e.value
 
 
@@ -246,8 +249,42 @@ def test_shown_cards_that_contradict_the_play():
 
 
 def test_only_the_bidding_side_exchanges():
-    e = error(Position(Hand.parse("AS"), 1, 1, contract=(0, 50), passed=Hand.parse("KS")))
+    e = error(Position(Hand.parse("AS"), 1, 1, contract=(0, 50), passed=Hand.parse("KS QS JS")),
+              "standard,passing.cards=3")
     assert "only the bidding side exchanges cards" in str(e)
+
+
+@pytest.mark.parametrize("rules", ["standard", "book", "npa", "pinochle14", "standard,scale=10"])
+@pytest.mark.parametrize("given", ["passed", "received"])
+def test_no_cards_exchanged_under_rules_that_pass_none(rules, given):
+    """Every preset without an exchange refuses a pass, naming the rule; the same position
+    under rules that pass 3 cards reads."""
+    from pinochle_calc.rules import load_rules
+
+    position = Position(Hand.parse("AS"), 1, 0, contract=(0, 50),
+                        **{given: Hand.parse("KS QS JS")})
+    e = error(position, rules)
+    assert f"under the rules {load_rules(rules).name} no cards are passed" in str(e)
+    assert "passing.cards = 0" in str(e)
+    assert read_position(position, load_rules("toby-thomas")).seat == 0  # 3 cards: it reads
+
+
+@pytest.mark.parametrize(("rules", "cards", "ok"), [
+    ("toby-thomas", "KS QS JS", True), ("toby-thomas", "KS QS", False),
+    ("toby-thomas", "KS QS JS JS", False), ("standard,passing.cards=4", "KS QS JS JS", True),
+    ("standard,passing.cards=4", "KS QS JS", False), ("standard,passing.cards=1", "KS", True)])
+def test_each_pass_is_as_many_cards_as_the_rules_pass(rules, cards, ok):
+    from pinochle_calc.rules import load_rules
+
+    n = load_rules(rules).pass_cards
+    for given in ("passed", "received"):
+        position = Position(Hand.parse("AS"), 1, 0, **{given: Hand.parse(cards)})
+        if ok:
+            assert read_position(position, load_rules(rules)).seat == 0
+        else:
+            e = error(position, rules)
+            assert f"you {given} {len(Hand.parse(cards))} cards" in str(e)
+            assert f"each pass is {n} (passing.cards = {n})" in str(e)
 
 
 def test_no_deal_meets_the_facts():
