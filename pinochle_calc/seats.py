@@ -94,4 +94,10 @@ class Seat(IntEnum):
 #: The four seats in order.
 SEATS: tuple[Seat, Seat, Seat, Seat] = (Seat.ZERO, Seat.ONE, Seat.TWO, Seat.THREE)
 
-__all__ = ["Seat", "Side", "SEATS"]
+def seats_text(seats) -> str:
+    """Seats in words: ``seat 1``, ``seats 1, 2, 3``."""
+    seats = list(seats)
+    return f"seat{'s' if len(seats) > 1 else ''} {', '.join(map(str, seats))}"
+
+
+__all__ = ["Seat", "Side", "SEATS", "seats_text"]

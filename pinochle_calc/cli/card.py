@@ -37,6 +37,17 @@ from .app import (
 CARD_CSV = ("card", "recommended", "trick_points", "trick_points_stderr", "make_probability",
             "score", "score_stderr", "difference", "difference_stderr", "as_good")
 
+#: How ``card`` is given each thing the card advice may lack (``CardAdvice.missing``, which
+#: says what, in words every command can show).
+HOW_TO_GIVE = (("the tricks so far", "--tricks"),
+               ("the meld of", "--shown SEAT:CARDS, or SEAT: for none"))
+
+
+def _how_to_give(item: str) -> str:
+    """What the advice lacked, with the option that gives it."""
+    return next((f"{item} ({how})" for start, how in HOW_TO_GIVE if item.startswith(start)),
+                item)
+
 
 @command(hand=True)
 def card(
@@ -399,7 +410,8 @@ def _table(advice, spot, line: int | None, event: int | None = None, seed: int =
         say(con, "=: as good as the best (behind it by less than two standard errors of the"
             " difference, deal by deal)")
     if advice.missing:
-        say(con, f"No chance to make and no score: not given {' and '.join(advice.missing)};"
+        lacking = " and ".join(_how_to_give(item) for item in advice.missing)
+        say(con, f"No chance to make and no score: not given {lacking};"
             " the cards are ranked by trick points.")
     facts = advice.facts.lines()
     if facts:

@@ -105,7 +105,7 @@ def print_record(record, tricks: bool = True, source: str | None = None, par=Non
     from ..cards import CARDS, SUIT_SYMBOLS
     from ..game.hand import Call, Request, ThrowIn, Trump, rules_spec
     from ..game.hand.json_form import summary
-    from ..game.hand.tags import prediction_of
+    from ..game.hand.tags import DRAWN_TAG, drawn_seats, prediction_of
     from ..meld.engine import meld
     from .render import add_row, console, new_table, say, show
 
@@ -114,14 +114,21 @@ def print_record(record, tricks: bool = True, source: str | None = None, par=Non
     dealer = record.dealer
     us, them = record.tag("Us"), record.tag("Them")
     head = f"Deal: {source}; " if source else ""
-    said = ("Us", "Them", "Prediction") + (("Seed", "Samples") if source else ())
+    said = ("Us", "Them", "Prediction", DRAWN_TAG) + (("Seed", "Samples") if source else ())
     others = "; ".join(f"{k} {v}" for k, v in record.tags if k not in said)
     say(con, f"{head}rules {rules_spec(record.rules)}; seat {dealer} deals"
         + (f"; us (seats 0, 2): {us}, them (seats 1, 3): {them}" if us or them else "")
         + (f"; {others}" if others else ""))
+    drawn = drawn_seats(record)
     for s, hand in enumerate(record.hands):
         say(con, f"  {_seat_words(s, dealer):<22} "
-            + ("(not known)" if hand is None else hand.symbols()), hang=25)
+            + ("(not known)" if hand is None else
+               f"* {hand.symbols()}" if s in drawn else hand.symbols()), hang=25)
+    if drawn:
+        start = record.tag("From")
+        say(con, "  * drawn: not the real hand, but one dealt"
+            + (f" to meet every event before event {start}" if start else "")
+            + " (what if?)", hang=4)
     calls = [(n, e) for n, e in enumerate(record.events, 1) if isinstance(e, Call)]
     if calls:
         table = new_table(("#", "right", False), ("seat", "left", False),
@@ -160,8 +167,7 @@ def print_record(record, tricks: bool = True, source: str | None = None, par=Non
         say(con, f"Exchange{extra}: seat {seat.partner} passes {_cards(to_bidder)} to the"
             f" bidder{back}")
     elif state.trump_named:
-        say(con, f"Exchange: none (the {rules.name} rules pass no cards)"
-            if not rules.pass_cards else "Exchange: none (no trump was named)")
+        say(con, f"Exchange: {_no_exchange(state)}")
     for n, e in enumerate(record.events, 1):
         if isinstance(e, (Request, ThrowIn)) or isinstance(e, Trump) and e.comment:
             say(con, f"  event {n}: {e.words()}" + (f" ({e.comment})" if e.comment else ""))
@@ -217,6 +223,17 @@ def print_record(record, tricks: bool = True, source: str | None = None, par=Non
         say(con, f"Score: us {record.score[0]:+d}, them {record.score[1]:+d}")
     if not state.complete:
         say(con, f"Next: {_next_words(state)}")
+
+
+def _no_exchange(state) -> str:
+    """Why no card has passed once trump is named: the rules pass none, no trump was named,
+    or the exchange is still to come."""
+    rules = state.rules
+    if not rules.pass_cards:
+        return f"none (the {rules.name} rules pass no cards)"
+    if state.trump is None or state.lost:
+        return "none (no trump was named)"
+    return "to come" if state.next_decision().kind in ("request", "pass") else "none"
 
 
 def _next_words(state) -> str:

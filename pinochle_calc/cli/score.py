@@ -54,7 +54,8 @@ def score(
     """Score a hand and the game state, or a whole game sheet to running totals.
 
     A hand is made, set, thrown in or conceded under the rule set's scoring. A sheet row that
-    cannot be scored gets its error in its place (exit status 1); the totals leave it out.
+    cannot be scored gets its error in its place (exit status 1); the totals leave it out. A
+    sheet that table kept names its game's rules, which are used unless --rules is given.
     """
     fmt = format_option(format)
     rule_set = rules_option(rules)
@@ -76,7 +77,9 @@ def score(
         from ..scoring import read_sheet
 
         source = "stdin" if sheet == "-" else sheet
-        hands = list(read_sheet(open_lines(sheet), source))
+        lines = list(open_lines(sheet))
+        rule_set = _sheet_rules(lines, source, rules, rule_set)
+        hands = list(read_sheet(lines, source))
         game = score_game(hands, rule_set, (score_us, score_them), source)
         _write_game(game, fmt, single=False)
         for bad in game.failed:
@@ -94,6 +97,26 @@ def score(
     score_hand(hand, rule_set)  # a hand that cannot be scored is an error, not a row
     game = score_game([(1, hand)], rule_set, (score_us, score_them), source="")
     _write_game(game, fmt, single=True)
+
+
+def _sheet_rules(lines: list, source: str, given: str | None, chosen):
+    """The rules a sheet is scored under: those given (``--rules``, ``PINOCHLE_RULES``), with
+    a warning where the sheet's settings line keeps its game under others; else the sheet's
+    (``game.settings``: the table writes them), else the standard ones."""
+    import sys
+
+    from ..game.settings import Settings, sheet_settings
+
+    kept = sheet_settings(line for line in lines if isinstance(line, str))
+    if kept is None or "rules" not in kept.said or kept.rules is None:
+        return chosen
+    if given is None:
+        return kept.rules
+    if kept.differences(Settings(rules=chosen, said=frozenset({"rules"}))):
+        now = Settings(rules=chosen)
+        sys.stderr.write(f"warning: the sheet {source} keeps its game with"
+                         f" {kept.shown('rules')}; scored here with {now.shown('rules')}\n")
+    return chosen
 
 
 #: The words ``--bidder`` takes, each to the side it names.

@@ -35,7 +35,9 @@ end: 55 {late}.
 Commands: undo (take the last event back), show (the hand so far), advice, help, quit."""
 
 #: The tags ``table`` writes from its own options: no ``--tag`` takes their names.
-OWN_TAGS = ("You", "Convention", "Deal", "Sheet", "SheetRow")
+OWN_TAGS = ("You", "Convention", "Table", "Sheet", "SheetRow")
+#: The tag of the hand's number in the game: ``--tag Deal=N`` starts the count at N.
+DEAL_TAG = "Deal"
 
 
 @command(hand=True)
@@ -81,11 +83,10 @@ def table(
     running score; then the next hand starts, the deal passed to the left, until a side
     reaches the target. Without a terminal, the events are read one per line from standard
     input (exit status 1 if a line was refused). Type help for what may be typed."""
-    from ..bidding.conventions import CONVENTIONS, convention_rules
-    from ..game.hand import Record, load_record, save_record
+    from ..bidding.conventions import CONVENTIONS
+    from ..game.hand import load_record, save_record
     from ..game.hand.files import remove_stale_temporaries
     from ..game.session import plain_file
-    from ..seats import Seat
 
     if record_option is not None:
         raise typer.BadParameter("--record names a record to read (play, card): table writes"
@@ -107,8 +108,12 @@ def table(
                                      " again: not stdin)", param_hint=f"'{option}'")
     if sheet is not None:
         plain_file(sheet, "score sheet")
+    typed = _typed()
+    given = {name: value for name, value in (
+        ("seat", seat), ("convention", conv), ("samples", samples), ("seed", seed),
+        ("sheet", sheet), ("rules", rules)) if name in typed}
     if resume is not None:
-        if save is not None or rules is not None or hand or tags:
+        if save is not None or "rules" in typed and typed["rules"] or hand or tags:
             raise typer.BadParameter("--resume goes on with the record's own file, rules, hand"
                                      " and tags: leave out --save, --rules, the hand and --tag")
         if not plain_file(resume, "record"):
@@ -116,22 +121,128 @@ def table(
         record = load_record(resume)
         remove_stale_temporaries(resume)  # what saves killed mid-way left beside it
         path = resume
-        you = seat if seat is not None else _you(record)
-        conv = record.tag("Convention") or conv
+        chosen, notes = _resumed(record, resume, given)
+        kept = _kept_with(record, chosen)
+        if kept.tags != record.tags:  # a finished hand's tags go with its sheet's mark
+            record = kept
+            if not record.state.complete:
+                save_record(record, path)
     else:
+        from ..game.hand import Record
+        from ..game.settings import tagged
+        from ..seats import Seat
+
         path = _new_path(save)
-        you = 0 if seat is None else seat
-        # a convention implies its game's rules, as in bid and explain
-        chosen, _ = convention_rules(conv, rules_option(rules) if rules is not None else None)
-        record = Record(chosen, Seat(dealer))
-        for name, value in [("You", str(you)), ("Convention", conv), *tags]:
+        chosen, notes = _new(given, sheet)
+        record = tagged(Record(chosen.rules, Seat(dealer)), chosen)
+        for name, value in tags:
             record = record.with_tag(name, value)
         if hand:
-            record = _with_hand(record, you, " ".join(hand))
+            record = _with_hand(record, chosen.seat or 0, " ".join(hand))
         save_record(record, path, new=True)
-    code = _Session(record, path, you, conv, sheet, samples, seed).run()
+    code = _Session(record, path, chosen, notes).run()
     if code:
         raise typer.Exit(code)
+
+
+def _typed() -> dict[str, bool]:
+    """The options of the game's settings given to this command, each True where typed on
+    the command line (False: ``--rules`` from the environment)."""
+    import click
+    from click.core import ParameterSource
+
+    ctx = click.get_current_context()
+    out = {}
+    for name in ("seat", "convention", "samples", "seed", "sheet", "rules"):
+        source = ctx.get_parameter_source(name)
+        if source in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT):
+            out[name] = source == ParameterSource.COMMANDLINE
+    return out
+
+
+def _new(given: dict, sheet: str | None):
+    """A new hand's settings, and what to say of them: each option given; else the score
+    sheet's (the game's), said in a line; else the default. A convention implies its game's
+    rules, as in bid and explain (a convention given, its own, not the sheet's). A setting
+    given that the sheet's game has otherwise is warned of, naming it."""
+    from ..bidding.conventions import convention_rules
+    from ..game.settings import ON_SHEET, Settings
+
+    kept = _sheet_kept(sheet)
+    values: dict = {"seat": 0, "convention": "jump", "samples": None, "seed": 0}
+    taken = []
+    for name in values:
+        if name in given:
+            values[name] = given[name]
+        elif name in kept.said:
+            values[name] = getattr(kept, name)
+            taken.append(name)
+    if "rules" in given:
+        rules = convention_rules(values["convention"], rules_option(given["rules"]))[0]
+    elif kept.rules is not None and "convention" not in given:
+        rules, taken = kept.rules, [*taken, "rules"]
+    else:
+        rules = convention_rules(values["convention"])[0]
+    chosen = Settings(**values, rules=rules, sheet=sheet)
+    notes = [f"The game's settings, from the score sheet {sheet}:"
+             f" {' '.join(chosen.shown(n) for n in ON_SHEET if n in taken)}"] if taken else []
+    return chosen, notes + _against_sheet(chosen, kept)
+
+
+def _resumed(record, path: str, given: dict):
+    """A resumed hand's settings, and what to say of them: the record's rules; each option
+    given, else the record's, else the default. A setting given that the record was kept with
+    otherwise is warned of, and so is a hand whose settings the score sheet's game has
+    otherwise."""
+    from ..game.settings import Settings, difference_words, of_record
+
+    then = of_record(record)
+    values: dict = {"seat": _you(record), "convention": "jump", "samples": None, "seed": 0,
+                    "sheet": None}
+    for name in values:
+        if name in given:
+            values[name] = given[name]
+        elif name in then.said:
+            values[name] = getattr(then, name)
+    chosen = Settings(**values, rules=record.rules)
+    warning = difference_words(then.only(given), chosen, f"the record {path} was kept with",
+                               "this session has")
+    return chosen, ([warning] if warning else []) + _against_sheet(chosen,
+                                                                   _sheet_kept(chosen.sheet))
+
+
+def _kept_with(record, chosen):
+    """A resumed record tagged with the settings it is kept with from now on: the rest of a
+    hand in progress, with this session's; a finished hand not yet on a sheet, with those its
+    record does not say (a finished hand's own are what it was played with, and a hand on a
+    sheet is found there by its record as it was)."""
+    from ..game.session import SHEET_TAGS
+    from ..game.settings import OPTIONS, of_record, tagged
+
+    if not record.state.complete:
+        return tagged(record, chosen)
+    if record.tag(SHEET_TAGS[1]) is not None:
+        return record
+    return tagged(record, chosen.only(set(OPTIONS) - of_record(record).said))
+
+
+def _sheet_kept(sheet: str | None):
+    """The settings the score sheet keeps its game with (none said: no sheet, or one without
+    a settings line)."""
+    from ..game.session import read_sheet_text
+    from ..game.settings import Settings, sheet_settings
+
+    kept = sheet_settings(read_sheet_text(sheet).splitlines()) if sheet is not None else None
+    return kept or Settings(said=frozenset())
+
+
+def _against_sheet(chosen, kept) -> list[str]:
+    """A warning naming each setting of this hand the score sheet's game has otherwise."""
+    from ..game.settings import ON_SHEET, difference_words
+
+    warning = difference_words(kept, chosen.only(ON_SHEET), f"the score sheet {chosen.sheet}"
+                               " keeps the game with", "this hand has")
+    return [warning] if warning else []
 
 
 def _new_path(given: str | None) -> str:
@@ -173,8 +284,13 @@ def _tags(items: list[str] | None) -> list[tuple[str, str]]:
         name, value = name.strip(), value.strip()
         if name.lower() in (t.lower() for t in (*RECORD_TAGS, *OWN_TAGS)):
             raise typer.BadParameter(f"{name} is a tag the record writes itself (from --rules,"
-                                     " --dealer, --seat, --convention, the game): not a --tag",
-                                     param_hint="'--tag'")
+                                     " --dealer, --seat, --convention, --samples, --seed,"
+                                     " --sheet, the game): not a --tag", param_hint="'--tag'")
+        if name.lower() == DEAL_TAG.lower():
+            if not value.isascii() or not value.isdigit() or not 1 <= int(value) <= 999_999:
+                raise typer.BadParameter(f"{DEAL_TAG}={value}: the hand's number in the game,"
+                                         " 1 to 999,999", param_hint="'--tag'")
+            name, value = DEAL_TAG, str(int(value))
         try:
             out.append(check_added_tag(name, value))
         except UserError as e:
@@ -200,12 +316,13 @@ class _Session:
     """The loop: read a line, refuse it or add it to the record, save, advise; at the end of a
     hand, the sheet and the next hand."""
 
-    def __init__(self, record, path: str, you: int, convention: str, sheet: str | None,
-                 samples: int | None, seed: int):
-        self.record, self.path, self.you = record, path, you
-        self.convention, self.sheet = convention, sheet
-        self.samples, self.seed = samples, seed
+    def __init__(self, record, path: str, settings, notes: list[str]):
+        self.record, self.path, self.settings, self.notes = record, path, settings, notes
+        self.you = settings.seat
+        self.convention, self.sheet = settings.convention, settings.sheet
+        self.samples, self.seed = settings.samples, settings.seed
         self.written = True  # whether the record's file exists (a next hand's: once typed)
+        self.asked = False  # whether the meld a hand over before it needs was asked for
         self.refused = 0
         self.code = 0
         self.terminal = sys.stdin.isatty()
@@ -240,12 +357,15 @@ class _Session:
 
     def _loop(self) -> None:
         self._recording()
+        for note in self.notes:
+            self.prose(note)
         if self.terminal:
             self._completion()
         if self.record.hands[self.you] is not None:
             self._after()
         while True:
-            if self.record.state.complete and self.record.hands[self.you] is not None:
+            if self.record.state.complete and self.record.hands[self.you] is not None \
+                    and not self._waits_for_meld():
                 if not self._finish():
                     return
                 continue
@@ -298,6 +418,7 @@ class _Session:
         """One line typed; False when the session ends."""
         from ..game.hand import RecordError
         from ..game.session import meld_warning, read_entry
+        from ..game.untyped import untyped_meld_words
 
         if self.record.hands[self.you] is None:
             if line.strip().lower() in ("quit", "q"):
@@ -318,6 +439,7 @@ class _Session:
             return True
         if entry.command is not None or not entry.events:
             return self._command(entry.command or "help")
+        before = self.record.state
         try:
             self.record = entry.apply(self.record)
         except RecordError as e:
@@ -331,12 +453,14 @@ class _Session:
             e.kind == "meld" and e.seat == self.you for e in entry.events) else None
         if warning:
             self.prose(warning)
+        if before.next_decision().kind == "meld" and any(e.kind == "play" for e in entry.events):
+            untyped = untyped_meld_words(self.record)  # the play began without it
+            if untyped:
+                self.prose(f"warning: {untyped}")
         self._after()
         return True
 
     def _command(self, command: str) -> bool:
-        from ..game.session import advice, meld_lines
-
         if command == "quit":
             self._stopped()
             return False
@@ -347,11 +471,7 @@ class _Session:
 
             print_record(self.record)
         elif command == "advice":
-            lines = advice(self.record, self.you, samples=self.samples, seed=self.seed,
-                           convention=self.convention, score=self._score()) or meld_lines(
-                               self.record, self.you)
-            for line in lines or ["No advice: it is not your turn to decide"]:
-                self.prose(line)
+            self._advice_asked()
         elif command == "undo":
             if self.record.events:
                 last = self.record.events[-1]
@@ -361,6 +481,22 @@ class _Session:
                 self.say("  nothing to undo")
             self._save()
         return True
+
+    def _advice_asked(self) -> None:
+        """The advice now (``advice``, ``?``): yours when it is your turn; at the meld, your
+        meld while you have not shown it; else whose turn it is."""
+        from ..game.session import advice, meld_lines, prompt
+
+        state = self.record.state
+        lines = advice(self.record, self.you, samples=self.samples, seed=self.seed,
+                       convention=self.convention, score=self._score())
+        if not lines and state.next_decision().kind == "meld":
+            lines = meld_lines(self.record, self.you)
+        if not lines:
+            lines = ["No advice: the hand is over" if state.next_decision().kind == "over"
+                     else f"No advice: it is not your turn ({prompt(self.record, self.you)})"]
+        for line in lines:
+            self.prose(line)
 
     def _after(self) -> None:
         """After an event: the advice when it is your turn, and what the play revealed; at the
@@ -409,9 +545,27 @@ class _Session:
         except (UserError, KeyboardInterrupt):
             pass
 
+    def _waits_for_meld(self) -> bool:
+        """Whether the hand, over before the meld was shown (thrown in, no trump named),
+        waits for the meld the score sheet needs (asked for once)."""
+        from ..game.untyped import untyped_meld
+
+        if self.sheet is None or self.record.state.next_decision().kind != "meld" or \
+                not untyped_meld(self.record):
+            return False
+        if not self.asked:
+            seat = untyped_meld(self.record)[0]
+            self.prose(f"The hand is over before the meld, and the score sheet needs each"
+                       f" seat's: type it ({seat}: ♠K Q ♥K Q, or {seat}: none); undo takes"
+                       " the last event back")
+            self.asked = True
+        return True
+
     def _finish(self) -> bool:
         """The hand is over: its score, the sheet, the game; True to go on to the next hand."""
         from ..game.session import game_so_far, next_path, next_record, put_on_sheet
+        from ..game.settings import tagged
+        from ..game.untyped import untyped_meld, untyped_meld_fix
 
         record = self.record
         if record.result is not None:
@@ -421,6 +575,10 @@ class _Session:
         else:
             self.say("The hand is over")
         self.prose(f"The record is in {self.path}")
+        if self.sheet is not None and untyped_meld(record):
+            self.prose(f"Not on the score sheet: {untyped_meld_fix(record, self.path)}")
+            self.code = 1
+            return False
         if self.sheet is not None:
             try:  # once, however the sheet is named and wherever a kill lands
                 self.record, row, warning = put_on_sheet(record, self.sheet, self._save_as)
@@ -442,10 +600,10 @@ class _Session:
                 self.prose(game_state(game))
                 if game.winner is not None:
                     return False
-        self.record = next_record(record)
-        deal = int(self.record.tag("Deal") or 2)
+        self.record = tagged(next_record(record), self.settings)
+        deal = int(self.record.tag(DEAL_TAG) or 2)
         self.path = next_path(self.path, deal)
-        self.written = False
+        self.written, self.asked = False, False
         self.say("")
         self.say(f"Deal {deal}: seat {self.record.dealer} deals"
                  + ("" if self.sheet else " (no --sheet: the game's score is not kept)"))
@@ -459,12 +617,28 @@ class _Session:
 
     def _stopped(self) -> None:
         if not self.written:
-            sheet = f" --sheet {self.sheet}" if self.sheet else ""
             self.say("Stopped before the next hand. To start it:")
-            self.say(f"  pinochle-calc table --dealer {self.record.dealer}{sheet}")
+            self.say(f"  {self._next_command()}")
             return
         self.prose(f"Stopped; the record is in {self.path}. To go on with it:")
         self.say(f"  pinochle-calc table --resume {self.path}")
+
+    def _next_command(self) -> str:
+        """The command that starts the next hand as this session would have: its file, every
+        setting of the game, its dealer, its number in the game and the tags given."""
+        import shlex
+
+        from ..game.hand.tags import RECORD_TAGS
+        from ..game.session import deal_number
+
+        own = {t.lower() for t in (*RECORD_TAGS, *OWN_TAGS, DEAL_TAG)}
+        words = ["pinochle-calc", "table", "--save", self.path, *self.settings.options(),
+                 "--dealer", str(self.record.dealer),
+                 "--tag", f"{DEAL_TAG}={deal_number(self.record)}"]
+        for name, value in self.record.tags:
+            if name.lower() not in own:
+                words += ["--tag", f"{name}={value}"]
+        return shlex.join(words)
 
     def _completion(self) -> None:
         """Tab completes card names and the words a player may type (readline)."""

@@ -15,7 +15,11 @@ def continue_from(record: Record, start: int, us: str, them: str, *, seed: int =
     """The hand as recorded up to event ``start`` (1-based; the events before it stand), and
     from that event on decided by the engine's players (``us`` at seats 0 and 2, ``them`` at 1
     and 3), the unknown hands dealt to meet every event before it (seeded by ``seed``). Tagged
-    with the players and ``From`` (the event played on from); the record's own tags are kept."""
+    with the players, ``From`` (the event played on from) and ``Drawn`` (the seats whose hands
+    were drawn, not the record's: with those the record's tag names already); the record's own
+    tags are kept."""
+    from .hand.tags import DRAWN_TAG, drawn_seats, drawn_text
+
     if not 1 <= start <= len(record.events) + 1:
         raise UserError(f"--from: an event 1 to {len(record.events) + 1} (the record has"
                         f" {len(record.events)} events), not {start}")
@@ -27,6 +31,9 @@ def continue_from(record: Record, start: int, us: str, them: str, *, seed: int =
                  done.score)
     for name in ("Us", "Them", "Prediction"):
         out = out.with_tag(name, played[name]) if name in played else out
+    drawn = {*drawn_seats(record), *(s for s in range(4) if record.hands[s] is None)}
+    if drawn:
+        out = out.with_tag(DRAWN_TAG, drawn_text(drawn))
     return out.with_tag("From", str(start))
 
 

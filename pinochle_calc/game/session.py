@@ -159,6 +159,8 @@ def prompt(record: Record, you: int) -> str:
         return "the hand is over"
     if kind == "meld":
         shown = [s for s in range(4) if state.melds[s] is None]
+        if state.complete:  # thrown in, or no trump: no card comes, the score needs the meld
+            return "meld: seat " + ", ".join(map(str, shown)) + " to show (for the score)"
         return ("meld: seat " + ", ".join(str(s) for s in shown) + " to show (or the first"
                 " card" + (", or throw-in" if state.bidder == you else "") + ")")
     what = {"call": "to call", "request": "to ask for a suit", "trump": "to name trump",
@@ -234,8 +236,10 @@ def _card_advice(state: HandState, you: int, samples, seed) -> list[str]:
             figures = [f"score {c.score.mean:+.1f} ± {c.score.stderr:.1f}",
                        f"contract made {c.make_probability:.0%}", *figures]
         lines.append(f"  {CARDS[c.card].symbol:<4} " + ", ".join(figures))
-    if len(a.choices) > CARD_CHOICES:
-        lines.append(f"  ({len(a.choices) - CARD_CHOICES} more cards score lower)")
+    more = len(a.choices) - CARD_CHOICES
+    if more > 0:
+        lines.append(f"  ({more} more card scores lower)" if more == 1 else
+                     f"  ({more} more cards score lower)")
     return lines
 
 
@@ -456,21 +460,29 @@ def read_sheet_text(path: str) -> str:
     return sheet_text(read_sheet_bytes(path), path)
 
 
-def sheet_addition(record: Record, before: bytes, path: str = "score sheet") -> bytes:
+def sheet_addition(record: Record, before: bytes, path: str = "score sheet",
+                   settings: bool = True) -> bytes:
     """What the finished hand adds to a score sheet that holds ``before``: its row (CSV, or a
     JSON line where the sheet is JSON lines), after the header where the sheet has none yet and
-    a line end where its last line has none."""
+    a line end where its last line has none; before them, the settings line of the game's
+    settings (``game.settings``) where the hand was kept with other settings than the sheet's
+    last line says, or more of them, or the sheet has none (``settings``: False, never)."""
     from ..records import csv_row, dumps
     from ..scoring import SHEET_COLUMNS
+    from .settings import ON_SHEET, of_record, settings_line, sheet_settings
 
     row = sheet_row(record)
     existing = sheet_text(before, path)
-    first = next((line for line in existing.splitlines()
+    lines = existing.splitlines()
+    first = next((line for line in lines
                   if line.strip() and not line.lstrip().startswith("#")), "")
+    kept, last = of_record(record).only(ON_SHEET), sheet_settings(lines)
+    text = "" if not settings or last is not None and not last.differences(kept) and \
+        kept.said <= last.said else settings_line(kept) + "\n"
     if first.lstrip().startswith("{"):
-        text = dumps({k: v for k, v in row.items() if v != ""}) + "\n"
+        text += dumps({k: v for k, v in row.items() if v != ""}) + "\n"
     else:
-        text = (csv_row(SHEET_COLUMNS) + "\n" if not first else "") + csv_row(
+        text += (csv_row(SHEET_COLUMNS) + "\n" if not first else "") + csv_row(
             [row[c] for c in SHEET_COLUMNS]) + "\n"
     if existing and not existing.endswith(("\n", "\r")):
         text = "\n" + text
@@ -571,23 +583,19 @@ def _holds_row(record: Record, data: bytes, at: int) -> bool:
     if at > len(data):
         return False
     try:
-        addition = sheet_addition(record, data[:at])
+        additions = [sheet_addition(record, data[:at], settings=wanted)
+                     for wanted in (True, False)]  # False: as a version before settings wrote
     except UserError:  # the bytes before are not text: not where the row was written
         return False
-    return data[at:at + len(addition)] == addition
+    return any(data[at:at + len(addition)] == addition for addition in additions)
 
 
 def _same_sheet(named: str | None, path: str) -> bool:
     """Whether the sheet a record's tag names is the file at ``path``, however either is
     spelled (a tag of an older version holds the name as it was given)."""
-    if not named:
-        return False
-    if os.path.realpath(named) == os.path.realpath(path):
-        return True
-    try:
-        return os.path.samefile(named, path)
-    except OSError:
-        return False
+    from .settings import same_file
+
+    return bool(named) and same_file(named, path)  # type: ignore[arg-type]
 
 
 def your_score(path: str, rules, you: int) -> tuple[int, int] | None:
@@ -636,16 +644,22 @@ def next_path(path: str, deal: int) -> str:
         n += 1
 
 
+#: The tags of one hand, which the next does not carry: its number, its place on the sheet,
+#: and those a hand the engine played has (its players, seed, chance, what-if).
+HAND_TAGS = ("Deal", *SHEET_TAGS, "Us", "Them", "UsConvention", "ThemConvention", "Seed",
+             "Samples", "Prediction", "From", "Drawn", "Run")
+
+
 def next_record(record: Record) -> Record:
-    """The next hand of the game, before its cards: the same rules and tags, the deal passed
-    to the left (the old dealer's left-hand seat deals), the deal's number (its ``Deal`` tag)
-    one more."""
+    """The next hand of the game, before its cards: the same rules and the game's tags (not
+    ``HAND_TAGS``), the deal passed to the left (the old dealer's left-hand seat deals), the
+    deal's number (its ``Deal`` tag) one more."""
     from ..seats import Seat
 
     deal = deal_number(record) + 1
     fresh = Record(record.rules, Seat((record.dealer + 1) % 4))
     for name, value in record.tags:
-        if name.lower() not in ("deal", *(t.lower() for t in SHEET_TAGS)):
+        if name.lower() not in (t.lower() for t in HAND_TAGS):
             fresh = fresh.with_tag(name, value)
     return fresh.with_tag("Deal", str(deal))
 
@@ -665,4 +679,4 @@ __all__ = ["Entry", "read_entry", "prompt", "your_turn", "advice", "revealed", "
            "sheet_row", "add_to_sheet", "put_on_sheet", "sheet_addition", "read_sheet_bytes",
            "SHEET_TAGS", "game_so_far", "your_score", "next_path", "next_record",
            "deal_number", "your_meld", "meld_lines", "meld_warning", "plain_file", "card_words",
-           "COMMANDS", "WORDS"]
+           "COMMANDS", "WORDS", "HAND_TAGS"]

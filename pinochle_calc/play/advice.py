@@ -352,7 +352,9 @@ def _scores(p: Position, facts: Facts, rules: RuleSet):
 
     if p.contract is None:
         return None, ()
-    missing = [] if facts.points is not None else ["the tricks so far (--tricks)"]
+    from ..seats import seats_text
+
+    missing = [] if facts.points is not None else ["the tricks so far"]
     seats: list[int | None] = []
     for s in range(4):
         shown = p.shown[s]
@@ -366,9 +368,7 @@ def _scores(p: Position, facts: Facts, rules: RuleSet):
         seats.append(None if shown is None else _meld(shown, p.trump, rules))
     unknown = [s for s in range(4) if seats[s] is None]
     if unknown:
-        missing.append(f"the meld of seat{'s' if len(unknown) > 1 else ''}"
-                       f" {', '.join(map(str, unknown))} (--shown SEAT:CARDS, or SEAT: for"
-                       " none)")
+        missing.append(f"the meld of {seats_text(unknown)}")
     if missing or facts.points is None:
         return None, tuple(missing)
     sides = (seats[0] + seats[2], seats[1] + seats[3])  # type: ignore[operator]

@@ -291,3 +291,53 @@ def test_a_hand_cut_part_way_is_one_csv_row_as_its_json_says(tmp_path):
     assert rows["meld"]["meld_us"] == "163" and rows["meld"]["tricks_us"] == ""
     assert rows["play"]["score_us"] == "" and rows["whole"]["result"] == "made"
     assert rows["no players"]["us"] == "" and rows["no players"]["score_us"] != ""
+
+
+def test_a_what_if_marks_the_hands_it_drew_in_the_table_and_tags_them_in_the_record(tmp_path):
+    """A record that gives seat 0's hand alone (as the table writes it), continued: the table
+    marks the three hands drawn, the record written tags them (``Drawn``), and so does every
+    reading of it; the real hand is never marked."""
+    text = record_text()
+    own = "".join(line + "\n" for line in text.splitlines()
+                  if not line.startswith(("hand 1:", "hand 2:", "hand 3:")))
+    path = write(tmp_path, own)
+    args = ["play", "--record", path, "--at", "trick 5", "--us", "formula", "--them",
+            "formula"]
+    written = run(*args, "--format", "record")
+    assert written.exit_code == 0, written.output
+    assert '[Drawn "1, 2, 3"]\n' in written.stdout
+    assert [line.split(":")[0] for line in written.stdout.splitlines()
+            if line.startswith("hand ")] == ["hand 0", "hand 1", "hand 2", "hand 3"]
+    whatif = write(tmp_path, written.stdout, "whatif.txt")
+    for shown in (run(*args, "--format", "table").stdout,
+                  run("play", "--record", whatif, "--format", "table").stdout):
+        seats = [line.split()[:2] + [line[25:27] == "* "] for line in shown.splitlines()
+                 if line.startswith("  seat ")]
+        assert seats == [["seat", "0", False], ["seat", "1", True], ["seat", "2", True],
+                         ["seat", "3", True]]
+        assert "* drawn: not the real hand, but one dealt to meet every event before event" \
+            in " ".join(shown.split())
+    as_json = json.loads(run("play", "--record", whatif, "--format", "json").stdout)
+    assert as_json["tags"]["Drawn"] == "1, 2, 3"
+    # a record that gives every hand, continued, draws none and marks none
+    whole = run("play", "--record", write(tmp_path, text, "whole.txt"), "--at", "trick 5",
+                "--us", "formula", "--them", "formula", "--format", "table").stdout
+    assert "drawn" not in whole and "Drawn" not in whole and "  * " not in whole
+
+
+def test_the_exchange_line_says_why_no_card_has_passed(tmp_path):
+    """Trump named under rules that pass cards: the exchange is "to come" until the first pass,
+    then the passes; with no trump named, "none (no trump was named)"; never "no trump was
+    named" after it was."""
+    lines = open("samples/hand.txt", encoding="utf-8").read().splitlines()
+    trump = next(i for i, line in enumerate(lines) if line.startswith("trump 0:"))
+    cuts = {"named": lines[:trump + 1], "passed": lines[:trump + 3],
+            "none": [line for line in lines[:trump] if not line.startswith("hand ")]
+            + ["trump 0: none"]}  # seat 0 holds a marriage: its hand left out
+    said = {name: " ".join(run("play", "--record", write(tmp_path, "\n".join(cut) + "\n",
+                                                             f"{name}.txt"),
+                               "-f", "table").stdout.split())
+            for name, cut in cuts.items()}
+    assert "Exchange: to come" in said["named"] and "no trump was named" not in said["named"]
+    assert "Exchange: seat 2 passes" in said["passed"] and "to come" not in said["passed"]
+    assert "Exchange: none (no trump was named)" in said["none"]

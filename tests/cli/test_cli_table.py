@@ -62,7 +62,9 @@ def test_a_scripted_session_records_the_hand_and_adds_it_to_the_sheet(tmp_path):
     assert (f"Added to the score sheet {sheet}: {bidder} bid {record.state.contract.bid},"
             f" {original.result}") in " ".join(out.stdout.split())
     rows = sheet.read_text().splitlines()
-    assert rows[0] == "bidder,bid,meld_us,meld_them,tricks_us,tricks_them,result,note"
+    assert rows[0] == ("# pinochle-calc table --seat 0 --convention jump --rules standard"
+                       " --samples 40 --seed 0")
+    assert rows[1] == "bidder,bid,meld_us,meld_them,tricks_us,tricks_them,result,note"
     scored = run("score", "--sheet", str(sheet), "--format", "json")
     assert scored.exit_code == 0 and '"us": ' in scored.stdout
 

@@ -72,7 +72,8 @@ def test_the_tags_taken_are_read_back_by_resume_and_play(tmp_path):
               input="quit\n")
     assert out.exit_code == 0
     record = load_record(str(path))
-    assert [f"{k}={v}" for k, v in record.tags if k not in ("You", "Convention")] == tags
+    assert [f"{k}={v}" for k, v in record.tags if k not in ("You", "Convention", "Table")] \
+        == tags
     assert run("table", "--resume", str(path), input="quit\n").exit_code == 0
     assert run("play", "--record", str(path), "-f", "record").exit_code == 0
 
@@ -124,7 +125,8 @@ def test_a_finished_hand_resumed_goes_on_the_sheet_once(tmp_path):
     for _ in range(2):
         assert run("table", "--resume", str(path), "--sheet", str(sheet),
                    input="quit\n").exit_code == 0
-    assert len(sheet.read_text().splitlines()) == 2  # the header and the one hand
+    # the settings line, the header and the one hand
+    assert len(sheet.read_text().splitlines()) == 3
 
 
 def test_ctrl_c_while_the_advice_is_worked_out_says_where_the_record_is(tmp_path):

@@ -190,6 +190,11 @@ def test_the_record_says_where_the_row_goes_before_it_is_written(tmp_path):
     assert len(seen) == 2  # nothing saved the second time
 
 
+def rows_of(sheet) -> list[str]:
+    """A sheet's lines that are not comments (the settings line; every reader skips them)."""
+    return [line for line in sheet.read_text().splitlines() if not line.startswith("#")]
+
+
 def test_a_hand_goes_on_a_sheet_once_in_every_state_a_record_and_its_sheet_can_be_in(
         tmp_path, monkeypatch):
     from pinochle_calc.game.session import put_on_sheet
@@ -199,7 +204,9 @@ def test_a_hand_goes_on_a_sheet_once_in_every_state_a_record_and_its_sheet_can_b
     sheet.write_text('{"bidder": "us", "bid": 50, "meld_us": 20, "meld_them": 10}\n')
     saved = []
     record, row, _ = put_on_sheet(played(), str(sheet), saved.append)
-    assert row is not None and len(sheet.read_text().splitlines()) == 2  # a JSON line added
+    assert row is not None and len(rows_of(sheet)) == 2  # a JSON line added
+    # after the line of the settings the record says (its rules: played by the engine)
+    assert sheet.read_text().splitlines()[1] == "# pinochle-calc table --rules standard"
     # an older version's tag: the sheet as it was given, no place: on it
     old = played().with_tag("Sheet", "game.jsonl")
     assert put_on_sheet(old, "./game.jsonl", saved.append)[1] is None
@@ -209,13 +216,13 @@ def test_a_hand_goes_on_a_sheet_once_in_every_state_a_record_and_its_sheet_can_b
     # the sheet emptied: the hand goes on it again (a new sheet: CSV, its header first)
     sheet.write_text("")
     assert put_on_sheet(record, str(sheet), saved.append)[1] is not None
-    assert len(sheet.read_text().splitlines()) == 2
+    assert len(rows_of(sheet)) == 2 and sheet.read_text().startswith("# pinochle-calc table")
     # a mark left pending on a sheet changed since: the row written, with a warning
     size = len(sheet.read_bytes())
     pending = record.with_tag("SheetRow", "adding at byte 3")
     again, row, warning = put_on_sheet(pending, str(sheet), saved.append)
     assert row is not None and "changed while this hand was being added" in warning
-    assert len(sheet.read_text().splitlines()) == 3 and again.tag("SheetRow") == \
+    assert len(rows_of(sheet)) == 3 and again.tag("SheetRow") == \
         f"at byte {size}"
     # a hand not over goes on no sheet, and nothing is saved or written
     count, size = len(saved), len(sheet.read_bytes())

@@ -86,3 +86,25 @@ def test_the_hands_dealt_meet_the_voids_the_play_shows():
             for e in shown:  # every seat holds what it showed
                 assert all(h >= c for h, c in zip(dealt.hands[e.seat].counts,
                                                   e.cards.counts)) or dealt.state.passes
+
+
+def test_the_hands_drawn_are_tagged_as_drawn_and_the_tag_reads_back():
+    """A what-if draws the hands the record does not give: the record says which (the
+    ``Drawn`` tag), through the text form and JSON alike; a hand continued from a record that
+    gives every hand draws none; a what-if of a what-if keeps the seats drawn first."""
+    from pinochle_calc.game.hand import read_json, read_text, write_json, write_text
+    from pinochle_calc.game.hand.tags import drawn_seats
+
+    for seat in range(4):
+        whole, own = one_hand(50 + seat, "standard", seat=seat)
+        cut = cuts(own)[1]
+        other = continue_from(own, cut, "formula", "formula", seed=seat)
+        unknown = tuple(s for s in range(4) if own.hands[s] is None)
+        assert drawn_seats(other) == unknown == tuple(s for s in range(4) if s != seat)
+        assert drawn_seats(read_text(write_text(other))) == unknown
+        assert drawn_seats(read_json(write_json(other))) == unknown
+        assert write_text(read_json(write_json(read_text(write_text(other))))) == \
+            write_text(other)
+        assert drawn_seats(continue_from(whole, cut, "formula", "formula", seed=seat)) == ()
+        again = continue_from(other, cut + 1, "formula", "formula", seed=seat)
+        assert drawn_seats(again) == unknown

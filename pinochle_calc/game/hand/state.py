@@ -330,7 +330,8 @@ class HandState:
                 "pass": f"to pass {self.exchange_cards} cards", "trump": "to name trump",
                 "meld": "to show its meld", "play": "to play a card"}[d.kind]
         if d.kind == "meld" and self.contract is not None:
-            what += " (or the first card, or the bidder's throw-in)"
+            what += (" (or the first card, or the bidder's throw-in)" if self.played_hand
+                     else " (no card is played: the hand is over but for the meld)")
         return f"the hand waits for {who} {what}"
 
     # ------------------------------------------------------------------------ events
@@ -355,7 +356,7 @@ class HandState:
             ok, seat = True, self.bidder.partner  # the bidder may ask for no suit
         if kind in ("meld", "play") and isinstance(event, ThrowIn) and not self.plays:
             ok, seat = True, self.bidder  # the bidder concedes before the first card
-        if kind == "meld" and isinstance(event, Play):
+        if kind == "meld" and isinstance(event, Play) and self.played_hand:
             ok, seat = True, self.to_play()  # meld is shown as far as the record knows it
         if isinstance(event, Contract) and not self.auction.calls and self.contract is None:
             ok, seat = True, event.seat

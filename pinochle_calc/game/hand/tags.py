@@ -104,6 +104,23 @@ def convention_of(record: Tagged, seat: int) -> str | None:
     return word if word in CONVENTIONS else None
 
 
+#: The tag of the seats whose hands the program drew, not the record's (a what-if: ``play
+#: --record FILE --at EVENT`` deals the hands a record does not give): ``[Drawn "1, 2, 3"]``.
+DRAWN_TAG = "Drawn"
+
+
+def drawn_seats(record: Tagged) -> tuple[int, ...]:
+    """The seats whose hands the program drew (the ``Drawn`` tag's; a word that is no seat
+    is passed over)."""
+    text = record.tag(DRAWN_TAG) or ""
+    return tuple(sorted({int(w) for w in re.split(r"[\s,]+", text) if w in ("0", "1", "2", "3")}))
+
+
+def drawn_text(seats) -> str:
+    """The ``Drawn`` tag's value for these seats: ``1, 2, 3``."""
+    return ", ".join(map(str, sorted(set(seats))))
+
+
 #: The places a chance is written to: what a chance from a few thousand deals means (and the
 #: digits past them differ between processors: the estimate sums through BLAS).
 CHANCE_PLACES = 4
@@ -126,5 +143,5 @@ def prediction_of(record: Tagged) -> float | None:
 
 
 __all__ = ["rules_spec", "load_spec", "convention_of", "prediction_of", "prediction_text",
-           "CHANCE_PLACES", "check_tag",
+           "CHANCE_PLACES", "check_tag", "DRAWN_TAG", "drawn_seats", "drawn_text",
            "check_added_tag", "RECORD_TAGS"]
