@@ -320,6 +320,15 @@ class AnswersFalse(AnswersTrue):
         return False
 
 
+class AnswersTwenty(AnswersTrue):
+    """Answers 20: one past the last of the deck's 20 cards (0 to 19), no card."""
+
+    name = "twenty"
+
+    def choose(self, view):
+        return 20
+
+
 class Touchy(int):
     """An int whose every method of its own raises: only its value may be read."""
 

@@ -763,7 +763,8 @@ def case(spec: Spec, seed: int, index: int, greedy: object = None) -> tuple[list
 def known(greedy: object) -> list[tuple[str, list]]:
     """The arguments that crashed the entry points before they checked them (issue 31): deal
     with more rows than seats and with thousands of blocks, an objective with a card twice in
-    its parts, play-outs of empty hands, a trick count past C's int; each must be refused."""
+    its parts, play-outs of empty hands, a trick count past C's int; and a deal of one unseen
+    card twice (its kind still under four copies); each must be refused."""
     rng = np.random.default_rng(31)
     deal, play_args = make_deal(rng), make_play(rng)
     many_rows = deal[:5] + [np.zeros((6, CARDS), dtype=np.int64),
@@ -775,8 +776,14 @@ def known(greedy: object) -> list[tuple[str, list]]:
     empty = [np.zeros((1, 16), dtype=np.int16), np.array([[0, 1, 2, 3]], dtype=np.int16),
              np.zeros(1, dtype=np.int16), 20, np.zeros((1, 2), dtype=np.int64), None, None,
              None]
+    card_twice = [rng.random((1, PHYSICAL)), np.array([5, 5], dtype=np.int64),
+                  np.array([1, 1], dtype=np.int64), np.zeros(1, dtype=np.int64),
+                  np.array([2], dtype=np.int64), np.zeros((1, CARDS), dtype=np.int64),
+                  np.zeros((1, 1, CARDS), dtype=np.int64)]
+    assert refused_deal(*card_twice) == "an unseen card twice"
     return [("deal", many_rows), ("deal", many_blocks), ("objective", objective),
-            ("play", empty), ("play", play_args[:3] + [2**32] + play_args[4:])]
+            ("play", empty), ("play", play_args[:3] + [2**32] + play_args[4:]),
+            ("deal", card_twice)]
 
 
 def run(seed: int, count: int, names: list[str]) -> int:

@@ -7,6 +7,7 @@ stores at full size."""
 from __future__ import annotations
 
 import ast
+import random
 from pathlib import Path
 
 import numpy as np
@@ -69,6 +70,35 @@ def test_a_store_forgets_the_least_recently_used_first():
     store["d"] = 4  # c, a older; d newer: b, unused longest, is gone
     assert "b" not in store and [store.get(k) for k in "acd"] == [1, 3, 4]
     assert store.turnovers == 3
+
+
+@pytest.mark.parametrize("bound", [4, 6, 10])
+def test_a_lookup_makes_what_it_found_the_most_recently_used_as_get_does(bound):
+    """What ``lookup`` finds is used again, as what ``get`` finds is: on the same sequence of
+    inserts and uses, a store used through ``lookup`` keeps exactly the keys of one used
+    through ``get``, and a key used just before ``bound // 2`` new keys arrive is still there."""
+    by_get: Store[int, int] = Store("test", bound)
+    by_lookup: Store[int, int] = Store("test", bound)
+    rng = random.Random(bound)
+    for step in range(400):
+        if rng.random() < 0.5:
+            key = rng.randrange(3 * bound)
+            got = by_get.get(key)
+            if got is None:
+                by_get[key] = key
+            assert by_lookup.lookup([key], lambda missing: list(missing)) == [key]
+        else:
+            key = 1000 + step  # a new key
+            by_get[key] = by_lookup[key] = key
+        assert [k for k in range(3 * bound) if k in by_get] == \
+            [k for k in range(3 * bound) if k in by_lookup]
+    store: Store[int, int] = Store("test", bound)
+    for k in range(bound):
+        store[k] = k
+    assert store.lookup([0], lambda missing: [-1]) == [0]  # found in the older generation
+    for k in range(bound // 2):
+        store[100 + k] = k
+    assert 0 in store
 
 
 def test_a_lookup_holds_every_value_it_found_however_small_the_store():

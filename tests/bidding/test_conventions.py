@@ -10,6 +10,7 @@ from pinochle_calc.bidding.auction import AuctionError, parse_auction
 from pinochle_calc.bidding.conventions import (
     HINT_MIN,
     Signal,
+    asked_for,
     card_gains,
     convention_rules,
     davis_hint_bid,
@@ -646,3 +647,17 @@ def test_asked_for_is_the_seats_latest_request():
     assert asked_for(auction, 0, None) is None
     # a plain raise (61) asks for nothing: the latest request stands
     assert asked_for(parse_auction("54 p 58 p 61", rules), 0, "davis") == Signal("card", JACK)
+
+
+@pytest.mark.parametrize(("auction", "seat", "rank"), [
+    ("55 p p p", 0, JACK),          # 55 always asks for jacks around
+    ("50 p 66 p p", 2, QUEEN),    # 66 from 55 or below
+    ("50 p 80 p p", 2, KING),     # 80 from 69 or below
+    ("70 p 88 p p", 2, KING),     # 88 from 77 or below
+    ("60 p 100 p p", 2, ACE),     # 100 from 89 or below
+])
+def test_davis_around_requests_reach_what_the_partner_passes(auction, seat, rank):
+    """RULES.md's around requests of Davis's system, read back as what the caller's partner
+    is asked to pass (``asked_for``, what the pass answers): that rank around."""
+    davis = PRESETS["standard"].override("steps=any,passing.cards=4")
+    assert asked_for(parse_auction(auction, davis), seat, "davis", davis) == ("around", rank, 0)

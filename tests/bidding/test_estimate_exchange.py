@@ -93,3 +93,56 @@ def test_where_the_hint_decides_the_estimate_passes_as_the_engines_players_pass(
         as_estimate += passed == [mine]
         as_quick += passed == [quick]
     assert as_estimate >= 5 and as_quick <= 2, (as_estimate, as_quick)
+
+
+def test_passing_before_trump_without_cards_passed_is_the_rule_set_without_an_exchange():
+    """``passing.when`` means nothing where no cards are passed (``passing.cards = 0``): the
+    estimate under ``standard,passing.when=before-trump`` is the standard one, suit for suit and
+    figure for figure, on a hand with a marriage in one suit only (the marriage is looked for
+    in the hand as dealt, so it names that suit alone); so is the whole hand played out."""
+    from pinochle_calc.rules import STANDARD
+
+    before = load_rules("standard,passing.when=before-trump")
+    assert before.pass_cards == 0
+    hand = "AS AS 10S KS QS JS AH 10H KH JH AD 10D QD JD AC AC 10C KC JC JC"  # K-Q in ♠ only
+    a = estimate(hand, STANDARD, samples=200, seed=3)
+    b = estimate(hand, before, samples=200, seed=3)
+    assert list(a.trumps) == list(b.trumps) == [0]
+    assert a.trumps[0] == b.trumps[0] and a.notes == b.notes
+    assert np.array_equal(a.trumps[0].totals, b.trumps[0].totals)
+    for number in range(3):
+        hands = deal_cards(11, number)
+        x = play_hand(hands, "formula", "formula", STANDARD, seed=number)
+        y = play_hand(hands, "formula", "formula", before, seed=number)
+        assert x.events == y.events
+
+
+def test_the_estimates_partner_answers_a_hint_where_it_costs_little_and_only_there():
+    """After a call that asked for an ace (Davis's game), the estimate's partner
+    (``players.partner_pass``) passes, deal by deal, either the policy's answer or its choice
+    without answering; it answers on some deals where the choice would not (more aces passed
+    than without the hint), and keeps the answer back on others, where the answer is worth more
+    than a meld point less by the policy's own objective (each such deal checked)."""
+    from pinochle_calc.cards import ACE
+    from pinochle_calc.exchange.hints import Signal
+
+    rng = np.random.default_rng(5)
+    deck = np.repeat(np.arange(20), 4)
+    hands = np.array([np.bincount(rng.permutation(deck)[:20], minlength=20) for _ in range(300)])
+    hint = Signal("card", ACE)
+    trump = 1
+    theirs = players.partner_pass(hands, trump, 4, DAVIS, hint)
+    answered = policy.partner_pass(hands, trump, 4, DAVIS, hint)
+    free = policy.partner_pass(hands, trump, 4, DAVIS, hint, answer=False)
+    same_a = (theirs == answered).all(axis=1)
+    same_f = (theirs == free).all(axis=1)
+    assert (same_a | same_f).all()
+    differ = ~(answered == free).all(axis=1)
+    aces = [5 * s for s in range(4)]
+    assert (same_a & differ).sum() >= 10 and (same_f & differ).sum() >= 10
+    assert theirs[:, aces].sum() > free[:, aces].sum()
+    objective = policy.partner_objective(trump, DAVIS, hint, policy.POLICY, 4)
+    kept_back = same_f & differ
+    worth = objective.score(hands[kept_back], np.stack([free[kept_back], answered[kept_back]],
+                                                       axis=1))
+    assert (worth[:, 0] - worth[:, 1] > 1).all()

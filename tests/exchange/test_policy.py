@@ -212,8 +212,9 @@ def test_the_suit_asked_for_is_a_rule_of_the_set_not_of_its_name(tmp_path):
     """Toby Thomas's suit request follows ``passing.suit_asked``: a club's rule file that extends
     toby-thomas under its own name keeps it, and the partner's pass (``exchange.seat``, what a
     player at the table passes) holds the suit asked for as far as it can (counted on the hands
-    themselves); with ``passing.suit_asked = false``, or passing before trump under the
-    standard preset, the partner passes what it likes and on some hands keeps the suit back."""
+    themselves); with ``passing.suit_asked = false``, passing before trump under the standard
+    preset, or passing after trump (where the rule does not apply), the partner passes what it
+    likes and on some hands keeps the suit back."""
     from pinochle_calc.exchange.seat import choose_pass
     from pinochle_calc.hand import Hand
     from pinochle_calc.rules import load_rules
@@ -241,3 +242,6 @@ def test_the_suit_asked_for_is_a_rule_of_the_set_not_of_its_name(tmp_path):
                   load_rules("standard,passing.cards=3,passing.when=before-trump")):
         assert not rules.pass_suit_asked
         assert not all(answered(rules))
+    # passing after trump, nothing is asked for (the partner knows the trump named)
+    after = load_rules("toby-thomas,passing.when=after-trump")
+    assert after.pass_suit_asked and not all(answered(after))

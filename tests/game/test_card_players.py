@@ -90,6 +90,8 @@ def sum_played(record, view):
     # True and False are ints to Python, but no card (not 10S, not AS)
     ("AnswersTrue", "answered card [0-9]+ \\(trick [0-9]+\\) with True: a card is"),
     ("AnswersFalse", "answered card [0-9]+ \\(trick [0-9]+\\) with False: a card is"),
+    # one past the last card of the deck
+    ("AnswersTwenty", "answered card [0-9]+ \\(trick [0-9]+\\) with 20: a card is"),
     # an int whose own methods raise: its value read, and named as a number
     ("TouchyNoCard", "answered card [0-9]+ \\(trick [0-9]+\\) with 99: a card is"),
 ])
@@ -100,6 +102,19 @@ def test_a_card_player_that_fails_or_breaks_the_rules_is_named(bots, name, words
     for jobs in (1, 2):  # the arena names the deal
         with pytest.raises(PolicyError, match="^deal [0-9]+ \\(seed 4\\), "):
             run_arena(f"formula/bots:{name}", "formula", 2, seed=4, jobs=jobs)
+
+
+def test_an_answer_names_a_card_where_it_is_one_of_the_decks_own():
+    """``card_answer`` against the deck itself: an index names a card exactly where the deck
+    has a card of that index (the indexes of every card's text, parsed), True and False none."""
+    from pinochle_calc.cards import Card
+    from pinochle_calc.game.outside import card_answer
+
+    indexes = {Card.parse(f"{rank}{suit}").index for suit in "SHDC"
+               for rank in ("A", "10", "K", "Q", "J")}
+    for value in range(-3, 40):
+        assert card_answer(value) == (value if value in indexes else None), value
+    assert card_answer(True) is None and card_answer(False) is None
 
 
 def test_an_answer_of_a_subclass_is_read_by_its_value_alone(bots):
