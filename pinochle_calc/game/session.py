@@ -190,22 +190,29 @@ def your_turn(record: Record, you: int) -> bool:
 def advice(record: Record, you: int, *, samples: int | None = None, seed: int = 0,
            convention: str = "jump", score: tuple[int, int] | None = None) -> list[str]:
     """The advice for ``you`` now, in lines a player reads (empty when it is not your turn or
-    there is no advice for this kind of decision). ``score``: the game's score before the
-    hand, your side's first (the sheet's: ``your_score``), for the call and the pass that
-    give the best chance of winning the game."""
+    there is no advice for this kind of decision), seeded as ``card`` and the review seed the
+    same event (``decisions.decision_seed``, from the hand's seed: ``record_seed``).
+    ``score``: the game's score before the hand, your side's first (the sheet's:
+    ``your_score``), for the call and the pass that give the best chance of winning the
+    game."""
+    from .decisions import decision_seed, record_seed
+
     state = record.state
     d = state.next_decision()
     hand = record.hands[you]
     if d.seat != you or hand is None:
         return []
+    base = record_seed(record, seed).seed
     if d.kind == "call":
-        return _bid_advice(state, hand, samples, seed, convention, score)
+        return _bid_advice(state, hand, samples, decision_seed(state, base), convention,
+                           score)
     if d.kind == "pass":
-        return _pass_advice(state, you, samples, seed, convention, score)
+        return _pass_advice(state, you, samples, decision_seed(state, base), convention,
+                            score)
     if d.kind in ("trump", "request"):
-        return _trump_advice(state, you, hand)
+        return _trump_advice(state, you, hand, samples, base, convention)
     if d.kind == "play":
-        return _card_advice(state, you, samples, seed)
+        return _card_advice(state, you, samples, decision_seed(state, base))
     return []
 
 
@@ -260,7 +267,7 @@ def _bid_advice(state: HandState, hand: Hand, samples, seed, convention,
     best = a.estimate.best
     if best is not None and a.estimate.trump is not None:
         top = "the minimum" if best.max_bid is None else str(best.max_bid)
-        lines.append(f"  name {SUIT_SYMBOLS[a.estimate.trump]} if you win the bid; go no"
+        lines.append(f"  name {a.estimate.trump_words()} if you win the bid; go no"
                      f" higher than {top}")
     return lines
 
@@ -284,11 +291,31 @@ def _pass_advice(state: HandState, you: int, samples, seed, convention,
     return lines
 
 
-def _trump_advice(state: HandState, you: int, hand: Hand) -> list[str]:
+def _trump_advice(state: HandState, you: int, hand: Hand, samples, seed: int,
+                  convention: str) -> list[str]:
+    """The trump to name (or the suit to ask for): before the exchange, the bid advice's
+    (``bidding.advise.trump_advice``: the estimate at your last call, seeded as that call's
+    advice was, so it names the suit the "name" line gave); with the exchange's cards in
+    hand, the most meld (``meld.trump_to_name``)."""
+    from ..bidding.advise import last_call, trump_advice
     from ..meld.engine import meld
+    from .decisions import call_seed, decision_seed
 
     after = state.after_exchange(you) or hand
     report = meld(after, state.rules)
+    if not state.passes:
+        auction = None if state.contract is None or state.contract.given else state.auction
+        seeded = decision_seed(state, seed) if auction is None else \
+            call_seed(seed, state.bidder.turn(state.dealer), len(last_call(auction).calls))
+        result = trump_advice(hand, auction, convention, samples=samples or 1000,
+                              seed=seeded, rules=state.rules)
+        if result.trump is None:
+            return ["Advice: none (no marriage: you may name no trump)"]
+        named = result.trump
+        alike = "".join(f"; {SUIT_SYMBOLS[t]} as good" for t in result.as_good)
+        return [f"Advice: {SUIT_SYMBOLS[named]} (meld {report.trumps[named].points},"
+                f" {after.suit_length(named)} cards of it: the suit the bid advice"
+                f" names{alike})"]
     best = report.trump_to_name(state.rules.needs_marriage(exchanged=bool(state.passes)))
     if best is None:
         return ["Advice: none (no marriage: you may name no trump)"]
