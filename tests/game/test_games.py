@@ -192,11 +192,10 @@ def test_arena_games_on_the_command_line():
 
 def test_the_table_advises_the_call_for_the_game_from_the_score():
     from pinochle_calc.bidding.advise import advise
+    from pinochle_calc.game.decisions import decision_seed
     from pinochle_calc.game.hand import Record
     from pinochle_calc.game.session import advice
     from pinochle_calc.game.whole import deal_cards
-
-    from pinochle_calc.game.decisions import decision_seed
 
     record = Record(STANDARD, Seat(3), deal_cards(5, 0))  # seat 0 calls first
     lines = advice(record, 0, samples=200, seed=0, score=(470, 470))
