@@ -479,6 +479,7 @@ def _pass(record: Record, before, number: int, samples: int | None, seed: int,
     # a seeded record's advisor passed with the advice's own samples, as whole hands do
     n = PASS_SAMPLES if hand_seed.seeded else samples or PASS_SAMPLES
     advice = pass_advice(request, rules, samples=n, seed=decision_seed(before, hand_seed.seed))
+    assert event.cards is not None  # the seat reviewed, whose hand is given, saw its pass
     actual = event.cards.counts
     chosen = advice.best.cards
     cost = ZERO

@@ -6,10 +6,10 @@ nothing is lost (``save_record``), and the finished hand as a row of the game's 
 
 What a player types is the next event in the notations the other commands read, the seat
 implied by whose turn it is: a call (``50``, ``p``), a suit (``H``, ``♥``, ``none``), cards
-(``AH 10H KH QH``, ``♥A 10 K Q``), a seat's meld (``1: ♠K Q ♥K Q``, ``1: none``), ``throw-in``,
-a card (``AH``, ``A♥``); or any line of the record's text form (``call 2: 55``). A comment in
-braces may follow (``55 {she hesitated}``). The words ``undo``, ``show``, ``advice``, ``help``
-and ``quit`` are commands.
+(``AH 10H KH QH``, ``♥A 10 K Q``; ``hidden``: the opponents' pass, not seen), a seat's meld
+(``1: ♠K Q ♥K Q``, ``1: none``), ``throw-in``, a card (``AH``, ``A♥``); or any line of the
+record's text form (``call 2: 55``). A comment in braces may follow (``55 {she hesitated}``).
+The words ``undo``, ``show``, ``advice``, ``help`` and ``quit`` are commands.
 """
 
 from __future__ import annotations
@@ -24,12 +24,13 @@ from ..cards import CARDS, RANKS, SUIT_SYMBOLS, SUITS
 from ..errors import UserError
 from ..hand import Hand
 from .hand import Event, HandState, MeldShown, Play, Record, RecordError, ThrowIn, save_record
+from .hand.events import HIDDEN
 from .hand.text import event_from_text, seat_word, split_at, trailing_comment, trick_items
 
 Command = Literal["undo", "show", "advice", "help", "quit"]
 COMMANDS: tuple[Command, ...] = ("undo", "show", "advice", "help", "quit")
 #: Words a player may type besides cards, for completion.
-WORDS = ("pass", "none", "throw-in", "undo", "show", "advice", "help", "quit")
+WORDS = ("pass", "none", HIDDEN, "throw-in", "undo", "show", "advice", "help", "quit")
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,8 @@ def read_entry(record: Record, text: str) -> Entry:
                           " back)")
     if value.lower().replace(" ", "-") == "throw-in":
         return Entry((ThrowIn(state.bidder, comment),))
+    if kind == "request" and value.strip().lower() == HIDDEN:  # no suit asked: the pass came
+        kind, seat = "pass", state.bidder.partner
     if kind in ("call", "request", "trump", "pass"):
         event, _ = event_from_text(kind, str(seat), value, comment)
         return Entry((event,))
@@ -165,6 +168,11 @@ def prompt(record: Record, you: int) -> str:
                 " card" + (", or throw-in" if state.bidder == you else "") + ")")
     what = {"call": "to call", "request": "to ask for a suit", "trump": "to name trump",
             "pass": f"to pass {state.exchange_cards} cards", "play": "to play"}[kind]
+    if seat is not None and (seat ^ you) & 1:  # the opponents pass face down
+        if kind == "pass":
+            what += f" ({HIDDEN}: not seen)"
+        elif kind == "request":
+            what += f" (or {HIDDEN}: seat {seat ^ 2}'s pass, not seen)"
     if kind == "play" and state.trick:
         what += " to " + " ".join(CARDS[c].symbol for c in state.trick)
     return f"{who} {what}"
