@@ -254,8 +254,9 @@ def _card_advice(state: HandState, you: int, samples, seed) -> list[str]:
 def _bid_advice(state: HandState, hand: Hand, samples, seed, convention,
                 score: tuple[int, int] | None = None) -> list[str]:
     from ..bidding.advise import advise
+    from ..bidding.estimate import DEFAULT_SAMPLES
 
-    a = advise(hand, state.auction, convention, samples=samples or 1000, seed=seed,
+    a = advise(hand, state.auction, convention, samples=samples or DEFAULT_SAMPLES, seed=seed,
                score=score)
     call = "pass" if a.call is None else str(a.call)
     lines = [f"Advice: {call} ({a.meaning})", f"  why: {a.reason}"]
@@ -298,6 +299,7 @@ def _trump_advice(state: HandState, you: int, hand: Hand, samples, seed: int,
     advice was, so it names the suit the "name" line gave); with the exchange's cards in
     hand, the most meld (``meld.trump_to_name``)."""
     from ..bidding.advise import last_call, trump_advice
+    from ..bidding.estimate import DEFAULT_SAMPLES
     from ..meld.engine import meld
     from .decisions import call_seed, decision_seed
 
@@ -307,7 +309,7 @@ def _trump_advice(state: HandState, you: int, hand: Hand, samples, seed: int,
         auction = None if state.contract is None or state.contract.given else state.auction
         seeded = decision_seed(state, seed) if auction is None else \
             call_seed(seed, state.bidder.turn(state.dealer), len(last_call(auction).calls))
-        result = trump_advice(hand, auction, convention, samples=samples or 1000,
+        result = trump_advice(hand, auction, convention, samples=samples or DEFAULT_SAMPLES,
                               seed=seeded, rules=state.rules)
         if result.trump is None:
             return ["Advice: none (no marriage: you may name no trump)"]
