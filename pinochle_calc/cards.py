@@ -78,9 +78,15 @@ class Suit(IntEnum):
 SPADES, HEARTS, DIAMONDS, CLUBS = Suit
 
 
+def counted(n: int, one: str, many: str | None = None) -> str:
+    """``1 trick``, ``3 tricks``: ``n`` of a thing, its plural ``many`` (default ``one`` and an
+    s) unless ``n`` is 1; with thousands separators (``1,200 deals``)."""
+    return f"{n:,} {one if n == 1 else many or one + 's'}"
+
+
 def n_cards(n: int) -> str:
     """``1 card``, ``3 cards``."""
-    return f"{n} card" if n == 1 else f"{n} cards"
+    return counted(n, "card")
 
 
 class Card(NamedTuple):

@@ -133,7 +133,8 @@ def advise(hand: HandLike, auction: AuctionLike = None, convention: str | Conven
     result = estimate(hand, rule_set, auction, name, samples=samples, seed=seed,
                       confidence=confidence, progress=progress)
     limit = result.max_bid if result.max_bid is not None else 0
-    choice = suggest(hand, auction, name, limit=limit, trump=result.trump)
+    choice = suggest(hand, auction, name, limit=limit, trump=result.trump,
+                     as_good=result.as_good)
     cost = None
     if priced and partner_holds_alone(auction) and result.trump is not None:
         choice, cost = _priced(auction, result, name, choice, limit)
@@ -151,6 +152,41 @@ def advise(hand: HandLike, auction: AuctionLike = None, convention: str | Conven
             cost = None  # the price was the points call's
     return Advice(hand, auction, name, rule_set, choice, tuple(explain(auction, name)), result,
                   tuple(notes), cost, game)
+
+
+def last_call(auction: Auction) -> Auction:
+    """The auction as it stood at the high bidder's last call (its calls before it): what the
+    bid advice saw when it gave its "Name" line; a ``ValueError`` where nobody has bid."""
+    from .auction import start
+
+    seat = auction.high_seat
+    if seat is None:
+        raise ValueError("nobody has bid: there is no call to go back to")
+    at = max(i for i, c in enumerate(auction.calls) if c.seat == seat)
+    out = start(auction.rules)
+    for c in auction.calls[:at]:
+        out = out.then(c.bid)
+    return out
+
+
+def trump_advice(hand: HandLike, auction: Auction | None, convention: str | Convention = "jump",
+                 *, samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED,
+                 rules: RulesLike | None = None) -> Estimate:
+    """The estimate behind the trump to name once the hand holds the contract: its ``trump``
+    the suit to name, ``as_good`` the others as good (``estimate.trump_to_name``). After an
+    auction, the bid advice's estimate at the hand's last call (``last_call``), so that with
+    that call's ``seed`` and ``samples`` it names the suit the bid advice's "Name" line gave;
+    with no auction (a contract given), an opener's. ``rules``: as ``advise`` takes them,
+    where there is no auction."""
+    name = get(convention).name
+    hand = as_hand(hand)
+    if len(hand) != 20:
+        raise UserError(f"naming trump needs your 20-card hand as dealt, not {n_cards(len(hand))}")
+    if auction is None:
+        rule_set = convention_rules(name, rules)[0]
+        return estimate(hand, rule_set, None, name, samples=samples, seed=seed)
+    before = last_call(auction)
+    return estimate(hand, auction.rules, before, name, samples=samples, seed=seed)
 
 
 def _priced(auction: Auction, result: Estimate, convention: str, choice: Suggestion,
@@ -182,4 +218,4 @@ def _priced(auction: Auction, result: Estimate, convention: str, choice: Suggest
                       choice.hints), best
 
 
-__all__ = ["Advice", "advise"]
+__all__ = ["Advice", "advise", "trump_advice", "last_call"]

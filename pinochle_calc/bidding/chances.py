@@ -35,13 +35,13 @@ where the game goes on.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..rules import RuleSet, RulesLike, as_rules
 from ..scoring import HandInput, game_winner, score_hand
+from ..stores import kept
 
 if TYPE_CHECKING:
     from numpy.typing import ArrayLike
@@ -281,7 +281,7 @@ def solve(hands: HandOutcomes, rules: RulesLike, cells: int = CELLS) -> GameChan
     return GameChances(rules, target, low, cell, table, passes, len(hands))
 
 
-@lru_cache(maxsize=8)
+@kept(8)
 def game_chances(rules: RulesLike) -> GameChances:
     """The table of the chance of winning the game under a rule set, worked out at its first
     use in a process (``model_hands``, then ``solve``)."""

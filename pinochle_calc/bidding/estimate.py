@@ -48,7 +48,7 @@ from ..exchange.players import exchange
 from ..hand import HandLike, as_hand
 from ..limits import BID_DEALS, SEED_MAX, check
 from ..play.dealer import suit_codes
-from ..play.stats import Stats
+from ..play.stats import Stats, share_words
 from ..rules import STANDARD, RuleSet, RulesLike, as_rules
 from ..stores import kept
 from .auction import Auction, AuctionLike, iter_bids
@@ -245,6 +245,8 @@ class Estimate:
     notes: tuple[str, ...]
     #: ``(samples, 4, 20)``: the deals behind the figures, the hand at seat 0, as dealt
     deals: np.ndarray | None = field(default=None, repr=False, compare=False)
+    #: the other suits as good as ``trump`` to name (``trump_to_name``)
+    as_good: tuple[int, ...] = ()
 
     @property
     def best(self) -> TrumpEstimate | None:
@@ -267,8 +269,17 @@ class Estimate:
             "acceptance": round(self.acceptance, 4), "conditions": list(self.conditions),
             "dropped": list(self.dropped), "notes": list(self.notes),
             "trumps": {SUITS[t]: e.to_dict() for t, e in self.trumps.items()},
+            "as_good": [SUITS[t] for t in self.as_good],
         })
         return out
+
+    def trump_words(self) -> str:
+        """The trump to name as a player says it: ``♠``, ``♠ (♦ as good)``; ``no trump``
+        where the hand may name none."""
+        if self.trump is None:
+            return "no trump"
+        alike = " and ".join(SUIT_SYMBOLS[t] for t in self.as_good)
+        return SUIT_SYMBOLS[self.trump] + (f" ({alike} as good)" if alike else "")
 
     def __repr__(self) -> str:
         trump = None if self.trump is None else SUITS[self.trump]
@@ -314,11 +325,12 @@ def side_totals(side_meld: ArrayLike, tricks: ArrayLike, rules: RuleSet) -> np.n
 
 
 def _play_out(deals: np.ndarray, trumps: list[int],
-              progress: Callable[[int, int], None] | None) -> np.ndarray:
+              progress: Callable[[int, int], None] | None, drawn: int) -> np.ndarray:
     """``(len(trumps), n)``: the trick points of seat 0's side in each deal (``(len(trumps), n,
     4, 20)``, the deals as each trump's exchange left them) with its trump, seat 0 leading:
     every pair of deal and trump in one call of the trick engine (a call per ``PLAY_BLOCK`` of
-    them)."""
+    them). ``progress`` counts in the ``drawn`` deals the estimate was asked for (the distinct
+    ``n`` among them stand for them all), to ``drawn`` when done."""
     from ..play.lockstep import play_lockstep
 
     n = deals.shape[1]
@@ -330,7 +342,7 @@ def _play_out(deals: np.ndarray, trumps: list[int],
         pair = np.arange(start, min(start + PLAY_BLOCK, total))
         tricks[pair] = play_lockstep(codes[pair], suits[pair // n], 0)[:, 0]
         if progress is not None:
-            progress(int(pair[-1]) + 1, total)
+            progress((int(pair[-1]) + 1) * drawn // total, drawn)
     return tricks.reshape(len(trumps), n)
 
 
@@ -417,8 +429,8 @@ def estimate(hand: HandLike, rules: RulesLike = STANDARD, auction: AuctionLike =
     dealt = deal(hand, samples, rng, conditions, rules)
     counts = dealt.deals
     if dealt.built:
-        notes.append(f"the calls are rare in random deals ({dealt.acceptance:.1%} meet them):"
-                     " the deals were built to meet them")
+        notes.append(f"the calls are rare in random deals ({share_words(dealt.acceptance)} of"
+                     " those drawn meet them): the deals were built to meet them")
     k = rules.scale
     low = rules.next_bid(None)
     legal_now = None if auction is None else auction.legal().min_bid
@@ -435,7 +447,7 @@ def estimate(hand: HandLike, rules: RulesLike = STANDARD, auction: AuctionLike =
             for row, t in enumerate(candidates):
                 after = exchange(distinct[:, 0], distinct[:, 2], t, rules, hint, partner_hint)
                 deals[row, :, 0], deals[row, :, 2] = after.bidder, after.partner
-        tricks = _play_out(deals, candidates, progress)[:, where] * k
+        tricks = _play_out(deals, candidates, progress, len(counts))[:, where] * k
         holding = Holding(counts, auction, convention)
         for row, t in enumerate(candidates):
             own_t = own.trumps[t].points
@@ -453,19 +465,45 @@ def estimate(hand: HandLike, rules: RulesLike = STANDARD, auction: AuctionLike =
             made = [bid for bid in ladder.every if chance[bid] >= confidence]
             results[t] = replace(result, make_probability={b: chance[b] for b in ladder.curve},
                                  max_bid=max(made) if made else None)
-    best = None
-    if results:
-        best = max(results, key=lambda t: (-1 if results[t].max_bid is None
-                                           else results[t].max_bid,
-                                           float(results[t].totals.mean()), -t))
+    best, alike = trump_to_name(results)
     return Estimate(best, results, own.best.points, samples, seed, confidence, dealt.acceptance,
                     dealt.drawn, tuple(c.text for c in conditions if c.text not in dealt.dropped),
-                    dealt.dropped, tuple(notes), counts)
+                    dealt.dropped, tuple(notes), counts, alike)
+
+
+def trump_to_name(trumps: dict[int, TrumpEstimate]) -> tuple[int | None, tuple[int, ...]]:
+    """The trump the advice names (None: the hand may name none), the one rule of the bid
+    advice's reason and "Name" line, the table's trump prompt and the review: the suit with
+    the highest bid made at the confidence, then the highest mean total of meld and trick
+    points (a deal lost for want of a marriage counting -1), then S, H, D, C. And the other
+    suits as good as it: the same highest bid, and a mean total short of it by no more than
+    the standard error of the difference, deal by deal over the same deals. (A player without
+    an estimate, and a hand that has exchanged, names by meld: ``meld.trump_to_name``.)"""
+    if not trumps:
+        return None, ()
+
+    def key(t: int) -> tuple[int, float, int]:
+        top = trumps[t].max_bid
+        return -1 if top is None else top, float(trumps[t].totals.mean()), -t
+
+    best = max(trumps, key=key)
+    mine = trumps[best].totals.astype(np.float64)
+    alike = []
+    for t in sorted(trumps):
+        if t == best or trumps[t].max_bid != trumps[best].max_bid:
+            continue
+        short = mine - trumps[t].totals
+        n = len(short)
+        error = float(short.std(ddof=1)) / n ** 0.5 if n > 1 else 0.0
+        if float(short.mean()) <= error:
+            alike.append(t)
+    return best, tuple(alike)
 
 
 # what the calls tell (``inferences``), as this module has always offered it
 __all__ = ["Estimate", "TrumpEstimate", "Played", "Stats", "Condition", "Below", "Known",
-           "Holding", "estimate", "deal", "conditions_from", "limits_from", "side_totals",
+           "Holding", "estimate", "trump_to_name", "deal", "conditions_from", "limits_from",
+           "side_totals",
            "DEFAULT_SAMPLES", "DEFAULT_CONFIDENCE", "confidence_for", "pass_margin",
            "pass_words", "PARTNER_MARGIN", "PARTNER_SPREAD", "OPPONENT_MARGIN",
            "OPPONENT_SPREAD", "LIMIT_MARGIN_PER_CARD", "LIMIT_SPREAD"]

@@ -261,6 +261,7 @@ def _print_bid(advice) -> None:
     from ..bidding.auction import SEAT_NAMES
     from ..bidding.conventions import CONVENTIONS
     from ..cards import SUIT_SYMBOLS, SUITS
+    from ..play.stats import places, share_words
     from .render import add_row, bars, console, new_table, say, show
 
     con = console()
@@ -282,10 +283,10 @@ def _print_bid(advice) -> None:
     conditioned = ""
     if est["conditions"]:
         conditioned = (f"; only deals where {'; '.join(est['conditions'])}"
-                       f" ({_share_words(est['acceptance'])} of the deals drawn)")
+                       f" ({share_words(result.acceptance)} of the deals drawn)")
     if est["dropped"]:
         conditioned += f"; given up as nearly impossible: {'; '.join(est['dropped'])}"
-    say(con, f"Estimate over {est['samples']} deals (seed {est['seed']}){conditioned}:")
+    say(con, f"Estimate over {est['samples']:,} deals (seed {est['seed']}){conditioned}:")
     for note in est["notes"]:
         say(con, f"  {note}")
     if not result.trumps:
@@ -309,8 +310,11 @@ def _print_bid(advice) -> None:
                 *(figure(s) for s in shown), "—" if e.max_bid is None else str(e.max_bid),
                 style="bold" if t == result.trump else None)
     show(con, table)
+    error = max(errors, default=0)
     say(con, "Each figure is the average over the deals, good to about"
-        f" ±{max(errors, default=0):.1f}, and in brackets the range 8 deals in 10 fall in.")
+        f" ±{error:.{places(error)}f}, and in brackets the range 8 deals in 10 fall in;"
+        " partner meld: your partner's meld with that row's suit as trump (the meld its calls"
+        " show is in its own best suit).")
     best = result.best
     # the curve from the highest sure bid to the first under 2% (--format json has it all)
     curve = list(best.make_probability.items())
@@ -324,8 +328,9 @@ def _print_bid(advice) -> None:
             for b, p in few]
     for line in bars(rows, con.width):
         say(con, line)
-    say(con, f"Name {SUIT_SYMBOLS[result.trump]} ({SUITS[result.trump]}) if you win the bid;"
-        f" go no higher than {best.max_bid if best.max_bid is not None else 'the minimum'}.")
+    say(con, f"Name {SUIT_SYMBOLS[result.trump]} ({SUITS[result.trump]}) if you win the bid"
+        + "".join(f", or {SUIT_SYMBOLS[t]} ({SUITS[t]}), as good" for t in result.as_good)
+        + f"; go no higher than {best.max_bid if best.max_bid is not None else 'the minimum'}.")
 
 
 def _print_game(con, game) -> None:
@@ -343,13 +348,6 @@ def _print_game(con, game) -> None:
                      for c, p in game.chances)
     say(con, f"Game: you {us}, the opponents {them}, target {game.target}; the chance of"
         f" winning it after each call: {each}", hang=2)
-
-
-def _share_words(share: float) -> str:
-    """A share of the deals drawn, as a player reads it: ``37%``, or ``1 in 270`` when small."""
-    if share >= 0.01 or share <= 0:
-        return f"{share:.0%}"
-    return f"1 in {round(1 / share):,}"
 
 
 @command("pass", hand=True)

@@ -131,7 +131,7 @@ def card(
             raise typer.BadParameter("a record names its own rules: leave out --rules with"
                                      " --record", param_hint="'--rules'")
         assert record is not None
-        spot, rule_set, event = _from_record(record, at, seat)
+        spot, rule_set, event, seeded, base = _from_record(record, at, seat, seed)
         text = ""
     else:
         rule_set = rules_option(rules)
@@ -141,15 +141,25 @@ def card(
         text = _tricks_text(tricks)
         spot = _position(held, suit, 0 if seat is None else seat, trick, (text, tricks),
                          contract, shown or [], passed, received, rule_set)
-        event = None
+        event, seeded, base = None, _seed_of(spot, seed), seed
     from ..play.advice import advise_card
     from ..play.position import PositionError
 
     try:
-        advice = advise_card(spot, samples=samples, seed=seed, rules=rule_set, exact=exact)
+        advice = advise_card(spot, samples=samples, seed=seeded, rules=rule_set,
+                              exact=exact)
     except PositionError as e:
         raise _located(e, text, tricks) from None
-    _write(advice, fmt, event=event)
+    _write(advice, fmt, spot, event=event, seed=base)
+
+
+def _seed_of(spot, seed: int) -> int:
+    """The seed the deals of a position are drawn from: derived from the hand's ``--seed`` and
+    the cards played before (``decisions.card_seed``), as the table and the review seed the
+    same card."""
+    from ..game.decisions import card_seed, position_plays
+
+    return card_seed(seed, position_plays(len(spot.hand), len(spot.trick)))
 
 
 #: The largest file of tricks read by ``--tricks @FILE`` (20 tricks are about 300 bytes).
@@ -181,9 +191,12 @@ def _tricks_text(value: str) -> str:
     return "\n".join(lines)
 
 
-def _from_record(path: str, at: str | None, seat: int | None):
+def _from_record(path: str, at: str | None, seat: int | None, seed: int):
     """The position at event ``at`` of the record in ``path`` (default: after the last), of
-    the seat to play there; the record's rules; the event's number."""
+    the seat to play there; the record's rules; the event's number; the seed of its advice
+    (``decisions.decision_seed``) and the hand's seed it comes from (the record's own, else
+    ``seed``)."""
+    from ..game.decisions import decision_seed, record_seed
     from ..game.hand import card_position, find_event, load_record
 
     record = load_record(path)
@@ -201,7 +214,9 @@ def _from_record(path: str, at: str | None, seat: int | None):
     if spot is None:
         raise UserError(f"the record does not give seat {to_play}'s hand: its card cannot be"
                         " advised")
-    return spot, record.rules, number
+    base = record_seed(record, seed).seed
+    return spot, record.rules, number, decision_seed(state, base), base
+
 def _located(e, tricks: str, given: str):
     """A position error from the tricks, pointing at the card in ``--tricks`` (``given``: the
     option's value, ``@FILE`` where the text is the file's)."""
@@ -310,11 +325,12 @@ def _from_file(path: str, fmt: str, samples: int, seed: int, rules, exact: float
     name = "stdin" if path == "-" else path
     if isinstance(whole, dict):
         try:
-            advice = advise_card(Position.from_dict(whole, rules), samples=samples, seed=seed,
-                                 rules=rules, exact=exact)
+            spot = Position.from_dict(whole, rules)
+            advice = advise_card(spot, samples=samples, seed=_seed_of(spot, seed), rules=rules,
+                                 exact=exact)
         except UserError as e:
             raise UserError(f"{name}: {e}") from None
-        _write(advice, fmt)
+        _write(advice, fmt, spot, seed=seed)
         return
     failed = 0
     answers: list[object] = []
@@ -328,16 +344,17 @@ def _from_file(path: str, fmt: str, samples: int, seed: int, rules, exact: float
                 data = json.loads(line)
             except (ValueError, RecursionError) as e:
                 raise UserError(f"not a JSON object: {str(e)[:80]}") from None
-            advice = advise_card(Position.from_dict(data, rules), samples=samples, seed=seed,
-                                 rules=rules, exact=exact)
+            spot = Position.from_dict(data, rules)
+            advice = advise_card(spot, samples=samples, seed=_seed_of(spot, seed), rules=rules,
+                                 exact=exact)
         except UserError as e:
             failed += 1
             sys.stderr.write(f"line {number}: {e}\n")
             continue
         if fmt == "json":
-            answers.append({"line": number, **advice.to_dict()})
+            answers.append({"line": number, **advice.to_dict(), "seed": seed})
         else:
-            _write(advice, fmt, line=number, first=not answers)
+            _write(advice, fmt, spot, line=number, first=not answers, seed=seed)
             answers.append(number)
     if fmt == "json":
         write_json(answers)
@@ -347,11 +364,12 @@ def _from_file(path: str, fmt: str, samples: int, seed: int, rules, exact: float
         raise typer.Exit(1)
 
 
-def _write(advice, fmt: str, line: int | None = None, first: bool = True,
-           event: int | None = None) -> None:
-    """One answer: alone, or of a batch's ``line`` (its header with the ``first``); ``event``:
-    the record's event it advises."""
-    record = advice.to_dict()
+def _write(advice, fmt: str, spot, line: int | None = None, first: bool = True,
+           event: int | None = None, seed: int = 0) -> None:
+    """One answer for the position ``spot``: alone, or of a batch's ``line`` (its header with
+    the ``first``); ``event``: the record's event it advises; ``seed``: the hand's seed its
+    deals' own is derived from (``decisions.decision_seed``)."""
+    record = {**advice.to_dict(), "seed": seed}
     head = {"line": line} if line is not None else {"event": event} if event is not None \
         else {}
     if fmt in ("json", "jsonl"):
@@ -369,10 +387,10 @@ def _write(advice, fmt: str, line: int | None = None, first: bool = True,
             where = f"line {line}: " if line is not None else ""
             sys.stderr.write(f"{where}played out: {advice.method_note}\n")
     else:
-        _table(advice, line, event)
+        _table(advice, spot, line, event, seed)
 
 
-def _table(advice, line: int | None, event: int | None = None) -> None:
+def _table(advice, spot, line: int | None, event: int | None = None, seed: int = 0) -> None:
     from ..cards import CARDS
     from .render import add_row, console, new_table, say, show
 
@@ -385,17 +403,17 @@ def _table(advice, line: int | None, event: int | None = None) -> None:
     scored = advice.choices[0].score is not None
     columns = [("card", "left", False), ("trick points", "right", False),
                ("± stderr", "right", False)]
-    if scored:
-        columns += [("make", "right", False), ("score", "right", False),
-                    ("± stderr", "right", False)]
+    if scored:  # the chance the contract is made: the bidding side's, named for it
+        ours = spot.contract is not None and not (spot.contract[0] ^ spot.seat) & 1
+        columns += [("we make" if ours else "they make", "right", False),
+                    ("score", "right", False), ("± stderr", "right", False)]
     columns += [("behind best", "left", False)]
     table = new_table(*columns)
     for i, c in enumerate(advice.choices):
         row = [CARDS[c.card].symbol, f"{c.trick_points.mean:.2f}", f"{c.trick_points.stderr:.2f}"]
         if scored:
             row += [f"{c.make_probability:.1%}", f"{c.score.mean:+.2f}", f"{c.score.stderr:.2f}"]
-        row += ["" if i == 0 else f"{c.difference.mean:.2f} ± {c.difference.stderr:.2f}"
-                + (" =" if c.as_good else "")]
+        row += ["" if i == 0 else c.difference.text() + (" =" if c.as_good else "")]
         add_row(table, *row)
     show(con, table)
     if any(c.as_good for c in advice.choices[1:]):
@@ -413,5 +431,5 @@ def _table(advice, line: int | None, event: int | None = None) -> None:
     how = ("each layout searched exactly (best play by both sides)" if advice.searched
            else "each played out by the heuristic player")
     why = f" ({advice.method_note}: --exact gives it more time)" if advice.method_note else ""
-    say(con, f"{advice.samples} deals of the unseen cards meeting every fact (seed"
-        f" {advice.seed}), {how}{why}")
+    say(con, f"{advice.samples:,} deals of the unseen cards meeting every fact (seed {seed},"
+        f" this card's deals derived from it), {how}{why}")

@@ -446,11 +446,11 @@ def _print_games(report, planned: int | None = None) -> None:
 
     con = console()
     a, b = report.policies
-    played = (f"{report.games} game" + ("s" if report.games != 1 else "")) if planned is None else \
-        f"{report.games} of the {planned} games asked for (stopped)"
-    say(con, f"{a.name} against {b.name}: {played} to {report.target}, each played twice with"
-        f" the seats swapped ({report.hands} hands, {report.hands / (2 * report.games):.1f} a"
-        f" game); seed {report.seed}; rules {report.rules}; {report.samples} simulated deals"
+    played = (f"{report.games:,} game" + ("s" if report.games != 1 else "")) \
+        if planned is None else f"{report.games:,} of the {planned:,} games asked for (stopped)"
+    say(con, f"{a.name} against {b.name}: {played} to {report.target:,}, each played twice with"
+        f" the seats swapped ({report.hands:,} hands, {report.hands / (2 * report.games):.1f} a"
+        f" game); seed {report.seed}; rules {report.rules}; {report.samples:,} simulated deals"
         " behind each estimate")
     table = new_table(("", "left", False), (a.name, "right", False), (b.name, "right", False))
     won = report.won.mean
@@ -507,11 +507,11 @@ def _print_arena(report, planned: int | None = None) -> None:
 
     con = console()
     a, b = report.policies
-    played = f"{report.deals} deals" if planned is None else \
-        f"{report.deals} of the {planned} deals asked for (stopped)"
+    played = f"{report.deals:,} deals" if planned is None else \
+        f"{report.deals:,} of the {planned:,} deals asked for (stopped)"
     say(con, f"{a.name} against {b.name}: {played}, each played twice with the seats swapped"
-        f" ({2 * report.deals} hands); seed {report.seed}; rules {report.rules};"
-        f" {report.samples} simulated deals behind each estimate")
+        f" ({2 * report.deals:,} hands); seed {report.seed}; rules {report.rules};"
+        f" {report.samples:,} simulated deals behind each estimate")
     table = new_table(("", "left", False), (a.name, "right", False), (b.name, "right", False))
 
     def pct(x: float) -> str:
@@ -556,5 +556,5 @@ def _print_arena(report, planned: int | None = None) -> None:
         for line in bars(rows, con.width, marks):
             say(con, line)
         say(con, "  (the bar: how often it made them; │: the chance it gave, on average)")
-    say(con, f"{2 * report.deals} hands in {report.seconds:.1f} s:"
+    say(con, f"{2 * report.deals:,} hands in {report.seconds:.1f} s:"
         f" {report.hands_per_second:.2f} hands/s")

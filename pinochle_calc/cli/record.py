@@ -96,6 +96,15 @@ def _cards(hand) -> str:
                     for _ in range(hand.counts[i]))
 
 
+def _passed(state, seat: int) -> str:
+    """The cards ``seat`` passed, or how many where they were not seen."""
+    from ..game.hand.events import HIDDEN
+
+    if state.pass_hidden(seat):
+        return f"{state.exchange_cards} {HIDDEN} cards"
+    return _cards(state.passed(seat))
+
+
 def print_record(record, tricks: bool = True, source: str | None = None, par=None) -> None:
     """A hand as tables, the one way every command shows one (``play``, ``play --record``,
     the table's ``show``): the deal, the auction (``#``: each call's event number), the
@@ -152,8 +161,7 @@ def print_record(record, tricks: bool = True, source: str | None = None, par=Non
         line += f"; its chance of making it, at its last bid: {prediction:.0%}"
     say(con, line)
     rules = record.rules
-    to_bidder, to_partner = state.passed(seat.partner), state.passed(seat)
-    if to_bidder is not None:
+    if state.passes:
         asked = []
         if state.request is not None:
             asked.append(f"asked for {SUIT_SYMBOLS[state.request]}")
@@ -161,11 +169,11 @@ def print_record(record, tricks: bool = True, source: str | None = None, par=Non
         if hint is not None:
             asked.append(f"hint: {hint}")
         extra = f" ({'; '.join(asked)})" if asked else ""
-        back = "" if to_partner is None else \
+        back = "" if len(state.passes) < 2 else \
             f"; seat {seat} {'passes back' if rules.pass_order == 'partner-first' else 'passes'}" \
-            f" {_cards(to_partner)}"
-        say(con, f"Exchange{extra}: seat {seat.partner} passes {_cards(to_bidder)} to the"
-            f" bidder{back}")
+            f" {_passed(state, seat)}"
+        say(con, f"Exchange{extra}: seat {seat.partner} passes {_passed(state, seat.partner)} to"
+            f" the bidder{back}")
     elif state.trump_named:
         say(con, f"Exchange: {_no_exchange(state)}")
     for n, e in enumerate(record.events, 1):

@@ -24,7 +24,7 @@ from .app import (
 )
 
 REVIEW_CSV = ("event", "seat", "phase", "actual", "advised", "cost", "stderr", "exact_cost",
-              "mark")
+              "mark", "note")
 
 
 @command()
@@ -52,7 +52,9 @@ def review(
 ) -> None:
     """Review a recorded hand: each call, pass and card of a seat, what the advice would have
     done from that seat's knowledge at that moment, the expected cost in points of the choice
-    made (± its standard error) and a mark: fine, inaccuracy, mistake or blunder.
+    made (± its standard error) and a mark: better (the choice made beat the advice by more
+    than two standard errors: a note says why to look again), fine, inaccuracy, mistake or
+    blunder.
 
     Beside a card's cost, its exact cost: what it gave away against best play with every card
     seen (double dummy), for the cards the solver reaches within --exact seconds (the last
@@ -83,7 +85,7 @@ def review(
     if fmt == "csv":
         write_csv(REVIEW_CSV, [(d.event, d.seat, d.phase, d.actual, d.advised,
                                 round(d.cost.mean, 3), round(d.cost.stderr, 3), d.exact,
-                                d.mark)
+                                d.mark, d.note)
                                for d in result.decisions])
         return
     _print_review(hand, result)
@@ -141,16 +143,21 @@ def _print_review(record, result) -> None:
                     _symbols(d.phase, d.advised), cost, exact, d.mark)
         if mine:
             show(con, table)
+        for d in mine:
+            if d.note:
+                say(con, f"  #{d.event} better: {d.note}", hang=4)
     phases = {d.phase for d in result.decisions}
     totals = [f"{p} {c.mean:+.1f} ± {c.stderr:.1f}" for p, c in result.by_phase().items()
               if p in phases]
     if totals:
         say(con, "Cost by phase: " + ", ".join(totals))
+    from ..game.review import MARKS
+
     marks = [d.mark for d in result.decisions]
-    plural = {"fine": "fine", "inaccuracy": "inaccuracies", "mistake": "mistakes",
-              "blunder": "blunders"}
+    plural = {"better": "better", "fine": "fine", "inaccuracy": "inaccuracies",
+              "mistake": "mistakes", "blunder": "blunders"}
     counts = [f"{marks.count(m)} {m if marks.count(m) == 1 else plural[m]}"
-              for m in ("fine", "inaccuracy", "mistake", "blunder") if marks.count(m)]
+              for m in MARKS if marks.count(m)]
     say(con, f"{len(marks)} decisions: {', '.join(counts)}" if marks else
         "No decisions to review")
     for note in result.skipped:

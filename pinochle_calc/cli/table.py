@@ -26,7 +26,7 @@ from .app import HandArgument, RulesOption, SeedOption, command, rules_option
 HELP = """Type the next event, the seat implied by whose turn it is:
   a call        50, 55, p (pass)
   a suit        H, ♥, hearts (trump; none: no marriage), also the suit asked for
-  cards passed  AH 10H KH QH, or ♥A 10 K Q
+  cards passed  AH 10H KH QH, or ♥A 10 K Q; hidden: the opponents' pass, not seen
   meld shown    1: ♠K Q ♥K Q (the seat, then the cards; 1: none; 1: 4 ♠K Q with its points)
   a card        AH, A♥, 10s (Tab completes card names); a whole trick: A♥ 10♥ K♥ J♥
   throw-in      the bidder concedes

@@ -54,6 +54,7 @@ from ..cards import (
 from ..errors import UserError
 from ..hand import Hand, HandLike, as_hand
 from ..limits import PASS_HANDS, PASS_WORK, SEED_MAX, check
+from ..play.stats import share_words
 from ..rules import STANDARD, RuleSet, RulesLike, as_rules
 from .hints import as_hint
 from .seat import Role, as_role
@@ -167,12 +168,16 @@ def trick_strength(choice: tuple[int, ...], trump: int, to_bidder: bool) -> floa
 @dataclass(frozen=True)
 class PassChoice:
     """One set of cards to pass and its score: ``gain`` (the receiver's expected meld gain),
-    ``loss`` (the passer's meld lost), ``tricks`` (trick strength); ``score`` their sum."""
+    ``loss`` (the passer's meld lost), ``tricks`` (trick strength); ``score`` their sum. For
+    the bidder, ``kept``: its meld once the exchange is over, what its passes are ranked by
+    first (returning, what it keeps; passing at the same time, its mean once the partner's
+    pass arrives); None for the partner, whose passes are ranked by the score alone."""
 
     cards: tuple[int, ...]  # 20 counts
     gain: float
     loss: int
     tricks: float
+    kept: float | None = None
 
     @property
     def score(self) -> float:
@@ -184,7 +189,8 @@ class PassChoice:
     def to_dict(self) -> dict:
         return {"cards": [str(CARDS[i]) for i in range(20) for _ in range(self.cards[i])],
                 "score": round(self.score, 2), "receiver_gain": round(self.gain, 2),
-                "own_loss": self.loss, "trick_strength": round(self.tricks, 2)}
+                "own_loss": self.loss, "trick_strength": round(self.tricks, 2),
+                "own_meld_after_exchange": None if self.kept is None else round(self.kept, 2)}
 
     def __repr__(self) -> str:
         return (f"PassChoice(cards={str(Hand(self.cards))!r}, score={self.score:.2f},"
@@ -244,6 +250,8 @@ class PassAdvice:
             "check": {**check.to_dict(), "same": check.cards == self.best.cards,
                       "noise": round(self.noise, 2)},
             "alternatives": [c.to_dict() for c in self.alternatives],
+            "rank_by": ["score"] if self.role == "partner" else
+            ["own_meld_after_exchange", "score"],
             "choices": self.choices, "samples": self.samples, "seed": self.seed,
             "acceptance": round(self.acceptance, 4), "conditions": list(self.conditions),
             "dropped": list(self.dropped),
@@ -257,18 +265,22 @@ class PassAdvice:
 
     def lines(self) -> list[str]:
         """The advice in words: the first line is the advice; nothing after it rates another
-        choice higher by more than the check's noise."""
+        choice higher by more than the check's noise; the passes listed last in the order the
+        advice ranks them, this one first, with the figures they are ranked by."""
         who = "the bidder" if self.role == "partner" else "your partner"
         b = self.best
         policy = self.policy or b
         out = [f"Pass {b.text()} to {who} ({SUIT_SYMBOLS[self.trump]} trump)"]
         for card, reason in self.reasons:
             out.append(f"  {Card.parse(card).symbol:<4} {reason}")
+        blind = self.role == "bidder" and len(self.hand) == 20
+        arrives = (f", {b.kept:.2f} on average once your partner's pass arrives"
+                   if blind and b.kept is not None else "")
         out.append(f"Together: {who} gains {b.gain:.2f} meld on average, you lose {b.loss},"
                    f" trick strength {b.tricks:+.1f}, a score of {b.score:+.2f}; you keep"
-                   f" {self.keeps} meld. Each card's figures above are its share of these"
-                   " (what it adds, on average over the orders the cards could go in), so"
-                   " they add up.")
+                   f" {self.keeps} meld{arrives}. Each card's figures above are its share of"
+                   " these (what it adds, on average over the orders the cards could go in),"
+                   " so they add up.")
         if self.least_loss:
             out.append(f"No {n_cards(sum(b.cards))} can go without breaking your meld: the"
                        f" least you can lose is {self.least_loss}")
@@ -277,26 +289,55 @@ class PassAdvice:
         check = self.check or b
         if policy.cards != b.cards:
             out.append(f"Checked against {checked}: this pass beats the exchange policy's"
-                       f" {policy.text()} ({policy.score:+.2f}) by {b.score - policy.score:.2f},"
-                       f" more than the check's noise (±{self.noise:.2f}) and a meld point."
-                       " Whole hands (play, arena) pass this; the bid estimate plays the"
-                       " policy fitted to the advice in its simulated deals.")
+                       f" {policy.text()} by {self._margin(b, policy)}, more than the check's"
+                       f" noise (±{self.noise:.2f}) and a meld point. Whole hands (play,"
+                       " arena) pass this; the bid estimate plays the policy fitted to the"
+                       " advice in its simulated deals.")
         elif check.cards != b.cards:
-            out.append(f"Checked against {checked}: the best there, {check.text()}"
-                       f" ({check.score:+.2f}), is within the check's noise (±{self.noise:.2f})"
-                       " or a meld point of this pass, the exchange policy's, which whole"
-                       " hands play.")
+            out.append(f"Checked against {checked}: the best there, {check.text()}, is ahead"
+                       f" of this pass, the exchange policy's, by {self._margin(check, b)},"
+                       f" within the check's noise (±{self.noise:.2f}) or a meld point; whole"
+                       " hands play this one.")
         else:
-            out.append(f"Checked against {checked}: none is better. This is the exchange"
+            out.append(f"Checked against {checked}: none ranks higher. This is the exchange"
                        " policy's pass, which whole hands play.")
         if self.conditions:
             out.append(f"Their hands: only those where {'; '.join(self.conditions)}"
-                       f" ({self.acceptance:.0%} of the hands drawn)")
+                       f" ({share_words(self.acceptance)} of the hands drawn)")
         if self.dropped:
             out.append(f"Given up as nearly impossible: {'; '.join(self.dropped)}")
         if self.alternatives:
-            out.append("Next best: " + "; ".join(f"{c.text()} ({c.score:+.2f})"
-                                                 for c in self.alternatives))
+            out += self._ranked(blind)
+        return out
+
+    def _margin(self, a: PassChoice, b: PassChoice) -> str:
+        """How far ``a`` is ahead of ``b`` by the figure that ranks them: for the bidder the
+        meld it keeps where that differs, else the score."""
+        if a.kept is not None and b.kept is not None and abs(a.kept - b.kept) > 1e-9:
+            return f"{a.kept - b.kept:+.2f} meld kept"
+        return f"{a.score - b.score:+.2f} in score"
+
+    def _ranked(self, blind: bool) -> list[str]:
+        """This pass and the next best, in the order the advice ranks them, with the figures
+        it ranks by: for the bidder its meld once the exchange is over, then the score."""
+        bidder = self.role == "bidder"
+        if not bidder:
+            out = ["The passes ranked by score (this one first):"]
+        elif blind:
+            out = ["The passes ranked by the meld you keep once your partner's pass arrives"
+                   " (on average), then by score (this one first):"]
+        else:
+            out = ["The passes ranked by the meld you keep, then by score (this one first):"]
+        rows = [(c.text(), "" if c.kept is None else f"{c.kept:.2f}" if blind
+                 else f"{c.kept:.0f}", f"{c.score:+.2f}") for c in (self.best,
+                                                                  *self.alternatives)]
+        width = max(len(r[0]) for r in rows)
+        keep = max([len(r[1]) for r in rows] + [len("you keep")]) if bidder else 0
+        head = f"  {'pass':<{width}}" + (f"  {'you keep':>{keep}}" if bidder else "")
+        out.append(f"{head}   score")
+        for n, (cards, kept, score) in enumerate(rows):
+            line = f"  {cards:<{width}}" + (f"  {kept:>{keep}}" if bidder else "")
+            out.append(f"{line}  {score:>6}" + ("  ← advised" if n == 0 else ""))
         return out
 
 
@@ -379,8 +420,9 @@ def advise_pass(hand: HandLike, trump: SuitLike, role: Role = "partner", n: int 
         kept = kept_after(mine, choices, incoming, trump, rules)
     before = meld(hand, rules).trumps[trump].points
     to_bidder = role == "partner"
-    scored = [PassChoice(c, float(g), int(before - a), trick_strength(c, trump, to_bidder))
-              for c, g, a in zip(choices, gains, after)]
+    scored = [PassChoice(c, float(g), int(before - a), trick_strength(c, trump, to_bidder),
+                         float(k) if role == "bidder" else None)
+              for c, g, a, k in zip(choices, gains, after, kept)]
 
     # best first; the bidder keeps its own meld first; ties: the cards' order
     def rank(i: int) -> tuple[float, float, int, tuple[int, ...]]:

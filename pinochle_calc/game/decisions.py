@@ -10,7 +10,12 @@ table and the library, so that two of them asked the same question give the same
   ``formula_limit`` the limit (``policies.Formula`` calls them, and so do the review's
   play-outs, on arrays of deals);
 - the trump a seat names is ``meld.trump_to_name`` (``HandMeld.trump_to_name``;
-  ``meld.vector.best_trumps`` on arrays), the marriage it needs ``RuleSet.needs_marriage``.
+  ``meld.vector.best_trumps`` on arrays), the marriage it needs ``RuleSet.needs_marriage``;
+  the trump the advice names is the bid estimate's (``bidding.estimate.trump_to_name``);
+- ``decision_seed(state, seed)``: the seed of the advice at a decision, from the hand's seed
+  (``record_seed``: a seeded record's own, else the ``--seed`` given) and the decision's place
+  in the hand: the one rule of the engine's players, the table, ``card`` and the review, so
+  that the same event gets the same advice from each.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ if TYPE_CHECKING:
     from ..exchange.hints import Signal
     from ..exchange.seat import Role
     from ..rules import RuleSet
+    from .hand.record import Record
 
 Points = TypeVar("Points", int, "np.ndarray")
 #: Simulated hands of the receiver behind a pass advice, wherever it is asked (``pass``, the
@@ -36,6 +42,90 @@ PASS_SAMPLES = 600
 #: What the formula limit adds to the hand's meld for the partner and for the tricks
 #: (unscaled).
 FORMULA_PARTNER, FORMULA_TRICKS = 20, 25
+#: The steps a decision's seed is keyed by (``decision_seed``).
+CALL_STEP, PLAN_STEP, NAME_STEP, PASS_STEP, RETURN_STEP, THROW_STEP, CARD_STEP = range(7)
+
+
+def hand_seed(seed: int, number: int = 0) -> int:
+    """The seed of the decisions in deal ``number`` of a seeded series."""
+    return derived(seed, number, 1)
+
+
+def derived(seed: int, *key: int) -> int:
+    """A seed for one decision, from the hand's seed and what the decision is."""
+    import numpy as np
+
+    return int(np.random.SeedSequence(seed, spawn_key=key).generate_state(1)[0])
+
+
+def card_seed(seed: int, played: int) -> int:
+    """The seed of the card advice in a hand seeded ``seed``, after ``played`` cards (a
+    position says it: ``position_plays``)."""
+    return derived(seed, CARD_STEP, played)
+
+
+def call_seed(seed: int, turn: int, calls: int) -> int:
+    """The seed of the call of the seat ``turn`` places after the dealer's left, after
+    ``calls`` calls, in a hand seeded ``seed``."""
+    return derived(seed, CALL_STEP, turn, calls)
+
+
+def decision_seed(state: HandState, seed: int) -> int:
+    """The seed of the advice at the decision ``state`` waits for, in a hand seeded ``seed``:
+    a call by the caller's turn and the calls before it, the suit asked for and the trump
+    named by the bidder's turn, a pass by its step (a pass, or the bidder's return after its
+    partner's) and the passer's turn, a card by the cards played before it. The engine seeds
+    its players' decisions so (``whole``); a ``ValueError`` where the hand waits for no
+    decision (the meld, the end)."""
+    d = state.next_decision()
+    if d.kind == "play":
+        return card_seed(seed, state.plays)
+    if d.seat is None or d.kind not in ("call", "request", "trump", "pass"):
+        raise ValueError(f"the hand waits for no decision to advise ({d.kind})")
+    turn = Seat(d.seat).turn(state.dealer)
+    if d.kind == "call":
+        return call_seed(seed, turn, len(state.auction.calls))
+    if d.kind == "pass":
+        returns = d.seat == state.bidder and state.rules.pass_order == "partner-first"
+        return derived(seed, RETURN_STEP if returns else PASS_STEP, turn)
+    return derived(seed, PLAN_STEP if d.kind == "request" else NAME_STEP, turn)
+
+
+class HandSeed(NamedTuple):
+    """The seed of a recorded hand's advice (``record_seed``): the hand's ``seed``, the
+    ``samples`` its advisors used (None: not said), and whether the record was ``seeded`` (its
+    decisions made by the engine from that seed)."""
+
+    seed: int
+    samples: int | None
+    seeded: bool
+
+
+def record_seed(record: Record, seed: int) -> HandSeed:
+    """The hand's seed for the advice on a record: a record ``play`` or ``arena`` wrote
+    carries it (its Seed and Deal tags, and its Samples: the hand seeded as the engine seeded
+    it, so the advisor's own decisions are advised again exactly); any other, ``seed`` (the
+    ``--seed`` given)."""
+    tagged = _number_tag(record, "Seed", 18)
+    if tagged is None:
+        return HandSeed(seed, None, False)
+    return HandSeed(hand_seed(tagged, _number_tag(record, "Deal", 9) or 0),
+                    _number_tag(record, "Samples", 8), True)
+
+
+def _number_tag(record: Record, name: str, digits: int) -> int | None:
+    text = record.tag(name)
+    if text is None or not text.isascii() or not text.isdigit() or len(text) > digits:
+        return None
+    return int(text)
+
+
+def position_plays(hand_size: int, trick: int) -> int:
+    """The cards played before a seat's card, from the cards it holds and those in the trick
+    (it has played one to each trick before): what ``card_seed`` is keyed by."""
+    from ..cards import HAND_SIZE
+
+    return 4 * (HAND_SIZE - hand_size) + trick
 
 
 class PassRequest(NamedTuple):
@@ -123,4 +213,5 @@ def formula_call(auction: Auction, may_name: bool, limit: int) -> int | None:
 
 
 __all__ = ["PassRequest", "pass_request", "pass_advice", "PASS_SAMPLES", "formula_limit",
-           "formula_call", "FORMULA_PARTNER", "FORMULA_TRICKS"]
+           "formula_call", "FORMULA_PARTNER", "FORMULA_TRICKS", "hand_seed", "derived", "card_seed",
+           "call_seed", "decision_seed", "record_seed", "HandSeed", "position_plays"]

@@ -31,13 +31,16 @@ whatever the layout; a card the advice chose from what its seat saw may still ha
 
 A decision the advice agrees with costs 0. A cost below 0 means the choice made did better
 than the advice by that measure. The marks, by the cost's mean in points (times the rule set's
-``scale``): **fine** under 2, or within two standard errors of 0; **inaccuracy** under 5;
-**mistake** under 10; **blunder** from 10.
+``scale``): **better** where the choice made beat the advice by more than two standard errors
+(with a note: the advice is worth a second look there); **fine** under 2, or within two
+standard errors of 0; **inaccuracy** under 5; **mistake** under 10; **blunder** from 10.
 
-**Decision (seeds).** A record ``play`` or ``arena`` wrote carries its seed (and samples; the
-arena's, the deal's number too): each decision is advised with the seed the engine gave it
-then, so an advisor's own decisions (the card advisor's too, at its 300 deals) are advised
-again exactly, at cost 0. Other records use ``seed`` with the event's number.
+**Decision (seeds).** Each decision is advised with the seed ``decisions.decision_seed``
+gives it from the hand's seed, the rule the table, ``card`` and the engine's players follow,
+so the same event gets the same advice from each. The hand's seed is ``seed``, or for a record
+``play`` or ``arena`` wrote, its own (its Seed tag; the arena's Deal too; and its Samples), so
+an advisor's own decisions (the card advisor's too, at its 300 deals) are advised again
+exactly, at cost 0.
 """
 
 from __future__ import annotations
@@ -52,7 +55,6 @@ from ..hand import Hand
 from ..limits import EXACT_SECONDS_PAR
 from ..play.stats import ZERO, Mean
 from ..rules import RuleSet
-from ..seats import Seat
 from .hand import Call, Pass, Play, Record, convention_of
 
 if TYPE_CHECKING:
@@ -60,7 +62,9 @@ if TYPE_CHECKING:
     from .par import HandPar
 
 Phase = Literal["auction", "exchange", "play"]
-Mark = Literal["fine", "inaccuracy", "mistake", "blunder"]
+Mark = Literal["better", "fine", "inaccuracy", "mistake", "blunder"]
+#: The marks, from the best.
+MARKS: tuple[Mark, ...] = ("better", "fine", "inaccuracy", "mistake", "blunder")
 PHASES: tuple[Phase, ...] = ("auction", "exchange", "play")
 #: The marks' upper bounds in points (unscaled); from the last bound on, a blunder.
 MARK_BOUNDS: tuple[tuple[float, Mark], ...] = ((2.0, "fine"), (5.0, "inaccuracy"),
@@ -76,6 +80,8 @@ COST_SAMPLES = 500
 
 def mark(cost: Mean, scale: int = 1) -> Mark:
     """The mark of a cost (see the module docstring)."""
+    if cost.mean < -NOISE * cost.stderr:
+        return "better"
     if cost.mean <= NOISE * cost.stderr:
         return "fine"
     for bound, name in MARK_BOUNDS:
@@ -101,10 +107,37 @@ class Reviewed:
     reason: str = ""
     exact: int | None = None
 
+    @property
+    def note(self) -> str:
+        """Why the mark asks for a second look (empty where it does not): a choice that beat
+        the advice by more than two standard errors of its cost."""
+        if self.mark != "better":
+            return ""
+        by = "exactly" if not self.cost.stderr else \
+            f"by {-self.cost.mean / self.cost.stderr:.1f} standard errors"
+        return (f"the {MADE[self.phase]} made did better than the advice, {by}"
+                f" ({self.cost.text(1, sign=True)} points): {SECOND_LOOK[self.phase]}")
+
     def to_dict(self) -> dict:
         return {"event": self.event, "seat": self.seat, "phase": self.phase,
                 "actual": self.actual, "advised": self.advised, "cost": self.cost.to_dict(),
-                "exact_cost": self.exact, "mark": self.mark, "reason": self.reason}
+                "exact_cost": self.exact, "mark": self.mark, "reason": self.reason,
+                "note": self.note}
+
+
+#: The choice of each phase, in words.
+MADE: dict[Phase, str] = {"auction": "call", "exchange": "pass", "play": "card"}
+#: Why a choice may beat the advice, by phase: what to look at again.
+SECOND_LOOK: dict[Phase, str] = {
+    "auction": "the advice calls by its estimate of how high the side can go, the cost plays"
+               " each deal out with the engine's fast players after the call; where the two"
+               " disagree, the advice may be wrong here",
+    "exchange": "the advice keeps the exchange policy's pass unless the check finds one"
+                " better by its noise and a meld point (a bidder's keeping its own meld"
+                " first); the cost is the check's score alone",
+    "play": "the advice's deals and the cost's are the same; a card the advice ranks lower"
+            " should not beat it (report it)",
+}
 
 
 @dataclass(frozen=True)
@@ -211,25 +244,6 @@ def _decide(number: int, job) -> Reviewed:
     return _pass(record, before, number, samples, seed, convention)
 
 
-def _number_tag(record: Record, name: str, digits: int) -> int | None:
-    text = record.tag(name)
-    if text is None or not text.isascii() or not text.isdigit() or len(text) > digits:
-        return None
-    return int(text)
-
-
-def _play_seed(record: Record) -> tuple[int, int | None] | None:
-    """The hand seed and samples of a record ``play`` or ``arena`` wrote (its Seed, Deal and
-    Samples tags)."""
-    from .whole import hand_seed
-
-    seed = _number_tag(record, "Seed", 18)
-    if seed is None:
-        return None
-    return hand_seed(seed, _number_tag(record, "Deal", 9) or 0), \
-        _number_tag(record, "Samples", 8)
-
-
 def _convention(record: Record, seat: int, given: str | None) -> str:
     return given or convention_of(record, seat) or "jump"
 
@@ -244,26 +258,22 @@ def _hand(record: Record, seat: int) -> Hand:
 def _call(record: Record, before, number: int, samples: int | None, seed: int,
           convention: str | None) -> Reviewed:
     from ..bidding.advise import advise
-    from .whole import _CALL, derived
+    from .decisions import decision_seed, derived, record_seed
 
     event = record.events[number - 1]
     assert isinstance(event, Call)
     seat, hand = event.seat, _hand(record, event.seat)
     auction = before.auction
-    me = Seat(seat).turn(record.dealer)
     conv = _convention(record, seat, convention)
-    n = samples or CALL_SAMPLES
-    decision_seed = derived(seed, number)
-    played = _play_seed(record)
-    if played is not None:
-        decision_seed = derived(played[0], _CALL, me, len(auction.calls))
-        n = samples or played[1] or n
-    advice = advise(hand, auction, conv, samples=n, seed=decision_seed)
+    hand_seed = record_seed(record, seed)
+    n = samples or hand_seed.samples or CALL_SAMPLES
+    seeded = decision_seed(before, hand_seed.seed)
+    advice = advise(hand, auction, conv, samples=n, seed=seeded)
     actual, advised = event.bid, advice.call
     cost = ZERO
     if actual != advised:
         cost = call_cost(hand, auction, actual, advised, conv, samples or COST_SAMPLES,
-                         derived(decision_seed, 1))
+                         derived(seeded, 1))
     return Reviewed(number, seat, "auction", _call_text(actual), _call_text(advised), cost,
                     mark(cost, record.rules.scale), f"{advice.meaning}; {advice.reason}")
 
@@ -429,21 +439,18 @@ def _card(record: Record, before, number: int, samples: int | None, seed: int) -
     from ..limits import CARD_DEALS
     from ..play.advice import DEFAULT_SAMPLES as CARD_SAMPLES
     from ..play.advice import advise_card
+    from .decisions import decision_seed, record_seed
     from .hand import card_position
-    from .whole import card_seed, derived
 
     event = record.events[number - 1]
     assert isinstance(event, Play)
     position = card_position(before, event.seat)
     if position is None:
         raise UserError(f"event {number}: seat {event.seat}'s cards are not known")
-    decision_seed = derived(seed, number)
-    played = _play_seed(record)
-    if played is not None:  # as whole hands seed a card player's decision
-        decision_seed = card_seed(played[0], before.plays)
     try:
         advice = advise_card(position, samples=min(samples or CARD_SAMPLES, CARD_DEALS),
-                             seed=decision_seed, rules=record.rules)
+                             seed=decision_seed(before, record_seed(record, seed).seed),
+                             rules=record.rules)
     except UserError as e:
         raise UserError(f"event {number} ({event.words()}): {e}") from None
     cost = ZERO
@@ -460,8 +467,7 @@ def _pass(record: Record, before, number: int, samples: int | None, seed: int,
     from ..exchange.advice import trick_strength
     from ..meld.engine import meld
     from ..meld.vector import meld_points
-    from .decisions import PASS_SAMPLES, pass_advice, pass_request
-    from .whole import _PASS, _RETURN, derived
+    from .decisions import PASS_SAMPLES, decision_seed, pass_advice, pass_request, record_seed
 
     event = record.events[number - 1]
     assert isinstance(event, Pass)
@@ -469,12 +475,11 @@ def _pass(record: Record, before, number: int, samples: int | None, seed: int,
     seat = event.seat
     request = pass_request(before, seat, _convention(record, seat, convention))
     role, hand, trump = request.role, request.hand, request.trump
-    decision_seed, n = derived(seed, number), samples or PASS_SAMPLES
-    played = _play_seed(record)
-    if played is not None:  # as whole hands seed an advisor's pass
-        step = _RETURN if role == "bidder" and rules.pass_order == "partner-first" else _PASS
-        decision_seed, n = derived(played[0], step, seat.turn(record.dealer)), PASS_SAMPLES
-    advice = pass_advice(request, rules, samples=n, seed=decision_seed)
+    hand_seed = record_seed(record, seed)
+    # a seeded record's advisor passed with the advice's own samples, as whole hands do
+    n = PASS_SAMPLES if hand_seed.seeded else samples or PASS_SAMPLES
+    advice = pass_advice(request, rules, samples=n, seed=decision_seed(before, hand_seed.seed))
+    assert event.cards is not None  # the seat reviewed, whose hand is given, saw its pass
     actual = event.cards.counts
     chosen = advice.best.cards
     cost = ZERO
@@ -499,4 +504,4 @@ def _pass(record: Record, before, number: int, samples: int | None, seed: int,
 
 
 __all__ = ["review", "Review", "Reviewed", "mark", "decisions", "call_cost", "PHASES",
-           "MARK_BOUNDS", "NOISE", "CALL_SAMPLES", "COST_SAMPLES"]
+           "MARKS", "MARK_BOUNDS", "NOISE", "CALL_SAMPLES", "COST_SAMPLES"]

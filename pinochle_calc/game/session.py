@@ -6,10 +6,10 @@ nothing is lost (``save_record``), and the finished hand as a row of the game's 
 
 What a player types is the next event in the notations the other commands read, the seat
 implied by whose turn it is: a call (``50``, ``p``), a suit (``H``, ``♥``, ``none``), cards
-(``AH 10H KH QH``, ``♥A 10 K Q``), a seat's meld (``1: ♠K Q ♥K Q``, ``1: none``), ``throw-in``,
-a card (``AH``, ``A♥``); or any line of the record's text form (``call 2: 55``). A comment in
-braces may follow (``55 {she hesitated}``). The words ``undo``, ``show``, ``advice``, ``help``
-and ``quit`` are commands.
+(``AH 10H KH QH``, ``♥A 10 K Q``; ``hidden``: the opponents' pass, not seen), a seat's meld
+(``1: ♠K Q ♥K Q``, ``1: none``), ``throw-in``, a card (``AH``, ``A♥``); or any line of the
+record's text form (``call 2: 55``). A comment in braces may follow (``55 {she hesitated}``).
+The words ``undo``, ``show``, ``advice``, ``help`` and ``quit`` are commands.
 """
 
 from __future__ import annotations
@@ -24,12 +24,13 @@ from ..cards import CARDS, RANKS, SUIT_SYMBOLS, SUITS
 from ..errors import UserError
 from ..hand import Hand
 from .hand import Event, HandState, MeldShown, Play, Record, RecordError, ThrowIn, save_record
+from .hand.events import HIDDEN
 from .hand.text import event_from_text, seat_word, split_at, trailing_comment, trick_items
 
 Command = Literal["undo", "show", "advice", "help", "quit"]
 COMMANDS: tuple[Command, ...] = ("undo", "show", "advice", "help", "quit")
 #: Words a player may type besides cards, for completion.
-WORDS = ("pass", "none", "throw-in", "undo", "show", "advice", "help", "quit")
+WORDS = ("pass", "none", HIDDEN, "throw-in", "undo", "show", "advice", "help", "quit")
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,8 @@ def read_entry(record: Record, text: str) -> Entry:
                           " back)")
     if value.lower().replace(" ", "-") == "throw-in":
         return Entry((ThrowIn(state.bidder, comment),))
+    if kind == "request" and value.strip().lower() == HIDDEN:  # no suit asked: the pass came
+        kind, seat = "pass", state.bidder.partner
     if kind in ("call", "request", "trump", "pass"):
         event, _ = event_from_text(kind, str(seat), value, comment)
         return Entry((event,))
@@ -165,6 +168,11 @@ def prompt(record: Record, you: int) -> str:
                 " card" + (", or throw-in" if state.bidder == you else "") + ")")
     what = {"call": "to call", "request": "to ask for a suit", "trump": "to name trump",
             "pass": f"to pass {state.exchange_cards} cards", "play": "to play"}[kind]
+    if seat is not None and (seat ^ you) & 1:  # the opponents pass face down
+        if kind == "pass":
+            what += f" ({HIDDEN}: not seen)"
+        elif kind == "request":
+            what += f" (or {HIDDEN}: seat {seat ^ 2}'s pass, not seen)"
     if kind == "play" and state.trick:
         what += " to " + " ".join(CARDS[c].symbol for c in state.trick)
     return f"{who} {what}"
@@ -182,22 +190,29 @@ def your_turn(record: Record, you: int) -> bool:
 def advice(record: Record, you: int, *, samples: int | None = None, seed: int = 0,
            convention: str = "jump", score: tuple[int, int] | None = None) -> list[str]:
     """The advice for ``you`` now, in lines a player reads (empty when it is not your turn or
-    there is no advice for this kind of decision). ``score``: the game's score before the
-    hand, your side's first (the sheet's: ``your_score``), for the call and the pass that
-    give the best chance of winning the game."""
+    there is no advice for this kind of decision), seeded as ``card`` and the review seed the
+    same event (``decisions.decision_seed``, from the hand's seed: ``record_seed``).
+    ``score``: the game's score before the hand, your side's first (the sheet's:
+    ``your_score``), for the call and the pass that give the best chance of winning the
+    game."""
+    from .decisions import decision_seed, record_seed
+
     state = record.state
     d = state.next_decision()
     hand = record.hands[you]
     if d.seat != you or hand is None:
         return []
+    base = record_seed(record, seed).seed
     if d.kind == "call":
-        return _bid_advice(state, hand, samples, seed, convention, score)
+        return _bid_advice(state, hand, samples, decision_seed(state, base), convention,
+                           score)
     if d.kind == "pass":
-        return _pass_advice(state, you, samples, seed, convention, score)
+        return _pass_advice(state, you, samples, decision_seed(state, base), convention,
+                            score)
     if d.kind in ("trump", "request"):
-        return _trump_advice(state, you, hand)
+        return _trump_advice(state, you, hand, samples, base, convention)
     if d.kind == "play":
-        return _card_advice(state, you, samples, seed)
+        return _card_advice(state, you, samples, decision_seed(state, base))
     return []
 
 
@@ -239,8 +254,9 @@ def _card_advice(state: HandState, you: int, samples, seed) -> list[str]:
 def _bid_advice(state: HandState, hand: Hand, samples, seed, convention,
                 score: tuple[int, int] | None = None) -> list[str]:
     from ..bidding.advise import advise
+    from ..bidding.estimate import DEFAULT_SAMPLES
 
-    a = advise(hand, state.auction, convention, samples=samples or 1000, seed=seed,
+    a = advise(hand, state.auction, convention, samples=samples or DEFAULT_SAMPLES, seed=seed,
                score=score)
     call = "pass" if a.call is None else str(a.call)
     lines = [f"Advice: {call} ({a.meaning})", f"  why: {a.reason}"]
@@ -252,7 +268,7 @@ def _bid_advice(state: HandState, hand: Hand, samples, seed, convention,
     best = a.estimate.best
     if best is not None and a.estimate.trump is not None:
         top = "the minimum" if best.max_bid is None else str(best.max_bid)
-        lines.append(f"  name {SUIT_SYMBOLS[a.estimate.trump]} if you win the bid; go no"
+        lines.append(f"  name {a.estimate.trump_words()} if you win the bid; go no"
                      f" higher than {top}")
     return lines
 
@@ -276,11 +292,32 @@ def _pass_advice(state: HandState, you: int, samples, seed, convention,
     return lines
 
 
-def _trump_advice(state: HandState, you: int, hand: Hand) -> list[str]:
+def _trump_advice(state: HandState, you: int, hand: Hand, samples, seed: int,
+                  convention: str) -> list[str]:
+    """The trump to name (or the suit to ask for): before the exchange, the bid advice's
+    (``bidding.advise.trump_advice``: the estimate at your last call, seeded as that call's
+    advice was, so it names the suit the "name" line gave); with the exchange's cards in
+    hand, the most meld (``meld.trump_to_name``)."""
+    from ..bidding.advise import last_call, trump_advice
+    from ..bidding.estimate import DEFAULT_SAMPLES
     from ..meld.engine import meld
+    from .decisions import call_seed, decision_seed
 
     after = state.after_exchange(you) or hand
     report = meld(after, state.rules)
+    if not state.passes:
+        auction = None if state.contract is None or state.contract.given else state.auction
+        seeded = decision_seed(state, seed) if auction is None else \
+            call_seed(seed, state.bidder.turn(state.dealer), len(last_call(auction).calls))
+        result = trump_advice(hand, auction, convention, samples=samples or DEFAULT_SAMPLES,
+                              seed=seeded, rules=state.rules)
+        if result.trump is None:
+            return ["Advice: none (no marriage: you may name no trump)"]
+        named = result.trump
+        alike = "".join(f"; {SUIT_SYMBOLS[t]} as good" for t in result.as_good)
+        return [f"Advice: {SUIT_SYMBOLS[named]} (meld {report.trumps[named].points},"
+                f" {after.suit_length(named)} cards of it: the suit the bid advice"
+                f" names{alike})"]
     best = report.trump_to_name(state.rules.needs_marriage(exchanged=bool(state.passes)))
     if best is None:
         return ["Advice: none (no marriage: you may name no trump)"]

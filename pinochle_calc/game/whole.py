@@ -49,7 +49,18 @@ from ..meld.engine import meld
 from ..rules import STANDARD, RuleSet, RulesLike, as_rules
 from ..scoring import RESULTS
 from ..seats import SEATS, Seat
-from .decisions import pass_request
+from .decisions import (
+    CALL_STEP,
+    NAME_STEP,
+    PASS_STEP,
+    PLAN_STEP,
+    RETURN_STEP,
+    THROW_STEP,
+    card_seed,
+    derived,
+    hand_seed,
+    pass_request,
+)
 from .hand import (
     Call,
     Contract,
@@ -94,8 +105,9 @@ if TYPE_CHECKING:
 
 #: More calls than this in one auction means a policy keeps bidding without a limit.
 MAX_CALLS = 400
-# the steps a decision's seed is keyed by
-_CALL, _PLAN, _NAME, _PASS, _RETURN, _THROW, _CARD = range(7)
+# the steps a decision's seed is keyed by (``decisions.decision_seed``: the one rule)
+_CALL, _PLAN, _NAME, _PASS, _RETURN, _THROW = (CALL_STEP, PLAN_STEP, NAME_STEP, PASS_STEP,
+                                               RETURN_STEP, THROW_STEP)
 
 
 class AuctionTooLong(UserError):
@@ -118,24 +130,6 @@ def deal_cards(seed: int, number: int = 0) -> tuple[Hand, Hand, Hand, Hand]:
     h = [Hand(np.bincount(kinds[s * HAND_SIZE:(s + 1) * HAND_SIZE], minlength=KINDS))
          for s in range(4)]
     return h[0], h[1], h[2], h[3]
-
-
-def hand_seed(seed: int, number: int = 0) -> int:
-    """The seed of the decisions in deal ``number`` of a seeded series."""
-    return derived(seed, number, 1)
-
-
-def derived(seed: int, *key: int) -> int:
-    """A seed for one decision, from the hand's seed and what the decision is."""
-    import numpy as np
-
-    return int(np.random.SeedSequence(seed, spawn_key=key).generate_state(1)[0])
-
-
-def card_seed(seed: int, played: int) -> int:
-    """The seed of a card player's decision in a hand seeded ``seed``, after ``played`` cards
-    (``review`` advises a recorded card again with it)."""
-    return derived(seed, _CARD, played)
 
 
 def check_deal(hands: Sequence[HandLike]) -> tuple[Hand, Hand, Hand, Hand]:

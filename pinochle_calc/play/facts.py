@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..cards import CARDS, COPIES, HAND_SIZE, KINDS, RANKS, SUIT_SYMBOLS, SUITS
+from ..cards import CARDS, COPIES, HAND_SIZE, KINDS, RANKS, SUIT_SYMBOLS, SUITS, counted
 from ..cards import n_cards as _n_cards
 from ..hand import Hand
 from ..rules import STANDARD, RuleSet
@@ -146,7 +146,8 @@ def read_position(position: Position, rules: RuleSet = STANDARD) -> Facts:
         raise PositionError(f"a hand holds at most {HAND_SIZE} cards, not {held}")
     history = p.history_known
     if p.tricks and held != HAND_SIZE - len(p.tricks):
-        raise PositionError(f"your hand holds {held} cards, but after {len(p.tricks)} tricks"
+        after = counted(len(p.tricks), "trick")
+        raise PositionError(f"your hand holds {held} cards, but after {after}"
                             f" each hand holds {HAND_SIZE - len(p.tricks)}: give every trick"
                             " so far (or none)")
     _check_leaders(p)

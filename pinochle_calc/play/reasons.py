@@ -11,7 +11,16 @@ shown, the highest rank each seat may hold in each suit, the cards each seat sur
   and every other seat is known to hold the suit or to have no trump;
 - partner "holds" a card that beats the one winning only where it showed it (and has not
   played it);
-- otherwise the reason names the seats still to play that may beat the card.
+- otherwise the reason names the seats still to play that may beat the card: a seat "may"
+  hold a card where a copy is neither yours, nor played, nor surely another seat's, and the
+  play has not shown it holds nothing so high;
+- cards "out" are those neither yours nor played; a card is "gone" only where every copy was
+  played, the "highest left" only where no higher card of its suit is unplayed, yours
+  included (where the higher ones left are yours, the reason says so).
+
+Every claim is checked against the whole position the seat knows, its own hand included, by
+a checker written apart from these words (``tests/play/claims.py``), over thousands of
+positions from played hands.
 
 How it compares with the next card is the simulation's: better by the paired difference, or,
 within two standard errors, as good as it (``advice.Choice.as_good``). Where the score could not
@@ -20,8 +29,8 @@ be worked out, the reason says what was missing and that the cards are ranked by
 
 from __future__ import annotations
 
-from ..cards import CARDS, COPIES, KINDS, SUIT_SYMBOLS
-from .facts import VOID, Facts
+from ..cards import CARDS, COPIES, KINDS, SUIT_SYMBOLS, counted
+from .facts import Facts
 from .position import Position
 from .tricks import CARD_POINTS, RANK_OF, SUIT_OF, PlayState, rule_in_force, trick_winner
 
@@ -52,12 +61,10 @@ def reason(p: Position, facts: Facts, choices: list, searched: bool,
         d = second.difference
         out += (f"; as good as {', '.join(alike)} ({how}{deals}: "
                 + ("the same on every deal)" if d.stderr == 0 and d.mean == 0 else
-                   f"{d.mean:.2f} ± {d.stderr:.2f} {unit} apart, within two standard"
-                   " errors)"))
+                   f"{d.text()} {unit} apart, within two standard errors)"))
     else:
         d = second.difference
-        out += (f"; {d.mean:.2f} ± {d.stderr:.2f} {unit} better than"
-                f" {CARDS[second.card].symbol} ({how}{deals})")
+        out += (f"; {d.text()} {unit} better than {CARDS[second.card].symbol} ({how}{deals})")
     if missing:
         out += f"; ranked by trick points: not given {' and '.join(missing)}"
     return out
@@ -73,10 +80,13 @@ class _Seen:
         self.out = [COPIES - mine[c] - facts.played[c] for c in range(KINDS)]
 
     def may_hold(self, seat: int, card: int) -> bool:
-        """Whether ``seat`` may hold a copy of ``card`` (the player's own: whether it does)."""
+        """Whether ``seat`` may hold a copy of ``card`` (the player's own: whether it does): a
+        copy out that no other seat surely holds, of a rank the play allows it."""
         if seat == self.p.seat:
             return self.p.hand.counts[card] > 0
-        return self.out[card] > 0 and RANK_OF[card] >= self.facts.top[seat][SUIT_OF[card]]
+        elsewhere = sum(self.facts.known[s][card] for s in self.facts.others if s != seat)
+        return self.out[card] > elsewhere and \
+            RANK_OF[card] >= self.facts.top[seat][SUIT_OF[card]]
 
     def holds_suit(self, seat: int, suit: int) -> bool:
         """Whether ``seat`` surely holds a card of ``suit``."""
@@ -138,11 +148,15 @@ def what_it_does(p: Position, facts: Facts, card: int) -> str:
         if winner == partner:
             if counter:
                 return f"partner's {CARDS[winning].symbol} wins the trick: feed it a counter"
-            fed = any(CARD_POINTS[c] for c in p.legal())
-            return (f"partner's {CARDS[winning].symbol} wins the trick; {sym} gives it no"
-                    " counter" + ("" if fed else " (you have none to give)"))
+            if any(CARD_POINTS[c] for c in p.legal()):
+                return (f"partner's {CARDS[winning].symbol} wins the trick; {sym} keeps your"
+                        " counters for later tricks")
+            return (f"partner's {CARDS[winning].symbol} wins the trick; you have no counter"
+                    f" you may play to feed it ({sym} is none)")
         if counter:
-            return f"{sym} cannot win the trick; a counter goes to {CARDS[winning].symbol}"
+            forced = all(CARD_POINTS[c] for c in p.legal())
+            return (f"{sym} cannot win the trick; a counter goes to {CARDS[winning].symbol}"
+                    + (" (every card you may play is a counter)" if forced else ""))
         return f"the trick goes to {CARDS[winning].symbol}: {sym} gives away no counter"
     # the trick is not decided: some seat still to play may beat the card winning it
     who = _seats(threats)
@@ -172,6 +186,9 @@ def _lead(t: _Seen, card: int) -> str:
     higher = sum(t.out[c] for c in above)
     if suit == trump:
         trumps_out = sum(t.out[trump * 5: trump * 5 + 5])
+        if not p.history_known:  # cards not seen may have gone in the tricks not given
+            return (f"leads trump: {trumps_out} you have not seen (the tricks so far are not"
+                    " given)")
         if trumps_out == 1:
             return "draws the last trump: only 1 is out"
         if 0 < trumps_out <= 3:
@@ -179,20 +196,37 @@ def _lead(t: _Seen, card: int) -> str:
         return f"leads trump: {trumps_out} are out" if trumps_out else \
             "leads trump: no trump is left out"
     if not above:
-        trumps_out = sum(t.out[trump * 5: trump * 5 + 5])
-        may_trump = [s for s in range(4) if s != p.seat and trumps_out > 0
-                     and not t.holds_suit(s, suit) and facts.top[s][trump] != VOID]
-        gone = ", ".join(f"all {COPIES} {CARDS[c].symbol}" for c in range(suit * 5,
-                                                                         suit * 5 + rank))
-        why = f"{gone} are gone" if rank else "no card beats it"
+        may_trump = [s for s in facts.others if not t.holds_suit(s, suit)
+                     and any(t.may_hold(s, c) for c in range(trump * 5, trump * 5 + 5))]
+        why = _higher_words(p, facts, card) if rank else "no card beats it"
         if not may_trump:
             return f"cashes a sure winner: {why}"
-        return (f"leads {sym}, the highest {SUIT_SYMBOLS[suit]} left"
-                + (f" ({gone} are gone)" if rank else "")
+        yours = any(p.hand.counts[c] for c in range(suit * 5, suit * 5 + rank))
+        return (f"leads {sym}, " + (f"no higher {SUIT_SYMBOLS[suit]} is out" if yours else
+                                    f"the highest {SUIT_SYMBOLS[suit]} left")
+                + (f" ({why})" if rank else "")
                 + f"; {_seats(may_trump)} may be void in {SUIT_SYMBOLS[suit]} and trump it")
     if CARD_POINTS[card]:
-        return f"leads {sym}: {higher} higher {SUIT_SYMBOLS[suit]} cards are out"
+        cards = counted(higher, f"higher {SUIT_SYMBOLS[suit]} card", f"higher"
+                        f" {SUIT_SYMBOLS[suit]} cards")
+        out = ("is out" if higher == 1 else "are out") if p.history_known else \
+            "you have not seen"
+        return f"leads {sym}: {cards} {out}"
     return f"leads low ({sym}): it gives away no counter"
+
+
+def _higher_words(p: Position, facts: Facts, card: int) -> str:
+    """Where every copy of each card of ``card``'s suit above it is played or yours: which are
+    gone (every copy played) and which of those left are yours."""
+    suit, rank = SUIT_OF[card], RANK_OF[card]
+    parts = []
+    for c in range(suit * 5, suit * 5 + rank):
+        sym, held = CARDS[c].symbol, p.hand.counts[c]
+        if not held:
+            parts.append(f"all {COPIES} {sym} are gone")
+        else:
+            parts.append(f"the {held} {sym} left {'is' if held == 1 else 'are'} yours")
+    return ", ".join(parts)
 
 
 __all__ = ["reason", "what_it_does", "view"]

@@ -41,8 +41,44 @@ class Mean:
         """The mean and its standard error, rounded to 3 places for printing."""
         return {"mean": round(self.mean, 3), "stderr": round(self.stderr, 3)}
 
+    def text(self, least: int = 2, sign: bool = False) -> str:
+        """``0.30 ± 0.10``: the mean and its standard error to the places the error needs
+        (``places``; at least ``least``), signed with ``sign``."""
+        d = places(self.stderr if self.stderr else self.mean, least)
+        return f"{self.mean:{'+' if sign else ''}.{d}f} ± {self.stderr:.{d}f}"
+
 
 ZERO = Mean(0.0, 0.0)
+#: The most decimal places a figure is printed to (``places``).
+MOST_PLACES = 6
+
+
+def places(figure: float, least: int = 1) -> int:
+    """The decimal places that show ``figure`` (a standard error, or a mean known exactly) to
+    its first significant digit, at least ``least`` and at most ``MOST_PLACES``: ``±0.02``
+    rather than ``±0.0``, ``0.004`` rather than ``0.00``; 0 needs ``least``."""
+    size = abs(float(figure))
+    if not size or not np.isfinite(size):
+        return least
+    first = -int(np.floor(np.log10(size)))  # places to the first significant digit
+    if round(size, max(first, 0)) >= 10.0 ** -first * 9.5:  # 0.0096 shows as 0.010
+        first -= 1
+    return min(max(least, first), MOST_PLACES)
+
+
+def share_words(share: float) -> str:
+    """A share of some draws, as a player reads it: ``37%``; below 1%, ``1 in 270`` (``1 in
+    1,000,000`` and beyond as ``under 1 in a million``); ``none`` and ``all`` at the ends, and
+    ``over 99%`` short of all (never ``0%`` or ``100%`` for a share that is not)."""
+    if share <= 0:
+        return "none"
+    if share >= 1:
+        return "all"
+    if share < 0.01:
+        return f"1 in {round(1 / share):,}" if share >= 1e-6 else "under 1 in a million"
+    if share >= 0.995:
+        return "over 99%"
+    return f"{share:.0%}"
 
 
 @dataclass(frozen=True, repr=False)
@@ -98,4 +134,4 @@ class Stats:
                 f" p10={self.p10}, p50={self.p50}, p90={self.p90})")
 
 
-__all__ = ["Mean", "ZERO", "Stats"]
+__all__ = ["Mean", "ZERO", "Stats", "places", "share_words", "MOST_PLACES"]

@@ -72,8 +72,8 @@ def hands_played(spec: str) -> list:
 def other_stores() -> list:
     """What no exchange reaches: meld records written a chunk at a time under two rule sets,
     the trump-worthy test with and without a marriage needed, the pairs of seats a swap
-    building deals is between, seen from other seats, and a pure solver's values on
-    endgames."""
+    building deals is between, seen from other seats, a pure solver's values on endgames, and
+    the chance of winning the game from a few scores under three rule sets."""
     from pinochle_calc.exchange.hints import trump_worthy
     from pinochle_calc.hand import Hand
     from pinochle_calc.meld.batch import score_chunks
@@ -98,6 +98,13 @@ def other_stores() -> list:
         codes = [int(np.bincount(deck[s * 3:(s + 1) * 3], minlength=20)[suit * 5:suit * 5 + 5]
                      @ 5 ** np.arange(5)) for s in range(4) for suit in range(4)]
         out.append(PySolver(trump).values(codes, trump, []))
+    from pinochle_calc.bidding.chances import game_chances
+    from pinochle_calc.rules import load_rules
+
+    for spec in ("standard", "toby-thomas", "standard", "standard,scoring.target=300"):
+        table = game_chances(load_rules(spec))
+        out.append([round(float(table.win(us, them, 0, d)), 12)
+                    for us, them in ((0, 0), (400, 300), (250, 480)) for d in (0, 1)])
     return out
 
 

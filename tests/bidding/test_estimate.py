@@ -403,6 +403,28 @@ def test_a_deal_drawn_twice_is_played_once_with_the_same_figures(monkeypatch):
     assert estimate(HAND, four, auction, "jump", samples=400, seed=4).to_dict() == once
 
 
+def test_the_progress_counts_the_deals_asked_for(monkeypatch):
+    """Issue 32: ``-n 100000`` counted its progress to 82,820 (the distinct deals, times the
+    trumps). The progress counts up to the deals asked for, whatever repeats among them and
+    however many trumps are played, never past them and never back."""
+    from importlib import import_module
+
+    module = import_module("pinochle_calc.bidding.estimate")
+    monkeypatch.setattr(module, "PLAY_BLOCK", 64)
+    four = STANDARD.with_options(pass_cards=4)
+    auction = parse_auction("p p", four)
+    distinct = module._distinct_deals(deal(Hand.parse(HAND), 400, np.random.default_rng(4),
+                                           module.conditions_from(auction, "jump"),
+                                           four).deals)[0]
+    seen: list[tuple[int, int]] = []
+    result = estimate(HAND, four, auction, "jump", samples=400, seed=4,
+                      progress=lambda done, total: seen.append((done, total)))
+    assert len(distinct) < 400 and len(result.trumps) > 1  # what used to count otherwise
+    assert len(seen) > 2 and seen[-1] == (400, 400)
+    assert all(total == 400 for _, total in seen)
+    assert [done for done, _ in seen] == sorted(done for done, _ in seen)
+
+
 @pytest.mark.parametrize("calls, convention, rules", [
     ("50", "jump", "standard"),                      # two opponents still in
     ("50 p", "jump", "standard"),                    # the partner opened, showing nothing more

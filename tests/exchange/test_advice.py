@@ -236,26 +236,87 @@ def test_the_check_best_is_advised_where_it_beats_the_policy_by_its_noise_and_a_
     assert d["check"]["same"] is True
 
 
-def _rated(lines: list[str]) -> list[float]:
-    """Every choice's score the advice prints after its first line, ``(+12.34)``."""
+def _listed(lines: list[str]) -> list[tuple[float | None, float, bool]]:
+    """The passes the advice lists after its first line, in its order: the meld kept (None
+    for the partner), the score, and whether the row is marked as the advice."""
     import re
 
-    return [float(x) for line in lines[1:] for x in re.findall(r"\(([+-]\d+\.\d+)\)", line)]
+    out = []
+    for line in lines[1:]:
+        m = re.fullmatch(r"  (?:\S+ )*?\S+\s+(?:(\d+(?:\.\d+)?)\s+)?([+-]\d+\.\d\d)(  ← advised)?",
+                         line)
+        if m and not line.strip().startswith("pass "):
+            out.append((None if m.group(1) is None else float(m.group(1)),
+                        float(m.group(2)), bool(m.group(3))))
+    return out
 
 
 @pytest.mark.parametrize(("hand", "trump", "role", "n"), [
     (ISSUE_HAND, 1, "partner", 4), (HAND, 1, "partner", 3), (HAND, 0, "partner", 4),
     (HAND + " JH AS 10S QD", 0, "bidder", 4), (ISSUE_HAND, 3, "partner", 4),
+    (ISSUE_HAND, 0, "bidder", 4),
 ])
 def test_nothing_below_the_first_line_rates_another_choice_higher_beyond_the_noise(
         hand, trump, role, n):
+    """The passes listed, the advice first: none ranks above it (the bidder's by the meld it
+    keeps, then the score; the partner's by the score) by more than the check's noise and a
+    meld point, the margin within which the exchange policy's pass stands."""
     for seed in (0, 1):
         advice = advise_pass(hand, trump, role, n, samples=300, seed=seed)
-        assert all(score <= advice.best.score + advice.noise + 0.01
-                   for score in _rated(advice.lines())), (seed, advice.lines())
+        listed = _listed(advice.lines())
+        assert listed[0] == (None if advice.best.kept is None else
+                             round(advice.best.kept, 2 if len(advice.hand) == 20 else 0),
+                             round(advice.best.score, 2), True), advice.lines()
+        assert len(listed) == 1 + len(advice.alternatives)
+        margin = max(advice.noise, PASS_MARGIN) + 0.01
+        best = advice.best
+        for kept, score, marked in listed[1:]:
+            assert not marked
+            if role == "partner":
+                assert score <= best.score + margin, (seed, advice.lines())
+            elif kept is not None and best.kept is not None and kept > best.kept + 0.01:
+                assert kept < best.kept + PASS_MARGIN, (seed, advice.lines())
+            elif kept is not None and best.kept is not None and kept > best.kept - 0.01:
+                assert score <= best.score + margin, (seed, advice.lines())
         if advice.policy is not None and advice.policy.cards != advice.best.cards:
-            # the policy's choice is shown for what the estimate plays, and rated lower
-            assert advice.best.score - advice.policy.score > advice.noise
+            # the policy's choice is shown for what the estimate plays, and ranked lower
+            assert (advice.role == "bidder" and advice.best.kept > advice.policy.kept) or \
+                advice.best.score - advice.policy.score > advice.noise
+
+
+@pytest.mark.parametrize("size", [20, 24])
+def test_the_meld_a_bidder_keeps_is_what_its_passes_are_ranked_by(size):
+    """The figure the bidder's passes are ranked by, counted again with the meld engine, one
+    hand at a time: returning (24 cards), the meld it holds after; passing at the same time (20
+    cards), its mean over the passes its partner may make (``incoming_passes``) once one
+    arrives. The passes listed go in that order, then by score."""
+    from pinochle_calc.exchange.policy import incoming_passes
+    from pinochle_calc.game.whole import deal_cards
+
+    for seed in range(3):
+        dealt = deal_cards(41, seed)
+        counts = list(dealt[0].counts)
+        given = [i for i in range(20) for _ in range(dealt[2].counts[i])]
+        for i in given[:size - 20]:  # the partner's first cards, received
+            counts[i] += 1
+        hand = Hand(counts)
+        trump = seed % 4
+        advice = advise_pass(hand, trump, "bidder", 4, samples=100, seed=seed)
+        incoming = incoming_passes(tuple(hand.counts), trump, 4, STANDARD) if size == 20 \
+            else None
+        ranked = [advice.best, *advice.alternatives]
+        for choice in ranked:
+            left = [h - c for h, c in zip(hand.counts, choice.cards)]
+            if incoming is None:
+                want = meld(Hand(left)).trumps[trump].points
+            else:
+                want = np.mean([meld(Hand([min(4, a + b) for a, b in zip(left, got)]))
+                                .trumps[trump].points for got in incoming])
+            assert choice.kept == pytest.approx(want), choice
+        rest = [(-c.kept, -round(c.score, 9)) for c in advice.alternatives]
+        assert rest == sorted(rest)
+        assert all(c.kept is None for c in advise_pass(dealt[2], trump, "partner", 4,
+                                                       samples=50).alternatives)
 
 
 @pytest.mark.parametrize(("hand", "trump", "role", "n"), [

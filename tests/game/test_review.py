@@ -116,8 +116,12 @@ def test_a_pass_that_breaks_the_partners_meld_costs_points():
 def test_marks_follow_the_documented_bounds():
     assert mark(Mean(1.9, 0.1)) == "fine" and mark(Mean(2.0, 0.1)) == "inaccuracy"
     assert mark(Mean(4.9, 0.1)) == "inaccuracy" and mark(Mean(5.0, 0.1)) == "mistake"
-    assert mark(Mean(10.0, 0.1)) == "blunder" and mark(Mean(-30.0, 1.0)) == "fine"
+    assert mark(Mean(10.0, 0.1)) == "blunder"
     assert mark(Mean(8.0, 5.0)) == "fine"  # within two standard errors of 0
+    # beating the advice: by more than two standard errors, "better"; within them, fine
+    assert mark(Mean(-30.0, 1.0)) == "better" and mark(Mean(-2.1, 1.0)) == "better"
+    assert mark(Mean(-2.0, 1.0)) == "fine" and mark(Mean(-1.9, 1.0)) == "fine"
+    assert mark(Mean(-0.5, 0.0)) == "better"  # measured exactly
     assert mark(Mean(30.0, 1.0), scale=10) == "inaccuracy"
 
 
@@ -275,3 +279,50 @@ def test_the_play_outs_from_the_first_call_are_the_engines_under_every_rule_set(
     assert len(set(margins)) > 8 and len(results) >= 2, results
     if "after-pass" in rules and "before-trump" in rules:  # named after it: another suit
         assert renamed
+
+
+class _Recording(Formula):
+    """The formula policy, noting the seed of each decision the engine asks of it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seeds: list[int] = []
+
+    def call(self, view):
+        self.seeds.append(view.seed)
+        return super().call(view)
+
+    def name_trump(self, view):
+        self.seeds.append(view.seed)
+        return super().name_trump(view)
+
+    def pass_cards(self, view, n):
+        self.seeds.append(view.seed)
+        return super().pass_cards(view, n)
+
+    def return_cards(self, view, n):
+        self.seeds.append(view.seed)
+        return super().return_cards(view, n)
+
+
+@pytest.mark.parametrize("rules", ["standard", "standard,passing.cards=4",
+                                   "toby-thomas"])
+def test_the_seed_of_each_decision_is_the_engines(rules):
+    """``decisions.decision_seed`` gives every call, suit asked for, trump named and pass the
+    seed the engine gave its policy (what the table and the review advise with), and every
+    card the seed the card advisor drew its deals from."""
+    from pinochle_calc.game.decisions import card_seed, decision_seed
+    from pinochle_calc.game.hand import Request, Trump
+
+    for deal in range(4):
+        policy = _Recording()
+        seed = hand_seed(deal)
+        record = play_hand(deal_cards(deal), policy, policy, load_rules(rules), seed=seed)
+        asked = []
+        for n, event in enumerate(record.events, 1):
+            before = record.state_before(n)
+            if isinstance(event, (Call, Pass, Request, Trump)):
+                asked.append(decision_seed(before, seed))
+            if isinstance(event, Play):
+                assert decision_seed(before, seed) == card_seed(seed, before.plays)
+        assert asked == policy.seeds, (rules, deal)

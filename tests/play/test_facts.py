@@ -237,7 +237,7 @@ def test_the_trick_in_progress_out_of_turn():
 def test_the_hand_size_must_match_the_tricks():
     tricks = with_leaders([(0, cards("AS KS QS JS"))], 1)
     e = error(Position(Hand.parse("KC"), 1, 0, tricks))
-    assert "after 1 tricks each hand holds 19" in str(e)
+    assert "after 1 trick each hand holds 19" in str(e)
 
 
 def test_shown_cards_that_contradict_the_play():

@@ -183,12 +183,13 @@ def asked_for(auction: AuctionLike, seat: int, convention: str | Convention | No
 
 def suggest(hand: HandLike, auction: AuctionLike, convention: str | Convention = "jump",
             limit: int | None = None, trump: SuitLike | None = None,
-            rules: RulesLike | None = None) -> Suggestion:
+            rules: RulesLike | None = None, as_good: tuple[SuitLike, ...] = ()) -> Suggestion:
     """The call to make now under the convention, with its meaning and a one-line reason
     (see ``base.suggest``)."""
     conv = get(convention)
     return base.suggest(as_hand(hand), auction_under(auction, conv, rules), conv, limit,
-                        None if trump is None else as_suit(trump))
+                        None if trump is None else as_suit(trump),
+                        tuple(as_suit(t) for t in as_good))
 
 
 __all__ = [

@@ -217,15 +217,17 @@ def quick_limit(hand: HandLike, rules: RulesLike = STANDARD) -> int:
 class Caller:
     """The player about to call, as a convention's ``suggest`` sees it: the hand, the auction
     (``low``: the lowest bid it allows now), the side's limit and the trump the hand would name
-    (its meld in ``own``; given none, its best suit, ``meld.best_trump``)."""
+    (its meld in ``own``; given none, its best suit, ``meld.best_trump``), and the other
+    suits as good to name (``as_good``: the estimate's, ``estimate.trump_to_name``)."""
 
     def __init__(self, hand: Hand, auction: Auction, convention: Convention, limit: int,
-                 trump: int | None = None):
+                 trump: int | None = None, as_good: tuple[int, ...] = ()):
         self.hand, self.auction, self.convention, self.limit = hand, auction, convention, limit
         self.rules = auction.rules
         self.low = auction.lowest_bid
         self.result = meld(hand, self.rules)
         self.trump: int = self.result.best.trump if trump is None else trump
+        self.as_good = tuple(t for t in as_good if t != self.trump)
         self.own: int = self.result.trumps[self.trump].points
 
     def nameable(self, trump: int) -> bool:
@@ -249,32 +251,41 @@ class Caller:
         return shown_meld(explain(self.auction, self.convention)).get(self.auction.to_call, 0)
 
     def trump_words(self) -> str:
+        """What makes the hand a trump hand, in the suit it would name (``trump``) where that
+        suit is trump-worthy, else in its longest trump-worthy suit and naming the trump; with
+        the suits as good to name. Empty where no suit is trump-worthy."""
         suits = np.flatnonzero(trump_suits(self.hand.counts, self.rules)[0]).tolist()
         if not suits:
             return ""
-        s = max(suits, key=lambda x: self.hand.suit_length(x))
+        s = self.trump if self.trump in suits else \
+            max(suits, key=lambda x: self.hand.suit_length(x))
         c = self.hand.counts[s * 5: s * 5 + 5]
         extras = " with the ace and ten" if c[ACE] and c[TEN] else ""
-        return (f"a marriage in {SUIT_SYMBOLS[s]} and {self.hand.suit_length(s)}"
+        text = (f"a marriage in {SUIT_SYMBOLS[s]} and {self.hand.suit_length(s)}"
                 f" {SUIT_SYMBOLS[s]}{extras}")
+        if s != self.trump:
+            text += f"; {SUIT_SYMBOLS[self.trump]} the trump to name"
+        if self.as_good:
+            text += f"; {' and '.join(SUIT_SYMBOLS[t] for t in self.as_good)} as good"
+        return text
 
     def meld_words(self) -> str:
         return meld_words(self.result.trumps[self.trump])
 
 
 def suggest(hand: HandLike, auction: Auction, convention: Convention, limit: int | None = None,
-            trump: int | None = None) -> Suggestion:
+            trump: int | None = None, as_good: tuple[int, ...] = ()) -> Suggestion:
     """The call to make now under the convention, with its meaning and a one-line reason.
 
     ``limit``: the highest bid the side should go to (the estimate's ``max_bid``; None: the
     ``quick_limit`` rule of thumb). ``trump``: the suit the hand would name (default: its best
-    callable suit).
+    callable suit); ``as_good``: the other suits as good to name, which the reason mentions.
     """
     hand = as_hand(hand)
     if auction.finished:
         raise AuctionError(f"there is no call to make: {auction.summary()}")
     ctx = Caller(hand, auction, convention, quick_limit(hand, auction.rules)
-                   if limit is None else limit, trump)
+                 if limit is None else limit, trump, as_good)
     if auction.legal().forced:
         reason = f"the first three passed: the dealer must bid {ctx.low}"
         if not ctx.can_name:

@@ -4,7 +4,8 @@
 ``Contract``    the contract given without an auction (a seat and a bid);
 ``Request``     the suit the bidder asks its partner for, where cards pass before trump is named;
 ``Trump``       the bidder names trump (``suit`` None: it names none, having no marriage);
-``Pass``        a seat passes cards to its partner (the partner first, then the bidder);
+``Pass``        a seat passes cards to its partner (the partner first, then the bidder), or
+                ``hidden`` ones, not seen by whoever keeps the record;
 ``MeldShown``   a seat shows its meld (the cards laid down);
 ``ThrowIn``     the bidder concedes the hand;
 ``Play``        a seat plays a card (``card``: its index, 0-19).
@@ -32,6 +33,8 @@ from .errors import RecordError
 EventKind = Literal["call", "contract", "request", "trump", "pass", "meld", "throw-in", "play"]
 EVENT_KINDS: tuple[EventKind, ...] = ("call", "contract", "request", "trump", "pass", "meld",
                                       "throw-in", "play")
+#: The word for a pass whose cards were not seen, in every form (text, JSON, the table).
+HIDDEN = "hidden"
 #: The longest comment or tag value kept.
 MAX_TEXT = 2000
 NO_CARDS = Hand([0] * KINDS)
@@ -301,8 +304,11 @@ class Trump(Event):
 
 @dataclass(frozen=True)
 class Pass(Event):
+    """``cards`` None: the pass is ``hidden``, its cards not seen by whoever keeps the record
+    (a defender: the opponents pass face down). The rule set says how many cards went."""
+
     seat: Seat
-    cards: Hand
+    cards: Hand | None
     comment: str = ""
     kind: ClassVar[EventKind] = "pass"
     json_keys: ClassVar[frozenset[str]] = frozenset({"cards"})
@@ -310,27 +316,37 @@ class Pass(Event):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        if not isinstance(self.cards, Hand):
-            raise RecordError("a pass is cards (a Hand)")
+        if self.cards is not None and not isinstance(self.cards, Hand):
+            raise RecordError(f"a pass is cards (a Hand), or None: {HIDDEN}")
+
+    @property
+    def hidden(self) -> bool:
+        """Whether the cards passed were not seen."""
+        return self.cards is None
 
     def _verb(self) -> str:
-        return f"passes {cards_text(self.cards)}"
+        return f"passes {HIDDEN} cards" if self.cards is None else \
+            f"passes {cards_text(self.cards)}"
 
     def value_text(self, points: int | None = None) -> str:
-        return cards_text(self.cards)
+        return HIDDEN if self.cards is None else cards_text(self.cards)
 
     def json_fields(self, points: int | None = None) -> dict[str, Any]:
-        return {"cards": str(self.cards)}
+        return {"cards": HIDDEN if self.cards is None else str(self.cards)}
 
     @classmethod
     def read_value(cls, seat: Seat, value: str, comment: str) -> tuple[Event, int | None]:
+        if value.strip().lower() == HIDDEN:
+            return cls(seat, None, comment), None
         return cls(seat, read_hand(value, "the cards passed"), comment), None
 
     @classmethod
     def read_json(cls, seat: Seat, item: Mapping[str, Any], comment: str) -> Event:
         cards = item.get("cards")
         if not isinstance(cards, str):
-            raise RecordError("cards: a hand as text")
+            raise RecordError(f"cards: a hand as text, or {HIDDEN!r}")
+        if cards.strip().lower() == HIDDEN:
+            return cls(seat, None, comment)
         return cls(seat, read_hand(cards, "cards"), comment)
 
 
@@ -450,5 +466,5 @@ EVENT_TYPES: dict[str, type[Event]] = {t.kind: t for t in (
     Call, Contract, Request, Trump, Pass, MeldShown, ThrowIn, Play)}
 
 __all__ = ["Event", "Call", "Contract", "Request", "Trump", "Pass", "MeldShown", "ThrowIn", "Play",
-           "EVENT_TYPES", "EVENT_KINDS", "EventKind", "MAX_TEXT", "NO_CARDS", "card_text",
+           "EVENT_TYPES", "EVENT_KINDS", "EventKind", "HIDDEN", "MAX_TEXT", "NO_CARDS", "card_text",
            "suit_text", "cards_text", "comment_text", "read_hand", "read_card", "read_suit"]

@@ -94,7 +94,6 @@ def summary(record: RecordLike, state: HandState, par: ParLike | None = None) ->
         contract = {"seat": int(seat), "side": SIDES[seat & 1], "bid": bid,
                     "trump": None if state.trump is None or state.lost
                     else SUITS[state.trump]}
-        to_bidder, to_partner = state.passed(seat ^ 2), state.passed(seat)
         hint = None
         if not state.contract.given:
             from ...bidding.conventions import asked_for
@@ -102,8 +101,7 @@ def summary(record: RecordLike, state: HandState, par: ParLike | None = None) ->
             convention = convention_of(record, seat.partner)
             if convention is not None:
                 hint = asked_for(state.auction, seat.turn(record.dealer), convention)
-        exchange = {"to_bidder": [str(c) for c in to_bidder] if to_bidder else [],
-                    "to_partner": [str(c) for c in to_partner] if to_partner else [],
+        exchange = {"to_bidder": _passed(state, seat ^ 2), "to_partner": _passed(state, seat),
                     "request": None if state.request is None else SUITS[state.request],
                     "hint": hint_word(hint)}
     out["contract"] = contract
@@ -130,6 +128,14 @@ def summary(record: RecordLike, state: HandState, par: ParLike | None = None) ->
                     "points": t.points(i == 19, record.rules.scale)}
                    for i, t in enumerate(state.tricks)]
     return out
+
+
+def _passed(state: HandState, seat: int) -> list[str] | None:
+    """The cards ``seat`` passed, as tokens (none yet: empty; a hidden pass: None)."""
+    if state.pass_hidden(seat):
+        return None
+    cards = state.passed(seat)
+    return [str(c) for c in cards] if cards else []
 
 
 def write_json(record: RecordLike, par: ParLike | None = None) -> str:

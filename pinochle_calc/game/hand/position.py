@@ -9,7 +9,10 @@ never the hidden hands.
 stays true: each seat holds the cards it showed, passed or played; the trump named is one its
 bidder may name; and, once cards are played, every fact the play shows (a void, a card not
 headed, a trump not over-trumped) holds of the hands dealt, which are drawn by counting, exactly
-as the card advice deals the unseen cards (``play.unseen``), not by luck.
+as the card advice deals the unseen cards (``play.unseen``), not by luck. A hidden exchange is
+dealt too: the two seats' cards after it are dealt so, then the exchange is undone at random
+(``play.unseen.hidden_exchange``: the Decision on passes not seen), giving the hands as dealt
+and the cards each passed, which the record returned holds in place of ``hidden``.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from ...cards import COPIES, HAND_SIZE, KINDS
 from ...hand import Hand
 from ...seats import SEATS
 from .errors import RecordError
+from .events import Pass
 from .record import Record, settled
 from .state import HandState
 
@@ -47,8 +51,8 @@ def card_position(state: HandState, seat: int):
 
 
 def deal_unknown(record: Record, seed: int = 0) -> Record:
-    """The record with every hand it does not give dealt (module docstring), checked; a
-    ``RecordError`` where no deal fits."""
+    """The record with every hand it does not give dealt (module docstring), and the cards of
+    a hidden exchange with them, checked; a ``RecordError`` where no deal fits."""
     if all(h is not None for h in record.hands):
         return record
     state = record.state
@@ -57,42 +61,75 @@ def deal_unknown(record: Record, seed: int = 0) -> Record:
     if state.plays and known:
         for _ in range(FILL_TRIES // 50):
             for hands in _by_facts(state, known[0], rng, 50):
-                done = _fits(record, hands)
+                done = _fits(_with_exchange(record, state, hands, rng))
                 if done is not None:
                     return done
     return _by_chance(record, state, rng)
 
 
-def _fits(record: Record, hands: list[Hand]) -> Record | None:
+def _fits(record: Record) -> Record | None:
     try:
-        return settled(replace(record, hands=tuple(hands)))
+        return settled(record)
     except RecordError:
         return None
 
 
+def _with_exchange(record: Record, state: HandState, hands: list[Hand],
+                   rng: np.random.Generator) -> Record:
+    """The record with the hands dealt (``hands``: as dealt, but for two seats whose exchange
+    was hidden, their cards after it), a hidden exchange undone at random
+    (``play.unseen.hidden_exchange``): the hands as dealt and the cards passed."""
+    from ...play.unseen import draw_cards, hidden_exchange
+
+    hidden = [n for n, e in enumerate(record.events) if isinstance(e, Pass) and e.hidden]
+    if not hidden:
+        return replace(record, hands=tuple(hands))
+    bidder = state.bidder
+    partner = bidder.partner
+    n = state.exchange_cards
+    rows = [h.counts for h in hands]
+    events = list(record.events)
+    if len(hidden) == 1:  # only the partner has passed: its cards as dealt, any n of them
+        passed = {partner: draw_cards(rng, rows[partner], n)}
+    else:
+        rows[bidder], rows[partner], to_partner, to_bidder = hidden_exchange(
+            rng, rows[bidder], rows[partner], n, state.rules.pass_order == "partner-first")
+        passed = {bidder: to_partner, partner: to_bidder}
+    for at in hidden:
+        event = events[at]
+        events[at] = Pass(event.seat, Hand(passed[event.seat]), event.comment)
+    return replace(record, hands=tuple(Hand(row) for row in rows), events=tuple(events))
+
+
 def _by_chance(record: Record, state: HandState, rng: np.random.Generator) -> Record:
     """Deals of the cards no known hand holds, each seat given the cards it is seen with, until
-    one fits every event (the hand before play, where no play limits the deal)."""
+    one fits every event (the hand before play, where no play limits the deal). Two seats
+    whose exchange was hidden are dealt their cards after it (what they are seen with is
+    after it), and the exchange undone."""
     base = [list(row) for row in state.seen_dealt()]
     missing = [s for s in SEATS if record.hands[s] is None]
     left = [COPIES - sum(row[i] for row in base) for i in range(KINDS)]
     pool = np.repeat(np.arange(KINDS), left)
-    needs = [HAND_SIZE - sum(base[s]) for s in missing]
-    if any(n < 0 for n in needs) or sum(needs) != len(pool):
+    needs = {s: HAND_SIZE - sum(base[s]) for s in missing}
+    if any(n < 0 for n in needs.values()) or sum(needs.values()) != len(pool):
         raise RecordError("the cards the record shows do not leave a deal for the unknown hands")
     last = "no deal tried"
     for _ in range(FILL_TRIES):
         cards = rng.permutation(pool)
-        hands = list(record.hands)
+        hands: list[Hand] = []
         at = 0
-        for s, n in zip(missing, needs):
+        for s in SEATS:
+            given = record.hands[s]
+            if given is not None:
+                hands.append(given)
+                continue
             counts = list(base[s])
-            for c in cards[at:at + n]:
+            for c in cards[at:at + needs[s]]:
                 counts[int(c)] += 1
-            at += n
-            hands[s] = Hand(counts)
+            at += needs[s]
+            hands.append(Hand(counts))
         try:
-            return settled(replace(record, hands=tuple(hands)))
+            return settled(_with_exchange(record, state, hands, rng))
         except RecordError as e:
             last = str(e)
     raise RecordError(f"no deal of the unknown hands fits the record in {FILL_TRIES} tries"

@@ -32,6 +32,7 @@ from ...seats import SEATS, Seat, Side
 from ...stores import kept
 from .errors import RecordError
 from .events import (
+    HIDDEN,
     Call,
     Contract,
     Event,
@@ -137,7 +138,7 @@ class HandState:
     trump_named: bool = False
     trump: int | None = None
     lost: bool = False  # the bidder could name no trump, or had no marriage after the pass
-    passes: tuple[tuple[Seat, Hand], ...] = ()
+    passes: tuple[tuple[Seat, Hand | None], ...] = ()  # None: a hidden pass
     melds: tuple[tuple[int, Hand] | None, ...] = (None, None, None, None)
     thrown_in: bool = False
     tricks: tuple[Trick, ...] = ()
@@ -190,8 +191,17 @@ class HandState:
         return Seat.at_turn(turn, self.dealer)
 
     def passed(self, seat: int) -> Hand | None:
-        """The cards ``seat`` passed (None: none yet)."""
+        """The cards ``seat`` passed (None: none yet, or a hidden pass: ``pass_hidden``)."""
         return next((cards for s, cards in self.passes if s == seat), None)
+
+    def pass_hidden(self, seat: int) -> bool:
+        """Whether ``seat`` passed cards that whoever keeps the record did not see."""
+        return any(s == seat and cards is None for s, cards in self.passes)
+
+    @property
+    def exchange_hidden(self) -> bool:
+        """Whether the exchange so far is hidden (its passes' cards not seen)."""
+        return any(cards is None for _, cards in self.passes)
 
     def received(self, seat: int) -> Hand | None:
         return self.passed(seat ^ 2)
@@ -414,13 +424,25 @@ class HandState:
         rules = self.rules
         n = rules.pass_cards
         cards = event.cards
-        if len(cards) != n:
+        if self.passes and (self.passes[0][1] is None) != (cards is None):
+            first = self.passes[0][0]
+            was = HIDDEN if cards is not None else "seen"
+            raise RecordError(f"seat {first}'s pass was {was}: a seat that saw one pass saw"
+                              f" both (give both passes' cards, or {HIDDEN} for both)")
+        if cards is None:
+            known = [s for s in (event.seat, event.seat.partner) if self.dealt[s] is not None]
+            if known:
+                raise RecordError(f"the record gives seat {known[0]}'s hand, so its exchange"
+                                  f" was seen: a pass is {HIDDEN} only between two seats whose"
+                                  " hands the record does not give")
+        elif len(cards) != n:
             raise RecordError(f"a pass is {n} cards, not {len(cards)}", rule="passing.cards")
         own = self.dealt[event.seat]
-        if own is not None:
+        if own is not None and cards is not None:
             now = own
-            if rules.pass_order == "partner-first" and self.passes:
-                now = own + self.passes[0][1]  # the bidder may return what it received
+            first_cards = self.passes[0][1] if self.passes else None
+            if rules.pass_order == "partner-first" and first_cards is not None:
+                now = own + first_cards  # the bidder may return what it received
             if any(c > h for c, h in zip(cards.counts, now.counts)):
                 raise RecordError(f"seat {event.seat} does not hold {cards_text(cards)}"
                                   f" ({_holds(now.counts)})")
@@ -538,7 +560,9 @@ class HandState:
 
     def seen_dealt(self) -> list[Counts]:
         """Each seat's cards as dealt, as far as the hand shows them: its hand, else the cards
-        it played, showed or received, less what it received, plus what it passed."""
+        it played, showed or received, less what it received, plus what it passed. After a
+        hidden exchange the cards a seat is seen with may have come from its partner: the two
+        rows are then right only together (the deck's count is)."""
         out = []
         for s in SEATS:
             hand = self.dealt[s]
