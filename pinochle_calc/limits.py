@@ -41,12 +41,18 @@ JOBS_MAX = 64
 #: The largest figure (a bid, meld, trick points) taken either way: far above any real score,
 #: and short enough to print (Python refuses to print an int of over 4,300 digits).
 FIGURE_MAX = 10**15
-#: Positions the double-dummy solver may search for a hand's par and exact costs (``--exact``):
-#: the most (some two days of the compiled solver), and the default (about half a second of
-#: CPU, which reaches the last 10 or 11 tricks of most hands, seldom the first lead:
-#: docs/card-play.md, "Par and exact costs").
+#: Positions the double-dummy solver may search for a hand's par and exact costs (the
+#: library's ``nodes``): the most, some two days of the compiled solver.
 EXACT_POSITIONS_MAX = 10**12
-EXACT_POSITIONS = 5_000_000
+#: Seconds of CPU time the double-dummy solver may search (``--exact``): the most, a day.
+EXACT_SECONDS_MAX = 86_400
+#: ... by default, for a hand's par and exact costs in ``play`` and ``review``: half a second,
+#: which reaches the last 10 or 11 tricks of most hands with today's solver (docs/card-play.md,
+#: "Par and exact costs"); for ``card``'s exact search where every other hand is known; and
+#: for the whole double-dummy table of ``dd``.
+EXACT_SECONDS_PAR = 0.5
+EXACT_SECONDS_CARD = 30.0
+EXACT_SECONDS_TABLE = 60.0
 #: Seconds a match on a cluster waits for a scheduler that stopped answering, or for a worker
 #: when it has none (``--patience``, ``cluster.map_cluster``): the default and the most, a day.
 #: A healthy scheduler answers in milliseconds whatever its workers do (a deal of any length

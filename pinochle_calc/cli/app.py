@@ -31,7 +31,7 @@ import typer
 from typer.core import TyperGroup
 
 from ..errors import UserError, error_line, quoted, shorten
-from ..limits import EXACT_POSITIONS, EXACT_POSITIONS_MAX, JOBS_MAX, SEED_MAX
+from ..limits import EXACT_SECONDS_MAX, JOBS_MAX, SEED_MAX
 
 #: How a table's column is aligned.
 Justify = Literal["left", "right"]
@@ -364,15 +364,26 @@ JobsOption = Annotated[
                       help=f"Processes to play the deals in, 1 to {JOBS_MAX}.")
 ]
 
-#: ``--exact``: the double-dummy par and exact costs of a recorded hand (``play``, ``review``).
-ExactOption = Annotated[
-    int, typer.Option("--exact", min=0, max=EXACT_POSITIONS_MAX, metavar="POSITIONS",
-                      help="Positions the double-dummy solver may search for the hand's par"
-                      " and each card's exact cost, from the last trick back, 0 to"
-                      f" {EXACT_POSITIONS_MAX:,} (0: none worked out); the default,"
-                      f" {EXACT_POSITIONS:,}, takes about a second and reaches the last 10"
-                      " or 11 tricks of most hands, seldom the first lead.")
-]
+def exact_option(what: str) -> Any:
+    """The ``--exact SECONDS`` option of a command that runs the double-dummy solver within a
+    budget of its CPU time (``play``, ``review``, ``card``, ``dd``; ``what``: what the time is
+    for): ``exact: Annotated[float, exact_option(...)] = DEFAULT``."""
+    return typer.Option("--exact", metavar="SECONDS", callback=exact_seconds,
+                        help=f"Seconds of CPU time the double-dummy solver may search {what},"
+                        f" 0 to {EXACT_SECONDS_MAX:,} (0: no search).")
+
+
+def exact_seconds(value: float) -> float:
+    """``--exact``, checked: seconds from 0 to ``EXACT_SECONDS_MAX``. A number above it is
+    most likely a count of positions, which ``--exact`` took before it took seconds: said so."""
+    if not value >= 0:  # NaN too
+        raise typer.BadParameter(f"{value:g} is not a number of seconds from 0 to"
+                                 f" {EXACT_SECONDS_MAX:,}")
+    if value > EXACT_SECONDS_MAX:
+        raise typer.BadParameter(f"{value:g} is more than {EXACT_SECONDS_MAX:,} seconds (a"
+                                 " day): --exact is seconds of the solver's CPU time, no longer"
+                                 " positions (5,000,000 positions were about 0.7 s)")
+    return value
 
 
 def samples_option(limit: int, what: str) -> Any:

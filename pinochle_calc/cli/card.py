@@ -13,7 +13,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..errors import UserError
-from ..limits import CARD_DEALS
+from ..limits import CARD_DEALS, EXACT_SECONDS_CARD
 from .app import (
     FormatOption,
     HandArgument,
@@ -22,6 +22,7 @@ from .app import (
     TrumpOption,
     command,
     contract_option,
+    exact_option,
     format_option,
     hand_argument,
     required_trump,
@@ -92,11 +93,14 @@ def card(
     seed: SeedOption = 0,
     format: FormatOption = None,
     rules: RulesOption = None,
+    exact: Annotated[float, exact_option(
+        "where every other hand is known (past it the deals are played out, and the answer"
+        " says so)")] = EXACT_SECONDS_CARD,
 ) -> None:
     """The card to play now: every legal card scored by dealing the unseen cards many times,
     each deal meeting everything the play so far shows, and playing each deal out with that
     card first (in the last eight tricks, and at any depth where every other hand is shown,
-    each layout is searched exactly: the best play by both sides).
+    within --exact seconds, each layout is searched exactly: the best play by both sides).
 
     Gives for each legal card your side's trick points for the rest of the hand, and with
     --contract and --tricks the bidding side's chance to make the contract and the expected
@@ -121,7 +125,7 @@ def card(
                                      f" not both ({', '.join(given)} given)",
                                      param_hint=f"'{source}'")
         if position is not None:
-            _from_file(position, fmt, samples, seed, rules_option(rules))
+            _from_file(position, fmt, samples, seed, rules_option(rules), exact)
             return
         if rules is not None:
             raise typer.BadParameter("a record names its own rules: leave out --rules with"
@@ -142,7 +146,8 @@ def card(
     from ..play.position import PositionError
 
     try:
-        advice = advise_card(spot, samples=samples, seed=seeded, rules=rule_set)
+        advice = advise_card(spot, samples=samples, seed=seeded, rules=rule_set,
+                              exact=exact)
     except PositionError as e:
         raise _located(e, text, tricks) from None
     _write(advice, fmt, spot, event=event, seed=base)
@@ -302,7 +307,7 @@ def _contract(text: str | None, suit: int, rules) -> tuple[int, int] | None:
     return seat, rules.min_bid_points if bid is None else bid
 
 
-def _from_file(path: str, fmt: str, samples: int, seed: int, rules) -> None:
+def _from_file(path: str, fmt: str, samples: int, seed: int, rules, exact: float) -> None:
     """One position from a JSON file, or a JSON-lines batch, one answer a line, in order (with
     ``json``: one document, the list of the answers, each with its line)."""
     from ..lines import LineError, open_lines
@@ -321,7 +326,8 @@ def _from_file(path: str, fmt: str, samples: int, seed: int, rules) -> None:
     if isinstance(whole, dict):
         try:
             spot = Position.from_dict(whole, rules)
-            advice = advise_card(spot, samples=samples, seed=_seed_of(spot, seed), rules=rules)
+            advice = advise_card(spot, samples=samples, seed=_seed_of(spot, seed), rules=rules,
+                                 exact=exact)
         except UserError as e:
             raise UserError(f"{name}: {e}") from None
         _write(advice, fmt, spot, seed=seed)
@@ -339,7 +345,8 @@ def _from_file(path: str, fmt: str, samples: int, seed: int, rules) -> None:
             except (ValueError, RecursionError) as e:
                 raise UserError(f"not a JSON object: {str(e)[:80]}") from None
             spot = Position.from_dict(data, rules)
-            advice = advise_card(spot, samples=samples, seed=_seed_of(spot, seed), rules=rules)
+            advice = advise_card(spot, samples=samples, seed=_seed_of(spot, seed), rules=rules,
+                                 exact=exact)
         except UserError as e:
             failed += 1
             sys.stderr.write(f"line {number}: {e}\n")
@@ -376,6 +383,9 @@ def _write(advice, fmt: str, spot, line: int | None = None, first: bool = True,
                  c["difference"]["mean"], c["difference"]["stderr"], c["as_good"])
                 for c in record["choices"]]
         write_csv((*head, *CARD_CSV) if first else None, rows)
+        if advice.method_note:  # the rows have no place for it
+            where = f"line {line}: " if line is not None else ""
+            sys.stderr.write(f"{where}played out: {advice.method_note}\n")
     else:
         _table(advice, spot, line, event, seed)
 
@@ -420,5 +430,6 @@ def _table(advice, spot, line: int | None, event: int | None = None, seed: int =
             say(con, f"  {fact}", hang=4)
     how = ("each layout searched exactly (best play by both sides)" if advice.searched
            else "each played out by the heuristic player")
+    why = f" ({advice.method_note}: --exact gives it more time)" if advice.method_note else ""
     say(con, f"{advice.samples:,} deals of the unseen cards meeting every fact (seed {seed},"
-        f" this card's deals derived from it), {how}")
+        f" this card's deals derived from it), {how}{why}")

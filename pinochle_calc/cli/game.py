@@ -17,7 +17,7 @@ from ..errors import UserError
 from ..limits import (
     ARENA_DEALS,
     ARENA_GAMES,
-    EXACT_POSITIONS,
+    EXACT_SECONDS_PAR,
     GAME_HANDS,
     HAND_DEALS,
     PATIENCE_MAX,
@@ -25,7 +25,6 @@ from ..limits import (
     SEED_MAX,
 )
 from .app import (
-    ExactOption,
     FormatOption,
     JobsOption,
     RulesOption,
@@ -35,6 +34,7 @@ from .app import (
     choice,
     command,
     contract_option,
+    exact_option,
     format_option,
     rules_option,
     samples_option,
@@ -106,7 +106,9 @@ def play(
         help="table, json, jsonl, csv or record (the record's text); default: table on a"
         " terminal, jsonl otherwise.")] = None,
     rules: RulesOption = None,
-    exact: ExactOption = EXACT_POSITIONS,
+    exact: Annotated[float, exact_option(
+        "for the hand's par and each card's exact cost, from the last trick back")
+    ] = EXACT_SECONDS_PAR,
     start_old: Annotated[Optional[str], typer.Option(  # noqa: UP045
         "--from", hidden=True, help="The old spelling of --at.")] = None,
 ) -> None:
@@ -119,7 +121,8 @@ def play(
     form; csv one row, as the arena writes for each hand. --record replays a recorded hand,
     and --at continues it with the engine's players from any event on. The table and json
     give the hand's double-dummy par (best play by both from the first lead, every card seen)
-    where the solver reaches it within --exact positions."""
+    where the solver reaches it within --exact seconds; else the best finish from the first
+    trick it reached, labelled as such."""
     fmt = format_option(format)
     if start_old is not None:
         if start is not None:
@@ -158,7 +161,7 @@ def play(
         seed = secrets.randbelow(SEED_MAX + 1)
         if fmt == "csv":  # the row has no room for it
             sys.stderr.write(f"seed {seed} (--seed {seed} replays this hand)\n")
-    hands = _read_deal(deal) if deal is not None else deal_cards(seed)
+    hands = read_deal(deal) if deal is not None else deal_cards(seed)
     try:
         with progress("playing the hand", None):
             record = play_hand(hands, us, them, rule_set, seed=hand_seed(seed),
@@ -179,16 +182,17 @@ def play(
     print_record(record, show_tricks, source, _par(record, fmt, exact))
 
 
-def _par(record, fmt: str, positions: int):
-    """The hand's par and exact costs (``game.par``) for the formats that show it (None for
-    the record's text, which has no place for it)."""
+def _par(record, fmt: str, seconds: float):
+    """The hand's par and exact costs (``game.par``) within ``seconds`` of the solver's CPU
+    time, for the formats that show it (None for the record's text, which has no place for
+    it)."""
     if fmt in ("record", "csv"):
         return None
     from ..game.par import hand_par
     from .render import progress
 
     with progress("working out the par", None):
-        return hand_par(record, positions)
+        return hand_par(record, seconds=seconds)
 
 
 def _contract(text: str | None, trump: str | None):
@@ -214,10 +218,11 @@ def _contract(text: str | None, trump: str | None):
 DEAL_BYTES = 1 << 16
 
 
-def _read_deal(path: str):
+def read_deal(path: str, whole: bool = True):
     """The four hands of a deal file (blank lines and # comments skipped), read as the
     program reads every text file: UTF-8, a byte order mark dropped, any line ending; at most
-    ``DEAL_BYTES``."""
+    ``DEAL_BYTES``. ``whole``: 20 cards each, the whole deck (else hands of any size, as
+    written: ``dd`` checks them)."""
     import io
 
     from ..game.whole import check_deal
@@ -242,12 +247,14 @@ def _read_deal(path: str):
             hand = Hand.parse(text)
         except UserError as e:
             raise UserError(f"{name} line {number}: {e}") from None
-        if len(hand) != 20:
+        if whole and len(hand) != 20:
             raise UserError(f"{name} line {number}: seat {len(hands)} holds {len(hand)} cards,"
                             " not 20")
         hands.append(hand)
     if len(hands) != 4:
         raise UserError(f"{name}: a deal is four hands, one a line; found {len(hands)}")
+    if not whole:
+        return tuple(hands)
     try:
         return check_deal(hands)
     except UserError as e:

@@ -11,13 +11,13 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..limits import BID_DEALS, CARD_DEALS, EXACT_POSITIONS
+from ..limits import BID_DEALS, CARD_DEALS, EXACT_SECONDS_PAR
 from .app import (
-    ExactOption,
     FormatOption,
     JobsOption,
     SeedOption,
     command,
+    exact_option,
     format_option,
     write_csv,
     write_json,
@@ -46,7 +46,9 @@ def review(
     seed: SeedOption = 0,
     jobs: JobsOption = 1,
     format: FormatOption = None,
-    exact: ExactOption = EXACT_POSITIONS,
+    exact: Annotated[float, exact_option(
+        "for the hand's par and each card's exact cost, from the last trick back")
+    ] = EXACT_SECONDS_PAR,
 ) -> None:
     """Review a recorded hand: each call, pass and card of a seat, what the advice would have
     done from that seat's knowledge at that moment, the expected cost in points of the choice
@@ -55,8 +57,10 @@ def review(
     blunder.
 
     Beside a card's cost, its exact cost: what it gave away against best play with every card
-    seen (double dummy), for the cards the solver reaches within --exact positions (the last
-    tricks), with the hand's par. The cost is summed by phase (auction, exchange, play). json
+    seen (double dummy), for the cards the solver reaches within --exact seconds (the last
+    tricks), with the hand's par (or, where the solver does not reach the first lead, the best
+    finish from the first trick it reached, labelled as such). The cost is summed by phase
+    (auction, exchange, play). json
     gives one document with an object per decision, the par and the sums by phase; jsonl one
     object per decision a line; csv one row per decision. docs/records.md says how each cost
     is measured and where the marks start."""

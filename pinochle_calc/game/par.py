@@ -4,16 +4,18 @@ record's rule set's points (its ``scale`` applied), for ``play`` and ``review``.
 The par is worked out from the hands when play began (after the exchange), the seat that led
 the first trick (the bidder) and the trump; a record that does not give every seat's hand (one
 ``table`` wrote, with your hand alone) has none, and neither has a hand whose cards were not
-played (thrown in, no trump). The work has a budget of positions (``positions``), spent from
-the last trick back: past it the early cards have no exact cost, and the par none unless the
-walk reached the first lead; ``note`` says which in words.
+played (thrown in, no trump). The work has a budget of seconds of CPU time (``seconds``) and,
+optionally, of positions (``positions``), spent from the last trick back: past it the early
+cards have no exact cost, and the par none unless the walk reached the first lead. The line
+is then labelled for what it is, the best finish from the first trick reached (the tricks
+before as played, best play by both after), never a par; ``note`` says why there is no par.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..play.exact import DEFAULT_POSITIONS
+from ..play.exact import DEFAULT_SECONDS
 from .hand import Play, Record
 
 
@@ -24,16 +26,20 @@ class HandPar:
     its side away against best play, every card seen (None: not reached within the budget).
     ``from_trick``: the first trick from which on every card has its cost (None: none), and
     ``finish`` each side's points with the tricks before it as played and best play by both
-    from its first lead on. ``positions``: the budget (None: no limit); ``searched``: the
-    positions searched."""
+    from its first lead on. ``positions``: the budget of positions (None: no limit);
+    ``seconds``: the budget of CPU time (None: no limit); ``searched``: the positions
+    searched."""
 
     par: tuple[int, int] | None
     note: str | None
     costs: tuple[tuple[int, int | None], ...] = ()
     from_trick: int | None = None
-    positions: int | None = DEFAULT_POSITIONS
+    positions: int | None = None
     searched: int = 0
     finish: tuple[int, int] | None = None
+    seconds: float | None = DEFAULT_SECONDS
+    #: why there is no par (``note`` without the finish); None where there is one
+    reason: str | None = None
 
     def cost(self, event: int) -> int | None:
         """The exact cost of the card of play event ``event`` (None: none worked out)."""
@@ -41,21 +47,28 @@ class HandPar:
 
     def to_dict(self) -> dict:
         """The par as the JSON summary writes it: ``par`` (``{"us": N, "them": N}`` or null)
-        and ``par_note`` (why it is null, else null)."""
+        and ``par_note`` (why it is null, with the best finish where there is one; else
+        null)."""
         return {"par": None if self.par is None else {"us": self.par[0], "them": self.par[1]},
                 "par_note": self.note}
 
     def words(self) -> str:
-        """The par in a line of words, as the tables show it."""
-        if self.par is None:
-            return f"Par: {self.note}"
-        return f"Par (best play by both from the first lead, every card seen): us" \
-               f" {self.par[0]}, them {self.par[1]}"
+        """The line the tables show: the par; else the best finish, labelled as such, and why
+        there is no par; else why there is neither."""
+        if self.par is not None:
+            return f"Par (best play by both from the first lead, every card seen): us" \
+                   f" {self.par[0]}, them {self.par[1]}"
+        if self.finish is not None and self.from_trick is not None:
+            return f"Best finish from trick {self.from_trick} (the tricks before as played," \
+                   f" then best play by both, every card seen): us {self.finish[0]}, them" \
+                   f" {self.finish[1]}; no par: the first lead {self.reason}"
+        return f"Par: {self.note}"
 
 
-def hand_par(record: Record, positions: int | None = DEFAULT_POSITIONS) -> HandPar:
-    """The record's par and exact costs (module docstring) within ``positions`` positions
-    searched (None: no limit; 0: none)."""
+def hand_par(record: Record, positions: int | None = None, *,
+             seconds: float | None = DEFAULT_SECONDS) -> HandPar:
+    """The record's par and exact costs (module docstring) within ``seconds`` of CPU time and
+    ``positions`` positions searched (None: no limit; 0: none)."""
     from ..play.exact import exact_play, points_left
 
     numbers = [n for n, e in enumerate(record.events, 1) if isinstance(e, Play)]
@@ -64,13 +77,15 @@ def hand_par(record: Record, positions: int | None = DEFAULT_POSITIONS) -> HandP
     else:
         start = record.state
         if start.next_decision().kind != "play":
-            return HandPar(None, "none: the cards were not played", positions=positions)
+            return HandPar(None, "none: the cards were not played", positions=positions,
+                           seconds=seconds)
     hands = [start.holding_counts(s) for s in range(4)]
     if any(h is None for h in hands) or start.trump is None:
         return HandPar(None, "not known: the record does not give every seat's hand",
-                       positions=positions)
+                       positions=positions, seconds=seconds)
     cards = [record.events[n - 1].card for n in numbers]  # type: ignore[attr-defined]
-    found = exact_play(hands, start.trump, int(start.to_play()), cards, nodes=positions)
+    found = exact_play(hands, start.trump, int(start.to_play()), cards, nodes=positions,
+                       seconds=seconds)
     k = record.rules.scale
     costs = tuple((n, None if c is None else c * k) for n, c in zip(numbers, found.costs))
     par = None if found.par is None else (found.par[0] * k, found.par[1] * k)
@@ -87,13 +102,28 @@ def hand_par(record: Record, positions: int | None = DEFAULT_POSITIONS) -> HandP
         finish = (before.points[0] + value * k, before.points[1] + (rest - value) * k)
     else:
         trick = None
+    reason = None
     if par is None:
-        note = "not worked out (0 positions allowed)" if positions == 0 else \
-            f"not solved within {positions:,} positions"
-        if finish is not None and positions:
+        note = reason = _why(found.stopped, positions, seconds)
+        if finish is not None and note != NOT_WORKED_OUT:
             note += f"; from trick {trick} on, best play by both makes it us {finish[0]}," \
                 f" them {finish[1]}"
-    return HandPar(par, note, costs, trick, positions, found.searched, finish)
+        else:
+            finish = trick = None
+    return HandPar(par, note, costs, trick, positions, found.searched, finish, seconds, reason)
+
+
+#: The note of a par no search was allowed for.
+NOT_WORKED_OUT = "not worked out (no search allowed)"
+
+
+def _why(stopped: str | None, positions: int | None, seconds: float | None) -> str:
+    """Why the walk did not reach the first lead: the budget that ran out."""
+    if positions == 0 or seconds == 0:
+        return NOT_WORKED_OUT
+    if stopped == "positions":
+        return f"not solved within {positions:,} positions"
+    return f"not solved within {seconds:g} s of search"
 
 
 __all__ = ["HandPar", "hand_par"]

@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Literal
 from ..cards import SUIT_SYMBOLS
 from ..errors import UserError
 from ..hand import Hand
-from ..limits import EXACT_POSITIONS
+from ..limits import EXACT_SECONDS_PAR
 from ..play.stats import ZERO, Mean
 from ..rules import RuleSet
 from .hand import Call, Pass, Play, Record, convention_of
@@ -202,10 +202,10 @@ def decisions(record: Record, seats: tuple[int, ...]) -> tuple[list[int], list[s
 def review(record: Record, seats: tuple[int, ...] | None = None, *, samples: int | None = None,
            seed: int = 0, jobs: int = 1, convention: str | None = None,
            progress: Callable[[int, int], None] | None = None,
-           exact: int | None = EXACT_POSITIONS) -> Review:
+           exact: float | None = EXACT_SECONDS_PAR, positions: int | None = None) -> Review:
     """Review every decision of ``seats`` (default: every seat whose hand the record gives);
-    the par and the exact costs within ``exact`` positions searched (None: no limit; 0:
-    none)."""
+    the par and the exact costs within ``exact`` seconds of the solver's CPU time and
+    ``positions`` positions searched (None: no limit; 0: none)."""
     from ..processes import map_jobs
     from .par import hand_par
 
@@ -221,7 +221,7 @@ def review(record: Record, seats: tuple[int, ...] | None = None, *, samples: int
     if not seats:
         raise UserError("the record gives no seat's hand: there is nothing to review")
     numbers, skipped = decisions(record, seats)
-    par = hand_par(record, exact)
+    par = hand_par(record, positions, seconds=exact)
     job = (record, samples, seed, convention)
     out = []
     for done, decision in enumerate(map_jobs(_decide, job, numbers, jobs=jobs), 1):

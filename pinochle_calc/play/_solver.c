@@ -1,5 +1,5 @@
 /* The double-dummy solver of double-deck pinochle, compiled: its Python face (the Solver
- * type: value, values, values_many, clear, interrupt). The search itself is
+ * type: value, values, values_many, bound, clear, interrupt). The search itself is
  * _solver_search.c; the types _solver.h; play/search.py is the same method in pure Python,
  * the oracle and fallback, and refuses the same arguments with the same errors.
  *
@@ -182,16 +182,14 @@ static PyObject *stopped_error(void) {
 
 static char *position_names[] = {"codes", "leader", "trick", "nodes", NULL};
 
-/* Read (codes, leader, trick, nodes=0) into the solver and `t`, the solver taken: 0, else -1
- * and the error (the solver not taken). */
-static int position(Solver *S, PyObject *args, PyObject *kwds, Trick *t, long long *budget) {
-    PyObject *codes_obj, *leader_obj, *trick_obj, *nodes_obj = NULL;
+/* Read the position's codes, leader, trick and nodes (NULL: 0) into the solver and `t`, the
+ * solver taken: 0, else -1 and the error (the solver not taken). */
+static int load_position(Solver *S, PyObject *codes_obj, PyObject *leader_obj,
+                         PyObject *trick_obj, PyObject *nodes_obj, Trick *t,
+                         long long *budget) {
     long long codes[16];
     int n;
     Lead lead;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOO|O", position_names, &codes_obj,
-                                     &leader_obj, &trick_obj, &nodes_obj))
-        return -1;
     if (int_list(codes_obj, "the hands", "suit code", 16, 16, 0, 3124, codes, &n) < 0
         || read_lead(leader_obj, trick_obj, &lead) < 0 || read_nodes(nodes_obj, budget) < 0
         || take(S) < 0)
@@ -203,6 +201,16 @@ static int position(Solver *S, PyObject *args, PyObject *kwds, Trick *t, long lo
         return -1;
     }
     return 0;
+}
+
+/* Read (codes, leader, trick, nodes=0) into the solver and `t`, the solver taken: 0, else -1
+ * and the error (the solver not taken). */
+static int position(Solver *S, PyObject *args, PyObject *kwds, Trick *t, long long *budget) {
+    PyObject *codes_obj, *leader_obj, *trick_obj, *nodes_obj = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOO|O", position_names, &codes_obj,
+                                     &leader_obj, &trick_obj, &nodes_obj))
+        return -1;
+    return load_position(S, codes_obj, leader_obj, trick_obj, nodes_obj, t, budget);
 }
 
 static PyObject *Solver_value(Solver *S, PyObject *args, PyObject *kwds) {
@@ -233,6 +241,28 @@ static PyObject *Solver_values(Solver *S, PyObject *args, PyObject *kwds) {
         PyTuple_SET_ITEM(out, i, pair);
     }
     return out;
+}
+
+/* The most points a position holds (every counter and the last trick's 2): `at` of bound. */
+#define POINTS_MAX 50
+
+static char *bound_names[] = {"codes", "leader", "trick", "at", "nodes", NULL};
+
+static PyObject *Solver_bound(Solver *S, PyObject *args, PyObject *kwds) {
+    PyObject *codes_obj, *leader_obj, *trick_obj, *at_obj, *nodes_obj = NULL;
+    long long at, budget;
+    Trick t;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOO|O", bound_names, &codes_obj,
+                                     &leader_obj, &trick_obj, &at_obj, &nodes_obj)
+        || int_arg(at_obj, "at", 1, POINTS_MAX, &at) < 0
+        || load_position(S, codes_obj, leader_obj, trick_obj, nodes_obj, &t, &budget) < 0
+        || begin(S, budget) < 0)
+        return NULL;
+    int v = dd_bound(S, &t, (int)at);
+    int stopped = end(S);
+    S->busy = 0;
+    if (stopped) return stopped == DD_LIMIT ? stopped_error() : NULL;
+    return PyLong_FromLong(v);
 }
 
 /* ---- values_many ------------------------------------------------------------------------- */
@@ -419,6 +449,11 @@ static PyMethodDef Solver_methods[] = {
      " for the seat to play in every layout) into `out` (int64, shape (n, len(cards))); with"
      " `nodes`, it stops once the search has visited that many positions. Returns the layouts"
      " done (their rows of `out` are filled)."},
+    {"bound", (PyCFunction)(void (*)(void))Solver_bound, METH_VARARGS | METH_KEYWORDS,
+     "bound(codes, leader, trick, at, nodes=0): one zero-window search of the position at"
+     " `at` (1 to 50): a result of `at` or more is a lower bound on side 0's trick points from"
+     " the trick in progress on, one below `at` an upper bound; raises search.Stopped past"
+     " `nodes` positions searched."},
     {"clear", (PyCFunction)Solver_clear, METH_NOARGS,
      "Empty the table (and undo interrupt())."},
     {"interrupt", (PyCFunction)Solver_interrupt, METH_NOARGS,

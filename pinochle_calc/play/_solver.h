@@ -54,6 +54,9 @@ typedef struct { int card, score; } Move;
 /* The exact value of the position `t` after `card` (-1: before any) for side 0, by
  * zero-window searches from `guess`. */
 int dd_mtdf(Solver *S, const Trick *t, int card, int guess);
+/* One zero-window search of the position `t` at `at`: a value of `at` or more is a lower bound
+ * on side 0's points, one below `at` an upper bound. */
+int dd_bound(Solver *S, const Trick *t, int at);
 /* Read 16 suit codes (each 0 to 3124), the leader (0 to 3) and the trick in progress (0 to 3
  * cards, each 0 to 19) into the solver and `t`: NULL, or what makes them no position (the
  * hands' sizes, a fifth copy of a card, a hand over). Needs no GIL. */

@@ -444,6 +444,8 @@ int dd_all_values(Solver *S, const Trick *t, int *cards, int *values) {
 
 int dd_mtdf(Solver *S, const Trick *t, int card, int guess) { return mtdf(S, t, card, guess); }
 
+int dd_bound(Solver *S, const Trick *t, int at) { return bounded(S, t, -1, at - 1, at); }
+
 const char *dd_load_codes(Solver *S, const long long *codes, int leader, const int *trick,
                           int k, Trick *t) {
     return load_codes(S, codes, leader, trick, k, t);

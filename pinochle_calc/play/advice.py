@@ -11,7 +11,8 @@ and earlier where the distinct layouts are few enough to search within ``BUDGET_
 in the order dealt, as many as ``NODE_BUDGET`` positions searched allow (at least
 ``MIN_EXACT_DEALS``, else they are all played out; from ``PARALLEL_TRICKS`` tricks left on, on
 two threads at once, each within half the budget); at any depth, every deal, where the facts
-leave one layout (every other hand known). Every card is scored on the same deals, so the
+leave one layout (every other hand known), within ``exact`` seconds of CPU time: past them the
+deals are played out, and ``method_note`` says so. Every card is scored on the same deals, so the
 differences between cards are not swamped by the luck of the deal.
 
 For each card: the player's side's expected trick points for the rest of the hand (mean and
@@ -46,7 +47,7 @@ import numpy as np
 
 from ..cards import CARDS
 from ..hand import Hand
-from ..limits import CARD_DEALS, SEED_MAX, check
+from ..limits import CARD_DEALS, EXACT_SECONDS_CARD, EXACT_SECONDS_MAX, SEED_MAX, check
 from ..rules import STANDARD, TRICK_POINTS, RuleSet, RulesLike, as_rules
 from .dealer import suit_codes
 from .facts import Facts, read_position
@@ -54,8 +55,9 @@ from .lockstep import play_lockstep
 from .players import HeuristicPlayer
 from .position import Position
 from .reasons import reason, view
-from .solver import COMPILED, THREADS, search_layouts
+from .solver import COMPILED, THREADS, engine, new_engine, search_layouts
 from .stats import ZERO, Mean
+from .timed import Budget, OutOfTime, check_seconds
 from .tricks import (
     CARD_POINTS,
     RANK_OF,
@@ -75,9 +77,11 @@ BUDGET_MS = 100.0
 #: 10 million and 100,000 a second on this machine): the search stops there, so the deals it
 #: covers are the same on every run.
 NODE_BUDGET = {True: 1_000_000, False: 10_000}
-#: Where every other hand is known, the budget of the search of the one layout (about a
-#: minute and a half; past it, the deals are played out).
-KNOWN_NODE_BUDGET = {True: 600_000_000, False: 3_000_000}
+#: Where every other hand is known, the one layout is searched within a budget of seconds
+#: (``advise_card``'s ``exact``, ``card --exact``), not of positions: ``_exact_plan``'s mark.
+KNOWN = -1
+#: ... by default (``limits.EXACT_SECONDS_CARD``).
+KNOWN_SECONDS = EXACT_SECONDS_CARD
 #: The median time to search one layout exactly (every legal card of the seat to play), in
 #: milliseconds, by the tricks left, the compiled solver and the pure-Python one
 #: (``benchmarks/bench_solver.py --advice``, CPU time); beyond the table, 3.5 times more a trick.
@@ -146,6 +150,9 @@ class CardAdvice:
     #: ``cost``, which pairs two cards deal by deal
     values: dict[int, np.ndarray] = field(default_factory=dict, compare=False, repr=False)
     missing: tuple[str, ...] = ()
+    #: why the deals were played out where the exact search was meant (None: it was not, or
+    #: it ran)
+    method_note: str | None = None
 
     def cost(self, card: int) -> Mean:
         """What playing ``card`` rather than the card advised costs by the advice's own
@@ -161,20 +168,24 @@ class CardAdvice:
                 "reason": self.reason, "inferred": self.facts.to_dict(),
                 "samples": self.samples, "seed": self.seed,
                 "method": "exact search" if self.searched else "play-outs",
-                "missing": list(self.missing)}
+                "method_note": self.method_note, "missing": list(self.missing)}
 
 
 def advise_card(position: Position, *, samples: int = DEFAULT_SAMPLES, seed: int = 0,
-                rules: RulesLike | None = STANDARD, more: bool = True) -> CardAdvice:
+                rules: RulesLike | None = STANDARD, more: bool = True,
+                exact: float | None = KNOWN_SECONDS) -> CardAdvice:
     """The card to play at ``position`` and why (see the module docstring); ``rules`` as
     every function takes them (a ``RuleSet``, a preset name, a rule file); ``more``: deal more
-    where the best two cards are close (False: exactly ``samples`` deals, or fewer searched)."""
+    where the best two cards are close (False: exactly ``samples`` deals, or fewer searched);
+    ``exact``: the seconds of CPU time the search of the one layout may take where every other
+    hand is known (None: no limit; 0: none, the deals are played out)."""
     if not isinstance(position, Position):
         raise TypeError(f"position must be a Position (Position.from_dict reads its JSON),"
                         f" not {type(position).__name__}")
     rules = as_rules(rules)
     check("samples", samples, 1, CARD_DEALS)
     check("seed", seed, 0, SEED_MAX)
+    clock = Budget(None if exact is None else check_seconds("exact", exact, EXACT_SECONDS_MAX))
     facts = read_position(position, rules)
     p = position
     legal = legal_cards(p.hand.counts, p.trick, p.trump)
@@ -183,7 +194,12 @@ def advise_card(position: Position, *, samples: int = DEFAULT_SAMPLES, seed: int
     rng = np.random.default_rng(seed)
     codes = suit_codes(dealer.deal(rng, samples))
     plan = _exact_plan(p, facts, codes)
-    found = None if plan is None else _searched(p, codes, legal, side, plan, clear=True)
+    note = None
+    try:
+        found = None if plan is None else _searched(p, codes, legal, side, plan, clear=True,
+                                                    clock=clock)
+    except OutOfTime:
+        found, note = None, _out_of_time(exact)
     searched = found is not None and found[1] >= min(MIN_EXACT_DEALS, samples)
     if found is not None and searched:
         points, used = found
@@ -199,7 +215,11 @@ def advise_card(position: Position, *, samples: int = DEFAULT_SAMPLES, seed: int
             break
         extra = suit_codes(dealer.deal(rng, used))  # as many again, from the same stream
         if searched:  # the search goes on within what is left of its budget
-            add, n = _searched(p, extra, legal, side, plan, clear=False)  # type: ignore[arg-type]
+            try:
+                add, n = _searched(p, extra, legal, side, plan,  # type: ignore[arg-type]
+                                   clear=False, clock=clock)
+            except OutOfTime:
+                break
         else:
             add, n = _played_out(p, facts, extra, legal, side), len(extra)
         if n == 0:
@@ -209,7 +229,15 @@ def advise_card(position: Position, *, samples: int = DEFAULT_SAMPLES, seed: int
         used += n
     return CardAdvice(choices[0].card, tuple(choices),
                       reason(p, facts, choices, searched, missing, used), facts, used, seed,
-                      searched, values, missing)
+                      searched, values, missing, note)
+
+
+def _out_of_time(seconds: float | None) -> str:
+    """Why the one layout was played out rather than searched."""
+    if not seconds:
+        return "every other hand is known, but no time was allowed for the exact search"
+    return f"every other hand is known, but the exact search did not finish within" \
+        f" {seconds:g} s"
 
 
 def _close(choices: list[Choice], negligible: float) -> bool:
@@ -260,7 +288,7 @@ def layout_ms(tricks: int, compiled: bool = COMPILED) -> float:
 
 def _exact_plan(p: Position, facts: Facts, codes: np.ndarray) -> int | None:
     """Whether to search the deals exactly, and within how many positions searched; None:
-    play them out. At any depth, within ``KNOWN_NODE_BUDGET``, where the facts leave one
+    play them out. At any depth, within the time budget (``KNOWN``), where the facts leave one
     layout: every other hand known, or at least ``MIN_EXACT_DEALS`` deals all alike (a deal or
     two alike says nothing: ``--samples 1`` once searched a minute a card); this comes first,
     since the one layout's search may need more than ``NODE_BUDGET`` even in the last tricks.
@@ -270,21 +298,23 @@ def _exact_plan(p: Position, facts: Facts, codes: np.ndarray) -> int | None:
     layouts = len(np.unique(codes, axis=0))
     known = all(sum(facts.known[s]) == facts.sizes[s] for s in facts.others)
     if layouts == 1 and (known or len(codes) >= MIN_EXACT_DEALS):
-        return KNOWN_NODE_BUDGET[COMPILED]
+        return KNOWN
     if left <= EXACT_TRICKS or layouts * layout_ms(left) <= BUDGET_MS:
         return NODE_BUDGET[COMPILED]
     return None
 
 
 def _searched(p: Position, codes: np.ndarray, legal: tuple[int, ...], side: int,
-              budget: int, clear: bool = True) -> tuple[np.ndarray, int]:
+              budget: int, clear: bool = True,
+              clock: Budget | None = None) -> tuple[np.ndarray, int]:
     """Per legal card and deal, the side's exact trick points (unscaled) from here, each
     distinct layout searched once by the double-dummy solver of the trump, in the order
     dealt, within ``budget`` positions searched (``clear``: from an empty table, so that the
     same search covers the same deals on every run; else going on from the search before,
     within what is left of it), from ``PARALLEL_TRICKS`` tricks left on by
     ``solver.THREADS`` solvers at once (``solver.search_layouts``); and how many of the deals
-    (the first ones) that covers."""
+    (the first ones) that covers. ``budget`` ``KNOWN``: the one layout, by a solver of its
+    own sized for its tricks, within the seconds of ``clock`` (``OutOfTime`` past them)."""
     layouts, first, which = np.unique(codes, axis=0, return_index=True, return_inverse=True)
     which = np.asarray(which).reshape(-1)
     order = np.argsort(first)  # the layouts in the order of their first deal
@@ -293,15 +323,31 @@ def _searched(p: Position, codes: np.ndarray, legal: tuple[int, ...], side: int,
     layouts = np.ascontiguousarray(layouts[order], dtype=np.int64)
     which = rank[which]
     found = np.zeros((len(layouts), len(legal)), dtype=np.int64)
-    threads = THREADS if len(p.hand) >= PARALLEL_TRICKS else 1
-    done = search_layouts(p.trump, layouts, p.leader, list(p.trick), list(legal), found,
-                          budget, clear=clear, threads=threads)
+    if budget == KNOWN:
+        done = _known(p, layouts, legal, found, clock or Budget(KNOWN_SECONDS))
+    else:
+        threads = THREADS if len(p.hand) >= PARALLEL_TRICKS else 1
+        done = search_layouts(p.trump, layouts, p.leader, list(p.trick), list(legal), found,
+                              budget, clear=clear, threads=threads)
     covered = int(np.argmax(which >= done)) if (which >= done).any() else len(which)
     if side:  # the solver gives side 0's points: side 1 takes the rest
         held = np.array(_COUNTERS, dtype=np.int64)[layouts].sum(axis=1)
         total = held + sum(CARD_POINTS[c] for c in p.trick) + 2
         found = total[:, None] - found
     return found.T.astype(np.float64)[:, which[:covered]], covered
+
+
+def _known(p: Position, layouts: np.ndarray, legal: tuple[int, ...], found: np.ndarray,
+           clock: Budget) -> int:
+    """The one layout (a row of ``layouts``) searched into ``found`` within ``clock``
+    (``OutOfTime`` past it), by the thread's solver emptied (``solver.engine``) in the last
+    ``EXACT_TRICKS`` tricks, else by one of its own sized for the tricks left (a whole deal's
+    table is hundreds of megabytes: not kept); the layouts done."""
+    left = len(p.hand)
+    solver = engine(p.trump) if left <= EXACT_TRICKS else new_engine(p.trump, left)
+    solver.clear()
+    return clock.run(solver, lambda: solver.values_many(layouts, p.leader, list(p.trick),
+                                                        list(legal), found))
 
 
 #: The counters in a suit held as each suit code (A, 10 and K count 1).
@@ -393,5 +439,5 @@ def _meld(shown: Hand, trump: int, rules: RuleSet) -> int:
 
 
 __all__ = ["advise_card", "CardAdvice", "Choice", "DEFAULT_SAMPLES",
-           "EXACT_TRICKS", "NODE_BUDGET", "KNOWN_NODE_BUDGET", "MIN_EXACT_DEALS", "BUDGET_MS",
+           "EXACT_TRICKS", "NODE_BUDGET", "KNOWN_SECONDS", "MIN_EXACT_DEALS", "BUDGET_MS",
            "layout_ms"]

@@ -6,13 +6,14 @@ from the position before it, every card seen (``solver.card_cost``: 0 for a best
 are double-dummy figures: a card with an exact cost above 0 lost points whatever the layout the
 player imagined, given the cards the others really held.
 
-A whole deal can take the solver hours, so the work has a budget of positions searched, spent
-from the last trick back: the position before each card played, one search each (its value
-only: a card's cost is the position's value less the value of the position its card leads
-to). The positions near the end are quick, and each one solved fills the table that the
-earlier ones reuse. Where the budget runs out, the cards before have no exact cost (None) and,
-unless the walk reached the first lead, there is no par. Figures are unscaled trick points
-(the last trick's 2 included); side 0 is seats 0 and 2.
+A whole deal can take the solver hours, so the work has a budget, of seconds of CPU time
+(``seconds``, ``timed.Budget``) and, for a run that covers the same ground on every machine,
+of positions searched (``nodes``), spent from the last trick back: the position before each
+card played, one search each (its value only: a card's cost is the position's value less the
+value of the position its card leads to). The positions near the end are quick, and each one
+solved fills the table that the earlier ones reuse. Where the budget runs out, the cards before
+have no exact cost (None) and, unless the walk reached the first lead, there is no par. Figures
+are unscaled trick points (the last trick's 2 included); side 0 is seats 0 and 2.
 """
 
 from __future__ import annotations
@@ -21,15 +22,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import KINDS, Card, SuitLike
-from ..limits import EXACT_POSITIONS, EXACT_POSITIONS_MAX, check
+from ..limits import EXACT_POSITIONS_MAX, EXACT_SECONDS_MAX, EXACT_SECONDS_PAR, check
 from .search import Stopped
-from .solver import Rows, _checked, _index, _positions, _sequence, new_engine, solve
+from .solver import Engine, Rows, _checked, _index, _positions, _sequence, new_engine, solve
+from .timed import Budget, OutOfTime, check_seconds
 from .tricks import CARD_POINTS, legal_cards, trick_points, trick_winner
 
-#: The positions searched by default (``limits.EXACT_POSITIONS``): about half a second of the
-#: compiled solver, which reaches the last 10 or 11 tricks of most hands, seldom the first
-#: lead (docs/card-play.md, "Par and exact costs").
-DEFAULT_POSITIONS = EXACT_POSITIONS
+#: The seconds of CPU time searched by default (``limits.EXACT_SECONDS_PAR``): with today's
+#: solver, the last 10 or 11 tricks of most hands, seldom the first lead (docs/card-play.md,
+#: "Par and exact costs").
+DEFAULT_SECONDS = EXACT_SECONDS_PAR
 
 
 @dataclass(frozen=True)
@@ -39,13 +41,17 @@ class ExactPlay:
     order, what it gave its side away (None: not reached; 0 for a card the rules forced).
     ``values``: side 0's points from the position before each card on (the trick in progress
     included), and last from the position after the last card (None where not solved).
-    ``budget``: the positions allowed (None: no limit); ``searched``: those searched."""
+    ``budget``: the positions allowed (None: no limit); ``seconds``: the CPU time allowed
+    (None: no limit); ``searched``: the positions searched; ``stopped``: what ended the walk
+    before the first lead (``"seconds"``, ``"positions"``; None: it reached it)."""
 
     par: tuple[int, int] | None
     costs: tuple[int | None, ...]
     values: tuple[int | None, ...]
     budget: int | None
     searched: int
+    seconds: float | None = None
+    stopped: str | None = None
 
     @property
     def from_card(self) -> int | None:
@@ -67,28 +73,35 @@ class ExactPlay:
 
 
 def exact_play(hands: Sequence, trump: SuitLike, leader: int, cards: Sequence[int | Card], *,
-               nodes: int | None = DEFAULT_POSITIONS) -> ExactPlay:
+               nodes: int | None = None, seconds: float | None = DEFAULT_SECONDS) -> ExactPlay:
     """The exact account of the cards played (module docstring): ``hands`` the four hands
     when play began, ``leader`` the seat that led the first trick, ``cards`` the cards in the
-    order played (a whole hand or its start). ``nodes``: the positions the solver may search
-    in all (None: no limit; 0: none, so that only the forced cards have a cost; at most
-    ``limits.EXACT_POSITIONS_MAX``). A play that cannot be raises ``PositionError`` naming the
-    trick and the card."""
+    order played (a whole hand or its start). ``seconds``: the CPU time the solver may take in
+    all (None: no limit; at most ``limits.EXACT_SECONDS_MAX``); ``nodes``: the positions it
+    may search in all (None: no limit; at most ``limits.EXACT_POSITIONS_MAX``); 0 for either:
+    none, so that only the forced cards have a cost. A play that cannot be raises
+    ``PositionError`` naming the trick and the card."""
     trump, start, _, _ = _checked(hands, trump, leader, (), ())
     played = [_index(c, f"card {i + 1}", i // 4 + 1, i % 4 + 1) for i, c in
               enumerate(_sequence(cards, "cards"))]
     positions = _positions(start, trump, leader, played)
     n = len(played)
     budget = None if nodes is None else check("nodes", nodes, 0, EXACT_POSITIONS_MAX)
-    # a table of 2**20 entries serves the default budget as well as a larger one (measured)
-    engine = new_engine(trump, sum(start[0]) if budget is None or budget > 20_000_000 else 10)
+    clock = Budget(None if seconds is None else check_seconds("seconds", seconds,
+                                                              EXACT_SECONDS_MAX))
+    # a table of 2**20 entries serves a second or 20,000,000 positions as well as a larger one
+    # (measured); past that, the size a whole deal needs
+    small = (budget is not None and budget <= 20_000_000) or (seconds is not None and
+                                                             seconds <= 2)
+    engine = new_engine(trump, 10 if small else sum(start[0]))
+    walk = _Walk(engine, trump, budget, clock)
     values: list[int | None] = [None] * (n + 1)
     costs: list[int | None] = [None] * n
     end_rows, end_lead, end_trick = positions[n]
     if not any(sum(r) for r in end_rows):
         values[n] = 0  # every trick played
     else:
-        values[n] = _value(positions[n], trump, engine, budget)
+        values[n] = walk.value(positions[n])
     for i in range(n - 1, -1, -1):
         rows, lead, trick = positions[i]
         seat = (lead + len(trick)) & 3
@@ -100,7 +113,7 @@ def exact_play(hands: Sequence, trump: SuitLike, leader: int, cards: Sequence[in
             continue
         if got is None:
             continue
-        here = _value(positions[i], trump, engine, budget)
+        here = walk.value(positions[i])
         if here is None:
             # the budget is spent: the earlier positions are larger still; only forced
             # cards have a cost from here back
@@ -114,21 +127,42 @@ def exact_play(hands: Sequence, trump: SuitLike, leader: int, cards: Sequence[in
     par = None
     if values[0] is not None:
         par = (values[0], points_left(positions[0][0], positions[0][2]) - values[0])
-    return ExactPlay(par, tuple(costs), tuple(values), budget, engine.nodes)
+    return ExactPlay(par, tuple(costs), tuple(values), budget, walk.searched,
+                     clock.seconds, None if par is not None else walk.stopped)
 
 
-def _value(position: tuple[Rows, int, tuple[int, ...]], trump: int, engine,
-           budget: int | None) -> int | None:
-    """Side 0's points from the position on, or None where the budget is spent first."""
-    rows, lead, trick = position
-    left = 0 if budget is None else budget - engine.nodes
-    if budget is not None and left <= 0:
-        return None
-    try:
-        return solve(rows, trump, lead, trick, values=False, solver=engine,
-                     nodes=left).points[0]
-    except Stopped:
-        return None
+class _Walk:
+    """The searches of one walk back: one engine, a budget of positions and one of seconds;
+    the positions searched, and which budget ran out first (None: neither)."""
+
+    def __init__(self, engine: Engine, trump: int, budget: int | None, clock: Budget):
+        self.engine, self.trump, self.budget, self.clock = engine, trump, budget, clock
+        self.searched = 0
+        self.stopped: str | None = None
+
+    def value(self, position: tuple[Rows, int, tuple[int, ...]]) -> int | None:
+        """Side 0's points from the position on, or None where a budget is spent first."""
+        if self.stopped is not None:
+            return None
+        rows, lead, trick = position
+        left = 0 if self.budget is None else self.budget - self.engine.nodes
+        if self.budget is not None and left <= 0:
+            self.stopped = "positions"
+            return None
+        try:
+            found = self.clock.run(self.engine, lambda: solve(
+                rows, self.trump, lead, trick, values=False, solver=self.engine,
+                nodes=left).points[0])
+        except OutOfTime as e:
+            self.searched = e.nodes  # the engine was emptied, its count with it
+            self.stopped = "seconds"
+            return None
+        except Stopped:
+            self.searched = self.engine.nodes
+            self.stopped = "positions"
+            return None
+        self.searched = self.engine.nodes
+        return found
 
 
 def _won(trick: tuple[int, ...], card: int, lead: int, trump: int, last: bool) -> int:
@@ -146,4 +180,4 @@ def points_left(rows: Sequence[Sequence[int]], trick: Sequence[int] = ()) -> int
         trick_points(trick, last=True)
 
 
-__all__ = ["ExactPlay", "exact_play", "points_left", "DEFAULT_POSITIONS"]
+__all__ = ["ExactPlay", "exact_play", "points_left", "DEFAULT_SECONDS"]

@@ -50,6 +50,10 @@ _W = (1, 5, 25, 125, 625)
 NODES_MAX = 10**15
 
 
+#: The most points a position holds (every counter and the last trick's 2): ``bound``'s ``at``.
+POINTS_MAX = 50
+
+
 class Stopped(Exception):
     """The search visited as many positions as it was allowed (``nodes``), before its end."""
 
@@ -141,6 +145,18 @@ class PySolver:
             t = self._load(rows, lead, cards)
             with self._budget(budget):
                 return self._values(t)
+
+    def bound(self, codes: Sequence[int], leader: int, trick: Sequence[int], at: int,
+              nodes: int = 0) -> int:
+        """One zero-window search of the position at ``at`` (1 to 50): a result of ``at`` or
+        more is a lower bound on side 0's trick points from the trick in progress on, one below
+        ``at`` an upper bound; raises ``Stopped`` past ``nodes`` positions searched."""
+        at = _int(at, "at", 1, POINTS_MAX)
+        rows, lead, cards, budget = _position(codes, leader, trick, nodes)
+        with self._taken():
+            t = self._load(rows, lead, cards)
+            with self._budget(budget):
+                return self._search(t, at - 1, at)
 
     def values_many(self, codes: np.ndarray, leader: int, trick: Sequence[int],
                     cards: Sequence[int], out: np.ndarray, nodes: int = 0) -> int:

@@ -31,11 +31,12 @@ RECORDS = {
     "score --sheet": ["score", "--sheet", "samples/game.csv"],
     "rules": ["rules"],
     "review": ["review", "samples/hand.txt", "--seat", "0"],
+    "dd": ["dd", "samples/last-tricks.txt", "-t", "H"],
 }
 
 
 COMMANDS = ["explain", "bid", "pass", "play", "arena", "meld", "tricks", "legal", "card", "score",
-            "rules", "review", "table"]
+            "rules", "review", "table", "dd"]
 
 
 @pytest.mark.parametrize("command", COMMANDS)
@@ -61,7 +62,8 @@ def test_without_a_command_name_first_the_whole_app_runs():
 def test_an_unknown_command_is_told_the_close_one_once():
     result = run("bidd", HAND)
     assert result.exit_code == 2
-    assert result.stderr == "Error: No such command 'bidd'. Did you mean 'bid'? (see root -h)\n"
+    assert result.stderr == ("Error: No such command 'bidd'. (Did you mean one of: 'bid',"
+                             " 'dd'?) (see root -h)\n")
 
 
 @pytest.mark.parametrize("command", ["meld", "legal", "tricks", "bid", "pass"])

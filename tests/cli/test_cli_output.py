@@ -38,6 +38,8 @@ COMMANDS = {
               "--tricks-us", "30"],
     "score --sheet": ["score", "--sheet", SHEET],
     "rules": ["rules"],
+    "dd": ["dd", "samples/last-tricks.txt"],
+    "dd, not solved": ["dd", "--seed", "2", "--exact", "0"],
 }
 
 

@@ -70,7 +70,7 @@ def positions(hands, tricks):
 def test_every_exact_cost_is_the_solvers_cost_of_that_card(seed):
     record = played(seed)
     scale = record.rules.scale
-    par = hand_par(record, 300_000)
+    par = hand_par(record, 300_000, seconds=None)
     hands, trump, tricks = rebuilt(record)
     engine = solver.new_engine(trump, 10)
     plays = [n for n, e in enumerate(record.events, 1) if isinstance(e, Play)]
@@ -92,7 +92,7 @@ def test_the_finish_is_the_tricks_as_played_then_best_play():
     record = played(11)
     scale = record.rules.scale
     data = to_json(record)
-    got = hand_par(record, 300_000)
+    got = hand_par(record, 300_000, seconds=None)
     k = got.from_trick
     assert k is not None and got.finish is not None
     hands, trump, tricks = rebuilt(record)
@@ -111,7 +111,7 @@ def test_the_last_tricks_as_the_pure_python_search_values_them():
     """A tiny budget reaches the last few tricks: the finish there is the Python solver's
     value (``search``, the oracle of the compiled one) of the position at that trick."""
     record = played(8, "standard")
-    got = hand_par(record, 300)
+    got = hand_par(record, 300, seconds=None)
     k = got.from_trick
     assert k is not None and k >= 17 and got.finish is not None
     hands, trump, tricks = rebuilt(record)
@@ -136,7 +136,7 @@ def test_a_deal_the_solver_sees_through_has_its_par_scaled_and_named_by_side():
              (rest[0:20], spades, rest[20:40], rest[40:60])]
     record = play_hand(hands, "formula", "formula", load_rules("standard,scale=10"),
                        contract=(1, "S", None))
-    got = hand_par(record, None)
+    got = hand_par(record, None, seconds=None)
     assert got.par == (0, 500) and got.note is None
     assert all(c == 0 for _, c in got.costs)
     assert to_json(record, got)["par"] == {"us": 0, "them": 500}
@@ -156,7 +156,7 @@ def test_a_record_without_every_hand_has_no_par_and_says_why():
 
 def test_the_json_par_reads_back_and_its_form_is_checked():
     record = played(8, "standard")
-    data = to_json(record, hand_par(record, 20_000))
+    data = to_json(record, hand_par(record, 20_000, seconds=None))
     assert "par" in data and "par_note" in data
     assert read_json(data) == read_json(to_json(record))
     good = {**data, "par": {"us": 31, "them": 19}, "par_note": None}
@@ -192,7 +192,7 @@ def test_a_card_thrown_away_late_shows_its_exact_cost_in_the_review():
     cut = replace(record, events=record.events[:number - 1] + (Play(record.events[
         number - 1].seat, bad),), result=None, score=None)
     redone = continue_from(cut, number + 1, "formula", "formula", seed=1)
-    result = review(redone, (seat,), samples=20, exact=300_000)
+    result = review(redone, (seat,), samples=20, exact=None, positions=300_000)
     mine = {d.event: d for d in result.decisions if d.phase == "play"}
     assert mine[number].actual == str(Card.from_index(bad))
     assert mine[number].exact == cost
@@ -205,3 +205,57 @@ def test_a_card_thrown_away_late_shows_its_exact_cost_in_the_review():
             continue
         assert d.exact == solve(rows, trump2, leader, trick, solver=engine).cost(card), n
     assert result.to_dict()["decisions"][0]["exact_cost"] is None  # a call: no exact cost
+
+
+def test_the_see_through_deal_has_its_par_within_the_default_seconds():
+    """The default budget of seconds (``limits.EXACT_SECONDS_PAR``) reaches the first lead of
+    a deal whose every trick is the bidder's: a true par, as with no limit."""
+    deck = [c for c in range(20) for _ in range(4)]
+    hands = [Hand.from_cards(Card.from_index(c) for c in part) for part in
+             ([c for c in deck if c >= 5][:20], [c for c in deck if c < 5],
+              [c for c in deck if c >= 5][20:40], [c for c in deck if c >= 5][40:])]
+    record = play_hand(hands, "formula", "formula", load_rules("standard"),
+                       contract=(1, "S", None))
+    got = hand_par(record)
+    assert got.par == (0, 50) and got.note is None and got.reason is None
+    assert got.words().startswith("Par (best play by both from the first lead")
+
+
+@needs_c
+def test_a_budget_of_seconds_gives_the_best_finish_labelled_never_a_par():
+    """A small budget of CPU time stops the walk back somewhere (where depends on the
+    machine): the line is the best finish from the first trick reached, equal to the tricks
+    before as written plus the solver's value there (searched again without a limit), labelled
+    as such and saying which budget ran out; it is never called a par."""
+    record = played(11)
+    scale = record.rules.scale
+    got = hand_par(record, seconds=0.05)
+    assert got.par is None and got.seconds == 0.05
+    k = got.from_trick
+    assert k is not None and 1 < k <= 20 and got.finish is not None
+    hands, trump, tricks = rebuilt(record)
+    before = [0, 0]
+    for t in to_json(record)["play"][:k - 1]:
+        before[t["winner"] % 2] += t["points"]
+    rows, leader, _, _ = list(positions(hands, tricks))[4 * (k - 1)]
+    best = solve(rows, trump, leader, values=False).points
+    assert got.finish == (before[0] + best[0] * scale, before[1] + best[1] * scale)
+    assert got.reason == "not solved within 0.05 s of search"
+    words = got.words()
+    assert words.startswith(f"Best finish from trick {k} (the tricks before as played")
+    assert words.endswith(f"us {got.finish[0]}, them {got.finish[1]}; no par: the first lead"
+                          " not solved within 0.05 s of search")
+    assert "Par" not in words
+    assert to_json(record, got)["par"] is None
+
+
+def test_no_time_allowed_searches_nothing():
+    """``seconds=0`` (``--exact 0``): no search, no finish; only the forced cards have a cost
+    (0), and the note says no search was allowed."""
+    record = played(3, "standard")
+    got = hand_par(record, seconds=0)
+    assert got.par is None and got.finish is None and got.from_trick is None
+    assert got.note == "not worked out (no search allowed)" and got.searched == 0
+    assert got.words() == "Par: not worked out (no search allowed)"
+    assert all(c in (None, 0) for _, c in got.costs)
+    assert hand_par(record, 0, seconds=None).note == got.note

@@ -13,6 +13,7 @@ import pytest
 from positions import played_position, small_deal
 
 from pinochle_calc.cards import CARDS, Card
+from pinochle_calc.errors import UserError
 from pinochle_calc.hand import Hand
 from pinochle_calc.meld.engine import meld
 from pinochle_calc.play import advice as advice_module
@@ -205,16 +206,16 @@ def test_feeding_partner_a_counter():
 
 def test_a_few_deals_alike_are_not_taken_for_a_known_position(monkeypatch):
     """``--samples 1`` at 15 tricks left dealt one layout, which the advice took for a position
-    the facts leave known and searched exactly within ``KNOWN_NODE_BUDGET`` (minutes a card).
+    the facts leave known and searched exactly within its budget (minutes a card).
     Now a few deals alike are played out; where the facts do leave one layout, it is searched
     at any number of samples."""
     hand = Hand.parse("AH 10H KH QH JH AC 10C KC QC JC AD 10D KD QD JD")
     asked = []
     real = advice_module._searched
 
-    def spy(p, codes, legal, side, budget, clear=True):
+    def spy(p, codes, legal, side, budget, clear=True, clock=None):
         asked.append(budget)
-        return real(p, codes, legal, side, budget, clear)
+        return real(p, codes, legal, side, budget, clear, clock)
 
     monkeypatch.setattr(advice_module, "_searched", spy)
     for samples in (1, 2, advice_module.MIN_EXACT_DEALS - 1):
@@ -224,7 +225,7 @@ def test_a_few_deals_alike_are_not_taken_for_a_known_position(monkeypatch):
         rng = np.random.default_rng(41)
         position, _ = known_endgame(rng, 12)  # past what the normal budget searches
         assert advise_card(position, samples=1, seed=2).searched
-        assert asked and asked[-1] == advice_module.KNOWN_NODE_BUDGET[COMPILED]
+        assert asked and asked[-1] == advice_module.KNOWN
 
 
 def naive_rest(hands, trump: int, leader: int, trick: tuple, card: int, side: int) -> int:
@@ -316,3 +317,31 @@ def test_the_play_outs_are_the_scalar_engines_deal_by_deal(monkeypatch):
             led = SUIT_OF[position.trick[0]]
             trumped += SUIT_OF[card] != led and SUIT_OF[card] == position.trump
     assert trumped >= 3  # cards that trump the suit led, showing a void in it but not in trump
+
+
+def test_a_known_position_past_the_budget_says_it_was_played_out():
+    """Every other hand shown but the search stopped by its budget of seconds (``exact``): the
+    deals are played out, and the advice says why rather than quietly changing method; with no
+    time at all (``exact=0``) the same, in its own words. Within the budget the same position
+    is the exact search (the tests above: the solver's and the exhaustive search's values)."""
+    rng = np.random.default_rng(7)
+    position, _ = known_endgame(rng, 19)  # far past what 10 ms of CPU time searches
+    advice = advise_card(position, samples=20, seed=1, exact=0.01)
+    assert not advice.searched and advice.to_dict()["method"] == "play-outs"
+    assert advice.method_note == ("every other hand is known, but the exact search did not"
+                                  " finish within 0.01 s")
+    assert advice.to_dict()["method_note"] == advice.method_note
+    none = advise_card(position, samples=20, seed=1, exact=0)
+    assert not none.searched and none.method_note == (
+        "every other hand is known, but no time was allowed for the exact search")
+    small, _ = known_endgame(rng, 3)
+    found = advise_card(small, samples=20, seed=1, exact=0.01)
+    assert found.searched and found.method_note is None
+    unknown = advise_card(Position(position.hand, position.trump, position.seat, (),
+                                   position.trick), samples=20, seed=1, exact=0.01)
+    assert unknown.method_note is None  # not a known position: nothing was meant to be exact
+    for bad in (-1, float("nan"), 86_401):
+        with pytest.raises(UserError):
+            advise_card(small, samples=20, exact=bad)
+    with pytest.raises(TypeError):
+        advise_card(small, samples=20, exact="1")  # type: ignore[arg-type]

@@ -293,6 +293,11 @@ def test_exact_play_checks_its_budget():
         exact_play(FOUR, "S", 0, [0], nodes=-1)
     with pytest.raises(TypeError, match="nodes must be a whole number"):
         exact_play(FOUR, "S", 0, [0], nodes=1.5)
+    for bad in (-0.5, float("nan"), 86_401):
+        with pytest.raises(UserError, match="seconds must be from 0 to 86,400 seconds"):
+            exact_play(FOUR, "S", 0, [0], seconds=bad)
+    with pytest.raises(TypeError, match="seconds is a number of seconds"):
+        exact_play(FOUR, "S", 0, [0], seconds="1")
     with pytest.raises(TypeError, match="cards must be a sequence"):
         exact_play(FOUR, "S", 0, 5)
 
