@@ -494,7 +494,7 @@ class _Session:
             lines = meld_lines(self.record, self.you)
         if not lines:
             lines = ["No advice: the hand is over" if state.next_decision().kind == "over"
-                     else f"No advice: it is not your turn ({prompt(self.record, self.you)})"]
+                     else f"No advice: it is not your turn: {prompt(self.record, self.you)}"]
         for line in lines:
             self.prose(line)
 

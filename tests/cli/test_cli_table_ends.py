@@ -186,13 +186,15 @@ def test_show_and_advice_out_of_turn_say_what_is_so(tmp_path):
     assert "Exchange: to come" in shown and "no trump was named" not in shown
     first = said[said.index("> ?\n"):]
     first = first[:first.index(">", 4)]
-    assert f"No advice: it is not your turn (seat {passer} to pass 4 cards)" in first
+    # the opponents' pass is not seen: the prompt says it may be typed hidden
+    assert f"No advice: it is not your turn: seat {passer} to pass 4 cards (hidden: not seen)" \
+        in first
     assert "Your meld" not in first
     at_meld = said.split("> ?\n")[2]
     assert at_meld.startswith("Your meld: ")
     in_play = said.split("> ?\n")[3]
     seat = hand.events[after - 1].seat
-    assert in_play.startswith(f"No advice: it is not your turn (seat {seat} to play")
+    assert in_play.startswith(f"No advice: it is not your turn: seat {seat} to play")
 
 
 def test_one_more_card_is_said_as_one(tmp_path):
