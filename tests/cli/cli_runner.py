@@ -7,6 +7,7 @@ import time
 
 from typer.testing import CliRunner
 
+from pinochle_calc.cards import CARDS, SUIT_SYMBOLS
 from pinochle_calc.cli.app import app_for
 
 runner = CliRunner()
@@ -55,3 +56,18 @@ def busy_for(pid: int, seconds: float) -> float:
     while (now := cpu_seconds(pid)) < began + seconds and time.monotonic() < deadline:
         time.sleep(0.005)
     return now
+
+
+def line_of(event) -> str:
+    """An event of a record as a player at the table types it."""
+    if event.kind == "call":
+        return "p" if event.bid is None else str(event.bid)
+    if event.kind in ("trump", "request"):
+        return "none" if event.suit is None else SUIT_SYMBOLS[event.suit]
+    if event.kind == "pass":
+        return event.cards.symbols()
+    if event.kind == "meld":
+        return f"{event.seat}: {event.cards.symbols() or 'none'}"
+    if event.kind == "play":
+        return CARDS[event.card].symbol
+    return "throw-in"

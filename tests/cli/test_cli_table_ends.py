@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from cli_runner import run
+from cli_runner import line_of, run
 
-from pinochle_calc.cards import CARDS, SUIT_SYMBOLS
 from pinochle_calc.game.hand import card_position, load_record
 from pinochle_calc.game.session import sheet_row
 from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
@@ -23,21 +22,6 @@ from pinochle_calc.seats import seats_text
 
 def finished_hand(seed: int = 3, rules: str = "standard"):
     return play_hand(deal_cards(seed), "formula", "formula", rules, seed=hand_seed(seed))
-
-
-def line_of(event) -> str:
-    """An event as a player at the table types it."""
-    if event.kind == "call":
-        return "p" if event.bid is None else str(event.bid)
-    if event.kind in ("trump", "request"):
-        return "none" if event.suit is None else SUIT_SYMBOLS[event.suit]
-    if event.kind == "pass":
-        return event.cards.symbols()
-    if event.kind == "meld":
-        return f"{event.seat}: {event.cards.symbols() or 'none'}"
-    if event.kind == "play":
-        return CARDS[event.card].symbol
-    return "throw-in"
 
 
 def typed(record, upto: int | None = None, seat: int = 0, skip=()) -> list[str]:

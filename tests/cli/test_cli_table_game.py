@@ -13,10 +13,9 @@ from __future__ import annotations
 import shlex
 from dataclasses import replace
 
-from cli_runner import run
+from cli_runner import line_of, run
 
 from pinochle_calc.bidding.conventions import convention_rules
-from pinochle_calc.cards import CARDS, SUIT_SYMBOLS
 from pinochle_calc.game.hand import load_record
 from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
 from pinochle_calc.rules import load_rules
@@ -35,21 +34,7 @@ def davis_hand(seed: int, dealer: int = 3):
 
 def typed(record, seat: int) -> list[str]:
     """What a player at ``seat`` types for the hand: its cards, then every event."""
-    lines = [record.hands[seat].symbols()]
-    for e in record.events:
-        if e.kind == "call":
-            lines.append("p" if e.bid is None else str(e.bid))
-        elif e.kind in ("trump", "request"):
-            lines.append("none" if e.suit is None else SUIT_SYMBOLS[e.suit])
-        elif e.kind == "pass":
-            lines.append(e.cards.symbols())
-        elif e.kind == "meld":
-            lines.append(f"{e.seat}: {e.cards.symbols() or 'none'}")
-        elif e.kind == "play":
-            lines.append(CARDS[e.card].symbol)
-        elif e.kind == "throw-in":
-            lines.append("throw-in")
-    return lines
+    return [record.hands[seat].symbols(), *map(line_of, record.events)]
 
 
 def script(*lines: str) -> str:

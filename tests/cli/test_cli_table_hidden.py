@@ -13,10 +13,9 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_runner import run
+from cli_runner import line_of, run
 
 from pinochle_calc.bidding.conventions import CONVENTIONS, convention_rules
-from pinochle_calc.cards import CARDS, SUIT_SYMBOLS
 from pinochle_calc.game.hand import load_record
 from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
 from pinochle_calc.rules import PRESETS, load_rules
@@ -40,23 +39,9 @@ def typed_by_defender(record, you: int, heard: bool = True) -> list[str]:
     """What the defender at ``you`` types: its cards, every event as it sees it, ``hidden`` for
     the opponents' passes; the suit the bidder asks for where ``heard``, else nothing (its
     partner's ``hidden`` pass answers the prompt for it)."""
-    lines = [record.hands[you].symbols()]
-    for e in record.events:
-        if e.kind == "call":
-            lines.append("p" if e.bid is None else str(e.bid))
-        elif e.kind == "request" and not heard:
-            continue
-        elif e.kind in ("trump", "request"):
-            lines.append(SUIT_SYMBOLS[e.suit])
-        elif e.kind == "pass":
-            lines.append("hidden")
-        elif e.kind == "meld":
-            lines.append(f"{e.seat}: {e.cards.symbols() or 'none'}")
-        elif e.kind == "play":
-            lines.append(CARDS[e.card].symbol)
-        elif e.kind == "throw-in":
-            lines.append("throw-in")
-    return lines
+    return [record.hands[you].symbols(),
+            *("hidden" if e.kind == "pass" else line_of(e) for e in record.events
+              if heard or e.kind != "request")]
 
 
 @pytest.mark.parametrize("convention, rules, first", [("davis", DAVIS, 1),

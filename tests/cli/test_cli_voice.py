@@ -9,7 +9,7 @@ import json
 import re
 
 import pytest
-from cli_runner import run, run_json
+from cli_runner import line_of, run, run_json
 
 from pinochle_calc.cards import CARDS, SUIT_SYMBOLS
 from pinochle_calc.game.hand import Call, Play, card_position, save_record
@@ -28,19 +28,7 @@ def played(seed: int):
 
 def typed(record) -> list[str]:
     """What a player at seat 0 types at the table for the hand: its cards, then every event."""
-    lines = [record.hands[0].symbols()]
-    for e in record.events:
-        if e.kind == "call":
-            lines.append("p" if e.bid is None else str(e.bid))
-        elif e.kind == "trump":
-            lines.append(SUIT_SYMBOLS[e.suit])
-        elif e.kind == "meld":
-            lines.append(f"{e.seat}: {e.cards.symbols() or 'none'}")
-        elif e.kind == "play":
-            lines.append(CARDS[e.card].symbol)
-        elif e.kind == "pass":
-            lines.append(str(e.cards))
-    return lines
+    return [record.hands[0].symbols(), *map(line_of, record.events)]
 
 
 def table_advice(record, seed: str, save, names: list | None = None) -> list[str]:
