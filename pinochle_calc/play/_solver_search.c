@@ -189,7 +189,21 @@ static inline int others_above(const Solver *S, int p, int s, int r) {
     return (others(S, p, s) & ((1 << r) - 1)) != 0;
 }
 
-/* Order the moves: the table's best first, then what the card does to the trick. */
+/* Whether a card of suit `s` led by `p` surely gives its partner the trick: the partner holds
+ * a copy of the top rank left, the seat after the leader none (it would play it first), and
+ * neither opponent can ruff (each holds the suit, or no trump). */
+static inline int partner_top(const Solver *S, int p, int s) {
+    int q = (p + 2) & 3, o1 = (p + 1) & 3, o3 = (p + 3) & 3, trump = S->trump;
+    int all = S->m[0][s] | S->m[1][s] | S->m[2][s] | S->m[3][s];
+    int top = all & -all;
+    if (!(S->m[q][s] & top) || (S->m[o1][s] & top)) return 0;
+    if (s == trump) return 1;
+    return !((!S->ns[o1][s] && S->ns[o1][trump]) || (!S->ns[o3][s] && S->ns[o3][trump]));
+}
+
+/* Order the moves: the table's best first; then at the lead the cards that made the most
+ * cut-offs so far (`S->hist`), and among those, as at the other seats, what the card does to
+ * the trick (at the other seats the cut-offs break the ties). */
 static void order_moves(const Solver *S, const Trick *t, Move *m, int n, int best) {
     int p = (t->leader + t->k) & 3, trump = S->trump;
     for (int i = 0; i < n; i++) {
@@ -202,7 +216,8 @@ static void order_moves(const Solver *S, const Trick *t, Move *m, int n, int bes
                 int o1 = (p + 1) & 3, o3 = (p + 3) & 3;
                 int ruff = (!S->ns[o1][s] && S->ns[o1][trump]) || (!S->ns[o3][s] && S->ns[o3][trump]);
                 sc = ruff ? 60 - r : 250 + 20 * CP[r];
-            } else if (!CP[r]) sc = 150 + r + (s == trump ? 0 : S->ns[p][s]);
+            } else if (partner_top(S, p, s)) sc = 240 + 10 * CP[r] + r;
+            else if (!CP[r]) sc = 150 + r + (s == trump ? 0 : S->ns[p][s]);
             else sc = 50 - r;
         } else {
             int beats = (s == t->ws && r < t->wr) || (s == trump && t->ws != trump);
@@ -214,11 +229,17 @@ static void order_moves(const Solver *S, const Trick *t, Move *m, int n, int bes
             } else sc = 100 - 40 * CP[r] + r;
         }
         m[i].score = sc;
+        m[i].hist = sc == 1000 ? UINT64_MAX : S->hist[p][m[i].card];
     }
-    for (int i = 1; i < n; i++) {   /* insertion sort, high scores first */
+    int lead = t->k == 0;
+    for (int i = 1; i < n; i++) {   /* insertion sort, the first in order first */
         Move x = m[i];
         int j = i - 1;
-        while (j >= 0 && m[j].score < x.score) { m[j + 1] = m[j]; j--; }
+        while (j >= 0 && (lead ? (m[j].hist < x.hist || (m[j].hist == x.hist && m[j].score < x.score))
+                               : (m[j].score < x.score || (m[j].score == x.score && m[j].hist < x.hist)))) {
+            m[j + 1] = m[j];
+            j--;
+        }
         m[j + 1] = x;
     }
 }
@@ -351,7 +372,11 @@ static int search(Solver *S, const Trick *t, int alpha, int beta) {
             if (v < best) { best = v; chosen = moves[i].card; }
             if (best < beta) beta = best;
         }
-        if (alpha >= beta || S->stopped) break;
+        if (alpha >= beta || S->stopped) {
+            /* a cut-off by a card not first in order: remembered for the siblings */
+            if (alpha >= beta && i) S->hist[p][moves[i].card] += (uint64_t)(S->nc[p] * S->nc[p]);
+            break;
+        }
     }
     if (t->k == 0 && !S->stopped) {
         /* fail-soft: at most `best` if it failed low, at least `best` if it failed high */
@@ -389,6 +414,7 @@ static const char *load_codes(Solver *S, const long long *codes, int leader, con
     memset(S->ns, 0, sizeof(S->ns));
     memset(S->nc, 0, sizeof(S->nc));
     memset(S->m, 0, sizeof(S->m));
+    memset(S->hist, 0, sizeof(S->hist));
     S->counters = 0;
     for (int i = 0; i < 16; i++) {
         int code = (int)codes[i], p = i / 4, s = i % 4;

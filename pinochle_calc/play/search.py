@@ -22,7 +22,11 @@ The method, after the bridge solvers (dds):
   copies of the top cards left (in a side suit as often as every seat holding trump can
   follow) give its side at least the counters in them (those led, and those the others must
   play to them), and all the points left where they are every trick;
-- the moves ordered by the table's best card, then by what the card does to the trick;
+- the moves ordered by the table's best card; then at the lead by the cut-offs each card made
+  so far in this position's search (the history heuristic: a cut-off by a card not first in
+  order counts the seat's cards held squared), and by what the card does to the trick (a sure
+  winner cashed; a card led to partner's sure winner; ...); at the other seats by what the
+  card does to the trick, then the cut-offs;
 - a position's value found by zero-window searches (MTD(f)).
 """
 
@@ -249,6 +253,7 @@ class PySolver:
         self.tot = [[sum(h[p][s][r] for p in range(4)) for r in range(5)] for s in range(4)]
         self.ns = [[sum(h[p][s]) for s in range(4)] for p in range(4)]
         self.nc = [sum(x) for x in self.ns]
+        self.hist = [[0] * 20 for _ in range(4)]
         self.counters = sum(CP[r] * self.tot[s][r] for s in range(4) for r in range(5))
         k = len(trick)
         to_play = self.nc[(leader + k) & 3]
@@ -362,6 +367,8 @@ class PySolver:
                     best, chosen = v, card
                 beta = min(beta, best)
             if alpha >= beta:
+                if card != moves[0]:  # remembered for the siblings
+                    self.hist[(leader + k) & 3][card] += self.nc[(leader + k) & 3] ** 2
                 break
         if key is not None:
             nlb = 0 if best <= a0 else best
@@ -484,6 +491,15 @@ class PySolver:
         def above(s: int, r: int) -> bool:
             return any(self.tot[s][q] > self.h[p][s][q] for q in range(r))
 
+        def partner_top(s: int) -> bool:
+            # a card led in `s` surely gives partner the trick: partner holds the top rank
+            # left, the next seat none (it would play it first), no opponent can ruff
+            r0 = next(r for r in range(5) if self.tot[s][r])
+            if not self.h[(p + 2) & 3][s][r0] or self.h[(p + 1) & 3][s][r0]:
+                return False
+            return s == trump or not any(not self.ns[o][s] and self.ns[o][trump]
+                                         for o in ((p + 1) & 3, (p + 3) & 3))
+
         def score(card: int) -> int:
             s, r = card // 5, card % 5
             if card == best:
@@ -496,6 +512,8 @@ class PySolver:
                     ruff = any(not self.ns[o][s] and self.ns[o][trump]
                                for o in ((p + 1) & 3, (p + 3) & 3))
                     return 60 - r if ruff else 250 + 20 * CP[r]
+                if partner_top(s):
+                    return 240 + 10 * CP[r] + r
                 if not CP[r]:
                     return 150 + r + (0 if s == trump else self.ns[p][s])
                 return 50 - r
@@ -508,7 +526,11 @@ class PySolver:
                 return 300 + 60 * (not above(s, r)) + 40 * CP[r] - r
             return 100 - 40 * CP[r] + r
 
-        return sorted(moves, key=score, reverse=True)
+        hist = self.hist[p]
+        if k == 0:
+            return sorted(moves, key=lambda c: (1 << 64, 0) if c == best else (hist[c], score(c)),
+                          reverse=True)
+        return sorted(moves, key=lambda c: (score(c), hist[c]), reverse=True)
 
 
 # -- the arguments, checked as the compiled solver checks them -------------------------------
