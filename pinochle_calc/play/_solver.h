@@ -51,8 +51,7 @@ typedef struct {
 #define DD_LIMIT 1
 #define DD_INTERRUPTED 2
 
-/* A legal play and its place in the order: at the lead its cut-offs so far (`hist`), then
- * `score`; at the other seats `score`, then `hist`. */
+/* A legal play and its place in the order: by `score`, then by its cut-offs so far. */
 typedef struct { int card, score; uint64_t hist; } Move;
 
 /* The exact value of the position `t` after `card` (-1: before any) for side 0, by

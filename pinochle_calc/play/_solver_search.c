@@ -201,9 +201,8 @@ static inline int partner_top(const Solver *S, int p, int s) {
     return !((!S->ns[o1][s] && S->ns[o1][trump]) || (!S->ns[o3][s] && S->ns[o3][trump]));
 }
 
-/* Order the moves: the table's best first; then at the lead the cards that made the most
- * cut-offs so far (`S->hist`), and among those, as at the other seats, what the card does to
- * the trick (at the other seats the cut-offs break the ties). */
+/* Order the moves: the table's best first, then by what the card does to the trick, then by
+ * the cut-offs each made so far (`S->hist`). */
 static void order_moves(const Solver *S, const Trick *t, Move *m, int n, int best) {
     int p = (t->leader + t->k) & 3, trump = S->trump;
     for (int i = 0; i < n; i++) {
@@ -229,14 +228,13 @@ static void order_moves(const Solver *S, const Trick *t, Move *m, int n, int bes
             } else sc = 100 - 40 * CP[r] + r;
         }
         m[i].score = sc;
-        m[i].hist = sc == 1000 ? UINT64_MAX : S->hist[p][m[i].card];
+        m[i].hist = S->hist[p][m[i].card];
     }
-    int lead = t->k == 0;
     for (int i = 1; i < n; i++) {   /* insertion sort, the first in order first */
         Move x = m[i];
         int j = i - 1;
-        while (j >= 0 && (lead ? (m[j].hist < x.hist || (m[j].hist == x.hist && m[j].score < x.score))
-                               : (m[j].score < x.score || (m[j].score == x.score && m[j].hist < x.hist)))) {
+        while (j >= 0 && (m[j].score < x.score
+                          || (m[j].score == x.score && m[j].hist < x.hist))) {
             m[j + 1] = m[j];
             j--;
         }

@@ -22,11 +22,10 @@ The method, after the bridge solvers (dds):
   copies of the top cards left (in a side suit as often as every seat holding trump can
   follow) give its side at least the counters in them (those led, and those the others must
   play to them), and all the points left where they are every trick;
-- the moves ordered by the table's best card; then at the lead by the cut-offs each card made
-  so far in this position's search (the history heuristic: a cut-off by a card not first in
-  order counts the seat's cards held squared), and by what the card does to the trick (a sure
-  winner cashed; a card led to partner's sure winner; ...); at the other seats by what the
-  card does to the trick, then the cut-offs;
+- the moves ordered by the table's best card, then by what the card does to the trick (at the
+  lead: a sure winner cashed, a card led to partner's sure winner, ...), then by the cut-offs
+  each card made so far in this position's search (the history heuristic: a cut-off by a card
+  not first in order counts the seat's cards held squared);
 - a position's value found by zero-window searches (MTD(f)).
 """
 
@@ -527,9 +526,6 @@ class PySolver:
             return 100 - 40 * CP[r] + r
 
         hist = self.hist[p]
-        if k == 0:
-            return sorted(moves, key=lambda c: (1 << 64, 0) if c == best else (hist[c], score(c)),
-                          reverse=True)
         return sorted(moves, key=lambda c: (score(c), hist[c]), reverse=True)
 
 
