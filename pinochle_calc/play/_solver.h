@@ -55,7 +55,7 @@ typedef struct {
 typedef struct { int card, score; uint64_t hist; } Move;
 
 /* The exact value of the position `t` after `card` (-1: before any) for side 0, by
- * zero-window searches from `guess`. */
+ * zero-window searches from `guess` (-1: none). */
 int dd_mtdf(Solver *S, const Trick *t, int card, int guess);
 /* One zero-window search of the position `t` at `at`: a value of `at` or more is a lower bound
  * on side 0's points, one below `at` an upper bound. */

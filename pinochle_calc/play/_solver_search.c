@@ -21,6 +21,7 @@
  * asks the face (dd_poll) every DD_POLL_EVERY positions whether to stop.
  */
 #include "_solver.h"
+#define STEPMUL 1
 
 static const int CP[5] = {1, 1, 1, 0, 0};   /* counters: A 10 K */
 static const int W5[5] = {1, 5, 25, 125, 625};
@@ -391,15 +392,26 @@ static int bounded(Solver *S, const Trick *t, int card, int alpha, int beta) {
     return card < 0 ? search(S, t, alpha, beta) : after(S, t, card, alpha, beta);
 }
 
-/* The exact value by zero-window searches, starting from `guess` (MTD(f)). */
+/* The exact value by zero-window searches (MTD(f)), each at the bound the last returned, from
+ * `guess`. Without a guess (-1), from the middle of the range, a step further each time in the
+ * direction of the last test (the step doubling: the bounds a failed test returns most often
+ * move by one point only) until a test has failed on each side, then halving the range left:
+ * fewer tests where the value may be far (a position's value; the first card's), a point a
+ * test where it is near (the next card's, from the last card's value). */
 static int mtdf(Solver *S, const Trick *t, int card, int guess) {
-    int lo = 0, hi = S->counters + t->pts + 2;
-    int g = guess < lo ? lo : guess > hi ? hi : guess;
+    int lo = 0, hi = S->counters + t->pts + 2, wide = guess < 0;
+    int g = wide ? hi / 2 : guess > hi ? hi : guess;
+    int b = g > lo ? g : lo + 1, step = 1, raised = 0, lowered = 0;
     while (lo < hi && !S->stopped) {
-        int b = g > lo ? g : lo + 1;
         int v = bounded(S, t, card, b - 1, b);
-        if (v < b) hi = v; else lo = v;
-        g = v;
+        if (v < b) { hi = v; lowered = 1; } else { lo = v; raised = 1; }
+        if (!wide) b = v;
+        else {
+            b = raised && lowered ? (lo + hi + 1) / 2 : raised ? lo + step : hi - step + 1;
+            step *= 2;
+        }
+        if (b <= lo) b = lo + 1;
+        if (b > hi) b = hi;
     }
     return lo;
 }
@@ -454,7 +466,7 @@ int dd_all_values(Solver *S, const Trick *t, int *cards, int *values) {
     int same[20];
     for (int c = 0; c < 20; c++) same[c] = -1;
     int n = legal_moves(S, t, moves, same);
-    int found[20], guess = (S->counters + t->pts + 2) / 2;
+    int found[20], guess = -1;
     for (int i = 0; i < n; i++) {
         found[moves[i].card] = guess = mtdf(S, t, moves[i].card, guess);
     }

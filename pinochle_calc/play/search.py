@@ -26,7 +26,10 @@ The method, after the bridge solvers (dds):
   lead: a sure winner cashed, a card led to partner's sure winner, ...), then by the cut-offs
   each card made so far in this position's search (the history heuristic: a cut-off by a card
   not first in order counts the seat's cards held squared);
-- a position's value found by zero-window searches (MTD(f)).
+- a value found by zero-window searches (MTD(f)), each at the bound the last returned: a
+  card's value from the last card's value, a point a test; a position's value, or the first
+  card's, from the middle of the range by doubling steps until it is bracketed, then by
+  halving the range.
 """
 
 from __future__ import annotations
@@ -137,7 +140,7 @@ class PySolver:
         with self._taken():
             t = self._load(rows, lead, cards)
             with self._budget(budget):
-                return self._mtdf(t, -1, (self.counters + t.pts + 2) // 2)
+                return self._mtdf(t, -1, -1)
 
     def values(self, codes: Sequence[int], leader: int, trick: Sequence[int],
                nodes: int = 0) -> tuple[tuple[int, int], ...]:
@@ -200,7 +203,7 @@ class PySolver:
                         same = {}
                         self._moves(t, same)
                         got: dict[int, int] = {}
-                        guess = (self.counters + t.pts + 2) // 2
+                        guess = -1
                         for j, c in enumerate(wanted):  # each class of equal cards once
                             if same[c] not in got:
                                 got[same[c]] = guess = self._mtdf(t, same[c], guess)
@@ -238,7 +241,7 @@ class PySolver:
     def _values(self, t: OpenTrick) -> tuple[tuple[int, int], ...]:
         """Per legal card of the seat to play at ``t`` (loaded), its value."""
         same: dict[int, int] = {}
-        found, guess = {}, (self.counters + t.pts + 2) // 2
+        found, guess = {}, -1
         for card in self._moves(t, same):
             found[card] = guess = self._mtdf(t, card, guess)
         return tuple((c, found[same[c]]) for c in sorted(same))
@@ -273,17 +276,26 @@ class PySolver:
         return t
 
     def _mtdf(self, t: OpenTrick, card: int, guess: int) -> int:
-        """The exact value (after ``card``, -1: before any) by zero-window searches."""
-        lo, hi = 0, self.counters + t.pts + 2
-        g = min(max(guess, lo), hi)
+        """The exact value (after ``card``, -1: before any) by zero-window searches, each at
+        the bound the last returned, from ``guess``; without one (-1), from the middle of the
+        range, a step further each time in the direction of the last (doubling) until a test
+        has failed on each side, then halving the range left (as the compiled solver)."""
+        lo, hi, wide = 0, self.counters + t.pts + 2, guess < 0
+        g = hi // 2 if wide else min(guess, hi)
+        b, step, raised, lowered = (g if g > lo else lo + 1), 1, False, False
         while lo < hi:
-            b = g if g > lo else lo + 1
             v = self._search(t, b - 1, b) if card < 0 else self._after(t, card, b - 1, b)
             if v < b:
-                hi = v
+                hi, lowered = v, True
             else:
-                lo = v
-            g = v
+                lo, raised = v, True
+            if not wide:
+                b = v
+            else:
+                b = (lo + hi + 1) // 2 if raised and lowered else lo + step if raised \
+                    else hi - step + 1
+                step *= 2
+            b = min(max(b, lo + 1), hi)
         return lo
 
     # -- the search -----------------------------------------------------------------------
