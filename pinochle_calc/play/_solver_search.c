@@ -323,6 +323,23 @@ static int sure_tricks(const Solver *S, int leader, int *points) {
     return tricks;
 }
 
+/* The counters side `side` surely takes: those of its trumps ranked above every trump of the
+ * other side, wherever they are played (the trick's highest trump is then its own, or a
+ * partner's copy played before it). */
+static inline int sure_trumps(const Solver *S, int side) {
+    int tr = S->trump, theirs = S->m[side ^ 1][tr] | S->m[side ^ 3][tr];
+    int above = theirs ? (theirs & -theirs) - 1 : 31, pts = 0;
+    for (int q = side; q < 4; q += 2) {
+        int mine = S->m[q][tr] & above & 7;   /* the counters: A 10 K */
+        while (mine) {
+            int r = __builtin_ctz(mine);
+            mine &= mine - 1;
+            pts += S->h[q][tr][r];
+        }
+    }
+    return pts;
+}
+
 static int search(Solver *S, const Trick *t, int alpha, int beta) {
     if (++S->nodes > S->limit && S->limit) { S->stopped = DD_LIMIT; return 0; }
     if (dd_poll(S)) { S->stopped = DD_INTERRUPTED; return 0; }
@@ -340,8 +357,12 @@ static int search(Solver *S, const Trick *t, int alpha, int beta) {
         __builtin_prefetch(&S->table[h & S->mask & ~(uint64_t)1]);
         int sure_pts, sure = sure_tricks(S, leader, &sure_pts);
         if (sure >= left) return (leader & 1) ? 0 : top;
-        if (leader & 1) { if (top - sure_pts < ub) ub = top - sure_pts; }
-        else if (sure_pts > lb) lb = sure_pts;
+        /* each side's sure counters: the leader's cashed, or either side's high trumps */
+        int s0 = sure_trumps(S, 0), s1 = sure_trumps(S, 1);
+        if (leader & 1) { if (sure_pts > s1) s1 = sure_pts; }
+        else if (sure_pts > s0) s0 = sure_pts;
+        lb = s0;
+        ub = top - s1;
         if (lb >= beta) return lb;
         if (ub <= alpha) return ub;
         Entry *e = lookup(S, key, h);

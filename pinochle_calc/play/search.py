@@ -21,7 +21,9 @@ The method, after the bridge solvers (dds):
 - quick bounds at the start of a trick: the tricks the leader surely takes by cashing its
   copies of the top cards left (in a side suit as often as every seat holding trump can
   follow) give its side at least the counters in them (those led, and those the others must
-  play to them), and all the points left where they are every trick;
+  play to them); each side surely takes the counters of its trumps ranked above every trump
+  of the other side (a bound for the side not on lead too); and all the points left where
+  they are every trick;
 - the moves ordered by the table's best card, then by what the card does to the trick (at the
   lead: a sure winner cashed, a card led to partner's sure winner, ...), then by the cut-offs
   each card made so far in this position's search (the history heuristic: a cut-off by a card
@@ -346,10 +348,10 @@ class PySolver:
             sure, sure_points = self._sure_tricks(leader)
             if sure >= left:
                 return 0 if leader & 1 else top
-            if leader & 1:
-                ub = top - sure_points
-            else:
-                lb = sure_points
+            # each side's sure counters: the leader's cashed, or either side's high trumps
+            sure_side = [self._sure_trumps(0), self._sure_trumps(1)]
+            sure_side[leader & 1] = max(sure_side[leader & 1], sure_points)
+            lb, ub = sure_side[0], top - sure_side[1]
             if lb >= beta:
                 return lb
             if ub <= alpha:
@@ -433,6 +435,15 @@ class PySolver:
                     low = sum(h[q][s][3] + h[q][s][4] for s in range(4))
                     points += max(0, tricks - low)
         return tricks, points
+
+    def _sure_trumps(self, side: int) -> int:
+        """The counters ``side`` surely takes: those of its trumps ranked above every trump of
+        the other side, wherever they are played (the trick's highest trump is then its own,
+        or a partner's copy played before it)."""
+        tr, h = self.trump, self.h
+        theirs = [r for r in range(5) if h[side ^ 1][tr][r] or h[side ^ 3][tr][r]]
+        above = theirs[0] if theirs else 5
+        return sum(h[q][tr][r] * CP[r] for q in (side, side ^ 2) for r in range(above))
 
     def _key(self, leader: int) -> tuple:
         """The table's key of the trick start (module docstring)."""
