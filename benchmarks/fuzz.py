@@ -388,11 +388,13 @@ def check_card_figures(tally, target, args, result, json) -> None:
 
 def check_card(tally, target, args, result, json) -> None:
     """``card --record --at`` against the library: the same advice as for the position
-    ``card_position`` gives just before that event."""
+    ``card_position`` gives just before that event, seeded as every command seeds it
+    (``decision_seed``)."""
     check_card_figures(tally, target, args, result, json)
     if len(args) != 9 or args[:2] != ["card", "--record"] or args[3] != "--at" or \
             args[5:] != ["-n", "5", "-f", "json"]:
         return
+    from pinochle_calc.game.decisions import decision_seed, record_seed
     from pinochle_calc.game.hand import card_position, find_event, load_record
     from pinochle_calc.play.advice import advise_card
 
@@ -400,13 +402,14 @@ def check_card(tally, target, args, result, json) -> None:
         record = load_record(args[2])
         n = find_event(record, args[4])
         state = record.state_before(n)
-        advice = advise_card(card_position(state, state.to_play()), samples=5, seed=0,
-                             rules=record.rules)
+        base = record_seed(record, 0).seed  # the hand's seed, as review and table seed
+        advice = advise_card(card_position(state, state.to_play()), samples=5,
+                             seed=decision_seed(state, base), rules=record.rules)
         got = json.loads(result.stdout.splitlines()[0])
     except (UserError, ValueError, IndexError, AttributeError):
         tally.disagree(target, "card --record read where the library does not", args)
         return
-    if got != {"event": n, **advice.to_dict()}:
+    if got != {"event": n, **advice.to_dict(), "seed": base}:  # the JSON gives the hand's seed
         tally.disagree(target, "card --record against the library", args)
 
 
