@@ -338,7 +338,7 @@ def test_a_record_that_leaves_a_seats_meld_out_is_reviewed_from_its_first_card(t
     advise (meld)")."""
     from typer.testing import CliRunner
 
-    from pinochle_calc.cli.app import app
+    from pinochle_calc.cli.app import app_for
     from pinochle_calc.game.decisions import card_next, card_seed, decision_seed
     from pinochle_calc.game.hand import MeldShown, write_text
 
@@ -359,7 +359,7 @@ def test_a_record_that_leaves_a_seats_meld_out_is_reviewed_from_its_first_card(t
     assert first in [d.event for d in done.decisions if d.phase == "play"]
     path = tmp_path / "hand.txt"
     path.write_text(write_text(record), encoding="utf-8")
-    result = CliRunner().invoke(app, ["card", "--record", str(path), "--at", str(first),
-                                      "-n", "3", "-f", "json"])
+    args = ["card", "--record", str(path), "--at", str(first), "-n", "3", "-f", "json"]
+    result = CliRunner().invoke(app_for(args), args)
     assert result.exit_code == 0, result.output
     assert json.loads(result.output.splitlines()[0])["event"] == first
