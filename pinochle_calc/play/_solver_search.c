@@ -12,8 +12,10 @@
  * table of bounds keyed by the position with the cards no one holds squeezed out of each suit
  * and the runs of a suit one seat alone holds, of the same counter value, merged; the plays
  * among one seat's cards that no other card separates merged into one; quick bounds from the
- * tricks the leader surely takes; moves ordered by what they do to the trick; the value of a
- * position found by zero-window searches (MTD(f)).
+ * tricks the leader surely takes and from each side's trumps above the other side's; moves
+ * ordered by what they do to the trick, ties broken by a history of cut-offs; the value of a
+ * position found by zero-window searches (MTD(f), bracketing by doubling steps where there is
+ * no guess).
  *
  * _solver.c is its Python face (plain C on the CPython API, reading and writing buffers, so no
  * numpy header is needed), which checks every argument before the search sees it and runs the
