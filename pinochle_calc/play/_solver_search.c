@@ -23,7 +23,6 @@
  * asks the face (dd_poll) every DD_POLL_EVERY positions whether to stop.
  */
 #include "_solver.h"
-#define STEPMUL 1
 
 static const int CP[5] = {1, 1, 1, 0, 0};   /* counters: A 10 K */
 static const int W5[5] = {1, 5, 25, 125, 625};
