@@ -23,14 +23,7 @@ from .conventions import (
     reading_of,
     suggest,
 )
-from .estimate import (
-    DEFAULT_SAMPLES,
-    DEFAULT_SEED,
-    Estimate,
-    competing_confidence,
-    estimate,
-    max_bid_at,
-)
+from .estimate import DEFAULT_SAMPLES, DEFAULT_SEED, Estimate, estimate
 from .game_call import GameCall
 from .price import Price, jump_price, partner_holds_alone, prices
 
@@ -108,9 +101,7 @@ def advise(hand: HandLike, auction: AuctionLike = None, convention: str | Conven
     ``rules`` (a ``RuleSet`` or a preset name) default to the convention's own
     (``conventions.convention_rules``); an ``Auction`` was read under its own. The side's
     limit is the estimate's maximum bid at ``confidence`` (default: the rule set's,
-    ``estimate.confidence_for``; where the bid would take the contract from an opponent, the
-    highest bid made at ``estimate.competing_confidence`` if that is higher) over ``samples``
-    simulated deals. Where a pass would leave
+    ``estimate.confidence_for``) over ``samples`` simulated deals. Where a pass would leave
     the partner the contract (both opponents out), the call is chosen by its price instead
     (``bidding.price``; ``priced=False``: by the limit alone, as before the price was
     counted), and ``Advice.price`` says what the bid gains or costs against passing; a bid
@@ -142,9 +133,6 @@ def advise(hand: HandLike, auction: AuctionLike = None, convention: str | Conven
     result = estimate(hand, rule_set, auction, name, samples=samples, seed=seed,
                       confidence=confidence, progress=progress)
     limit = result.max_bid if result.max_bid is not None else 0
-    competing = competing_confidence(auction) if confidence is None else None
-    if competing is not None and result.best is not None:  # outbidding an opponent
-        limit = max(limit, max_bid_at(result.best, rule_set, competing) or 0)
     choice = suggest(hand, auction, name, limit=limit, trump=result.trump,
                      as_good=result.as_good)
     cost = None

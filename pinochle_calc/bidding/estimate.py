@@ -84,12 +84,6 @@ DEFAULT_SAMPLES = 1000
 CONFIDENCE_NO_PASS = 0.85
 CONFIDENCE_PASS = 0.70
 DEFAULT_CONFIDENCE = CONFIDENCE_NO_PASS
-#: How sure the side must be of making a bid that takes the contract from an opponent holding
-#: it, without a card exchange: there the alternative to bidding is not defending a contract
-#: nobody has yet but letting the opponents make theirs. Tuned against the rule-of-thumb
-#: bidder on seed 3002 (docs/bidding.md, "Where the advice loses to the rule of thumb"); with
-#: a card exchange the default confidence holds (not measured there).
-CONFIDENCE_COMPETING = 0.85
 DEFAULT_SEED = 0
 #: The most bids the make-probability curve lists (rule sets of huge values stop there).
 MAX_CURVE = 400
@@ -166,30 +160,6 @@ def _ladder(rules: RuleSet, low: int, top: int) -> _Ladder:
 def confidence_for(rules: RuleSet) -> float:
     """The default confidence under a rule set (``CONFIDENCE_NO_PASS``, ``CONFIDENCE_PASS``)."""
     return CONFIDENCE_PASS if rules.pass_cards else CONFIDENCE_NO_PASS
-
-
-def competing_confidence(auction: Auction) -> float | None:
-    """The confidence a bid now needs where it would take the contract from an opponent (an
-    opponent holds the bid, and the rule set has no card exchange: ``CONFIDENCE_COMPETING``);
-    None elsewhere (the default holds)."""
-    seat, rules = auction.high_seat, auction.rules
-    if seat is None or rules.pass_cards or auction.finished or (seat - auction.to_call) % 2 == 0:
-        return None
-    return CONFIDENCE_COMPETING
-
-
-def _highest_made(ladder: _Ladder, chance: dict[int, float], confidence: float) -> int | None:
-    """The highest bid of the ladder's search made in at least ``confidence`` of the deals."""
-    made = [bid for bid in ladder.every if chance[bid] >= confidence]
-    return max(made) if made else None
-
-
-def max_bid_at(best: TrumpEstimate, rules: RuleSet, confidence: float) -> int | None:
-    """The highest legal bid the side makes with this trump in at least ``confidence`` of the
-    estimate's deals (as ``TrumpEstimate.max_bid`` at the estimate's own confidence)."""
-    low = min(best.make_probability) if best.make_probability else rules.next_bid(None)
-    ladder = _ladder(rules, low, int(centile(best.totals, 0.99)))
-    return _highest_made(ladder, best.probabilities(ladder), confidence)
 
 
 @dataclass(frozen=True)
@@ -492,8 +462,9 @@ def estimate(hand: HandLike, rules: RulesLike = STANDARD, auction: AuctionLike =
                                                    (hint, partner_hint)))
             ladder = _ladder(rules, low, int(centile(totals, 0.99)))
             chance = result.probabilities(ladder)
+            made = [bid for bid in ladder.every if chance[bid] >= confidence]
             results[t] = replace(result, make_probability={b: chance[b] for b in ladder.curve},
-                                 max_bid=_highest_made(ladder, chance, confidence))
+                                 max_bid=max(made) if made else None)
     best, alike = trump_to_name(results)
     return Estimate(best, results, own.best.points, samples, seed, confidence, dealt.acceptance,
                     dealt.drawn, tuple(c.text for c in conditions if c.text not in dealt.dropped),
@@ -533,7 +504,6 @@ def trump_to_name(trumps: dict[int, TrumpEstimate]) -> tuple[int | None, tuple[i
 __all__ = ["Estimate", "TrumpEstimate", "Played", "Stats", "Condition", "Below", "Known",
            "Holding", "estimate", "trump_to_name", "deal", "conditions_from", "limits_from",
            "side_totals",
-           "DEFAULT_SAMPLES", "DEFAULT_CONFIDENCE", "confidence_for", "competing_confidence",
-           "max_bid_at", "CONFIDENCE_COMPETING", "pass_margin",
+           "DEFAULT_SAMPLES", "DEFAULT_CONFIDENCE", "confidence_for", "pass_margin",
            "pass_words", "PARTNER_MARGIN", "PARTNER_SPREAD", "OPPONENT_MARGIN",
            "OPPONENT_SPREAD", "LIMIT_MARGIN_PER_CARD", "LIMIT_SPREAD"]
