@@ -11,9 +11,7 @@ holding commas are separated by ``;``). A variant is an advisor with a confidenc
 call was counted), ``+hintN`` (Davis's hints need an expected gain of N), ``+nohints`` (Davis's
 calls give none), ``+answer2`` (the partner answers a card hint with two of the rank) or
 ``+answersoft`` (the partner's pass knows the hint but puts no card first) or ``+marginN``
-(every pass read with a margin of N, spread 5, as before the margins were measured) or
-``+competeX`` (a bid taking the contract from an opponent needs a make chance of X,
-``estimate.CONFIDENCE_COMPETING``; ``+compete0.85``: as before it was counted); or the
+(every pass read with a margin of N, spread 5, as before the margins were measured); or the
 rule-of-thumb bidder with its numbers,
 ``thumb@MARGIN,PARTNER_PASSED``; or any policy's name. Prints each variant's margin against
 the opponent (``--against``) per deal (both seatings; ± its standard error over deals), its
@@ -41,7 +39,6 @@ from pinochle_calc.processes import map_jobs
 from pinochle_calc.rules import load_rules
 
 inferences = import_module("pinochle_calc.bidding.inferences")  # where a pass is read
-estimate_module = import_module("pinochle_calc.bidding.estimate")  # the module, not the function
 
 
 def jump_showing_meld(ctx):
@@ -118,7 +115,6 @@ def changed(changes: list[str]):
     """What a variant changes for the whole of its hands (``+hintN``: Davis's smallest expected
     gain worth a hint; ``+nohints``: none is; ``+answer2``: ``answer_two``)."""
     saved = davis.DAVIS_HINT_MIN
-    competing = estimate_module.CONFIDENCE_COMPETING
     margins = (inferences.PARTNER_MARGIN, inferences.PARTNER_SPREAD, inferences.OPPONENT_MARGIN,
                inferences.OPPONENT_SPREAD)
     try:
@@ -127,8 +123,6 @@ def changed(changes: list[str]):
                 value = int(change[6:])
                 (inferences.PARTNER_MARGIN, inferences.PARTNER_SPREAD, inferences.OPPONENT_MARGIN,
                  inferences.OPPONENT_SPREAD) = value, 5, value, 5
-            if change.startswith("compete"):
-                estimate_module.CONFIDENCE_COMPETING = float(change[7:])
             if change.startswith("hint"):
                 davis.DAVIS_HINT_MIN = float(change[4:])
             elif change == "nohints":
@@ -140,7 +134,6 @@ def changed(changes: list[str]):
         yield
     finally:
         davis.DAVIS_HINT_MIN = saved
-        estimate_module.CONFIDENCE_COMPETING = competing
         (inferences.PARTNER_MARGIN, inferences.PARTNER_SPREAD, inferences.OPPONENT_MARGIN,
          inferences.OPPONENT_SPREAD) = margins
         exchange_policy.partner_pass = PARTNER_PASS
