@@ -213,10 +213,11 @@ def _priced(auction: Auction, result: Estimate, convention: str, choice: Suggest
     assert costs is not None  # the partner holds the bid alone, and there is a trump
     best = max(costs, key=lambda c: c.gain)
     if not _price.worth_raising(best):
+        words = best.words if best.gain <= 0 else _price.noise_words(best)
         if choice.call is None:
-            return choice._replace(reason=f"{choice.reason}; {best.words}"), best
+            return choice._replace(reason=f"{choice.reason}; {words}"), best
         r = reading_of(auction, None, convention)
-        return Suggestion(None, r.meaning, f"the opponents have passed: {best.words}",
+        return Suggestion(None, r.meaning, f"the opponents have passed: {words}",
                           r.signal, choice.hints), best
     if best.bid == choice.call:
         return choice._replace(reason=f"{choice.reason}; {best.words}"), best

@@ -171,6 +171,12 @@ def unsure_words(bid: int) -> str:
             " and partner's contract is already the side's")
 
 
+def noise_words(cost: Price) -> str:
+    """A gain too close to zero to raise for (``worth_raising``), in words."""
+    return (f"{cost.words}, but that is within {RAISE_MARGIN:g} standard errors"
+            f" ({cost.error:.1f}) of nothing")
+
+
 def worth_raising(cost: Price) -> bool:
     """Whether a raise priced against passing (``prices``) is worth making: its gain clears
     zero by ``RAISE_MARGIN`` of its standard errors."""
@@ -263,5 +269,5 @@ def price(auction: Auction, result: Estimate, bid: int, convention: str | None) 
 
 __all__ = ["Price", "price", "prices", "PRICE_FIRST", "SETTLED", "RAISE_CONFIDENCE",
            "RAISE_MARGIN", "raise_limit", "worth_raising",
-           "unsure_words", "jump_price", "margins",
+           "unsure_words", "noise_words", "jump_price", "margins",
            "partner_holds_alone"]
