@@ -11,10 +11,7 @@ holding commas are separated by ``;``). A variant is an advisor with a confidenc
 call was counted), ``+hintN`` (Davis's hints need an expected gain of N), ``+nohints`` (Davis's
 calls give none), ``+answer2`` (the partner answers a card hint with two of the rank) or
 ``+answersoft`` (the partner's pass knows the hint but puts no card first) or ``+marginN``
-(every pass read with a margin of N, spread 5, as before the margins were measured) or
-``+raiseconfX`` (a raise of the partner's standing bid once both opponents have passed needs a
-make chance of X: ``price.RAISE_CONFIDENCE``) or ``+raisemarginN`` (its gain against passing
-must clear N standard errors: ``price.RAISE_MARGIN``); or the
+(every pass read with a margin of N, spread 5, as before the margins were measured); or the
 rule-of-thumb bidder with its numbers,
 ``thumb@MARGIN,PARTNER_PASSED``; or any policy's name. Prints each variant's margin against
 the opponent (``--against``) per deal (both seatings; ± its standard error over deals), its
@@ -32,7 +29,6 @@ from importlib import import_module
 import numpy as np
 
 import pinochle_calc.bidding.conventions as conventions
-import pinochle_calc.bidding.price as price
 from pinochle_calc.bidding.conventions import davis, jump, toby
 from pinochle_calc.exchange import policy as exchange_policy
 from pinochle_calc.game.arena import Calibration
@@ -119,7 +115,6 @@ def changed(changes: list[str]):
     """What a variant changes for the whole of its hands (``+hintN``: Davis's smallest expected
     gain worth a hint; ``+nohints``: none is; ``+answer2``: ``answer_two``)."""
     saved = davis.DAVIS_HINT_MIN
-    raising = (price.RAISE_CONFIDENCE, price.RAISE_MARGIN)
     margins = (inferences.PARTNER_MARGIN, inferences.PARTNER_SPREAD, inferences.OPPONENT_MARGIN,
                inferences.OPPONENT_SPREAD)
     try:
@@ -128,11 +123,7 @@ def changed(changes: list[str]):
                 value = int(change[6:])
                 (inferences.PARTNER_MARGIN, inferences.PARTNER_SPREAD, inferences.OPPONENT_MARGIN,
                  inferences.OPPONENT_SPREAD) = value, 5, value, 5
-            if change.startswith("raiseconf"):  # a raise of the partner, opponents out
-                price.RAISE_CONFIDENCE = float(change[9:])
-            elif change.startswith("raisemargin"):
-                price.RAISE_MARGIN = float(change[11:])
-            elif change.startswith("hint"):
+            if change.startswith("hint"):
                 davis.DAVIS_HINT_MIN = float(change[4:])
             elif change == "nohints":
                 davis.DAVIS_HINT_MIN = float("inf")
@@ -143,7 +134,6 @@ def changed(changes: list[str]):
         yield
     finally:
         davis.DAVIS_HINT_MIN = saved
-        price.RAISE_CONFIDENCE, price.RAISE_MARGIN = raising
         (inferences.PARTNER_MARGIN, inferences.PARTNER_SPREAD, inferences.OPPONENT_MARGIN,
          inferences.OPPONENT_SPREAD) = margins
         exchange_policy.partner_pass = PARTNER_PASS

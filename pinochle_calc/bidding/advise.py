@@ -11,7 +11,6 @@ from ..cards import SUITS, n_cards
 from ..errors import UserError, shorten
 from ..hand import Hand, HandLike, as_hand
 from ..rules import RuleSet, RulesLike
-from . import price as _price
 from .auction import Auction, AuctionLike, Legal
 from .conventions import (
     Convention,
@@ -194,30 +193,23 @@ def _priced(auction: Auction, result: Estimate, convention: str, choice: Suggest
             limit: int) -> tuple[Suggestion, Price | None]:
     """Where a pass leaves the partner the contract (``price.partner_holds_alone``): the bid
     the convention suggests and the lowest legal bid, if within the side's ``limit``, each
-    priced against passing; the one worth most, or the pass where neither is worth anything
-    (``price.worth_raising``). A raise there goes no higher than ``price.raise_limit``.
+    priced against passing; the one worth most, or the pass where neither is worth anything.
     The limit still bounds the bids: where both partners hold their own trump the better, the
     price alone would have them raise each other past anything the cards can make (a set
     still scores the trick points the side takes)."""
     low = auction.legal().min_bid
     assert low is not None  # the auction is not over
-    sure = _price.raise_limit(result, limit)
-    bids = {b for b in (low, choice.call) if b is not None and b <= sure}
+    bids = {b for b in (low, choice.call) if b is not None and b <= limit}
     if not bids:
-        if choice.call is None or choice.call > limit:
-            return choice, None
-        r = reading_of(auction, None, convention)  # within the limit, not sure enough
-        words = f"the opponents have passed: {_price.unsure_words(low)}"
-        return Suggestion(None, r.meaning, words, r.signal, choice.hints), None
+        return choice, None
     costs = prices(auction, result, sorted(bids), convention)
     assert costs is not None  # the partner holds the bid alone, and there is a trump
     best = max(costs, key=lambda c: c.gain)
-    if not _price.worth_raising(best):
-        words = best.words if best.gain <= 0 else _price.noise_words(best)
+    if best.gain <= 0:
         if choice.call is None:
-            return choice._replace(reason=f"{choice.reason}; {words}"), best
+            return choice._replace(reason=f"{choice.reason}; {best.words}"), best
         r = reading_of(auction, None, convention)
-        return Suggestion(None, r.meaning, f"the opponents have passed: {words}",
+        return Suggestion(None, r.meaning, f"the opponents have passed: {best.words}",
                           r.signal, choice.hints), best
     if best.bid == choice.call:
         return choice._replace(reason=f"{choice.reason}; {best.words}"), best

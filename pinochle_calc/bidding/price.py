@@ -55,8 +55,6 @@ class Price:
     other_made: float
     deals: int
     against: int | None = None
-    #: the standard error of ``gain`` over the deals (0: not worked out)
-    error: float = 0.0
 
     @property
     def words(self) -> str:
@@ -143,46 +141,6 @@ def margins(deals: np.ndarray, declarer: int, trump: np.ndarray, bid: int, rules
     return _scored(_played(deals, declarer, trump, rules, hints), bid, rules)
 
 
-#: How sure the side must be of making a raise of its partner's standing bid where both
-#: opponents have passed (``partner_holds_alone``): the partner's contract is the side's
-#: already, so the raise buys only the hand's trump and lead, and risks a set. None: the
-#: advice's own limit (docs/bidding.md, "Where the advice loses to the rule of thumb").
-RAISE_CONFIDENCE: float | None = None
-#: The standard errors of its price by which a raise's gain must clear zero there (0: any
-#: gain; the price is a mean over the estimate's deals, and the best of two noisy prices is
-#: picked).
-RAISE_MARGIN = 0.0
-
-
-def raise_limit(result: Estimate, limit: int) -> int:
-    """The highest bid a raise of the partner's standing bid may go to once both opponents
-    have passed: the side's ``limit``, or the highest bid of the make-probability curve made
-    at ``RAISE_CONFIDENCE`` where that is lower (0: none)."""
-    best = result.best
-    if RAISE_CONFIDENCE is None or best is None:
-        return limit
-    sure = [b for b, p in best.make_probability.items() if p >= RAISE_CONFIDENCE]
-    return min(limit, max(sure, default=0))
-
-
-def unsure_words(bid: int) -> str:
-    """Why the advice passes where even ``bid`` is past ``raise_limit``, in words."""
-    return (f"raising partner to {bid} is made in under {RAISE_CONFIDENCE:.0%} of the deals,"
-            " and partner's contract is already the side's")
-
-
-def noise_words(cost: Price) -> str:
-    """A gain too close to zero to raise for (``worth_raising``), in words."""
-    return (f"{cost.words}, but that is within {RAISE_MARGIN:g} standard errors"
-            f" ({cost.error:.1f}) of nothing")
-
-
-def worth_raising(cost: Price) -> bool:
-    """Whether a raise priced against passing (``prices``) is worth making: its gain clears
-    zero by ``RAISE_MARGIN`` of its standard errors."""
-    return cost.gain > 0 and cost.gain > RAISE_MARGIN * cost.error
-
-
 #: A price is first worked out on one deal in every few of the estimate's, about this many; it
 #: stands where every bid's gain is ``SETTLED`` standard errors from zero, else it is worked
 #: out on all the deals. (Each distinct deal costs the partner's exchange as bidder, about
@@ -254,10 +212,8 @@ def _prices(auction: Auction, result: Estimate, drawn: slice, bids: Sequence[int
     for bid in bids:
         margin, made = _scored(mine, bid, rules)
         diff = margin - partner
-        gain = Mean.of(diff) if len(diff) > 1 else None
         out.append((Price(bid, held_at, float(diff.mean()), float(made.mean()),
-                          float(partner_made.mean()), len(where),
-                          error=0.0 if gain is None else gain.stderr), diff))
+                          float(partner_made.mean()), len(where)), diff))
     return out
 
 
@@ -267,7 +223,5 @@ def price(auction: Auction, result: Estimate, bid: int, convention: str | None) 
     return None if got is None else got[0]
 
 
-__all__ = ["Price", "price", "prices", "PRICE_FIRST", "SETTLED", "RAISE_CONFIDENCE",
-           "RAISE_MARGIN", "raise_limit", "worth_raising",
-           "unsure_words", "noise_words", "jump_price", "margins",
+__all__ = ["Price", "price", "prices", "PRICE_FIRST", "SETTLED", "jump_price", "margins",
            "partner_holds_alone"]
