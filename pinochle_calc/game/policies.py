@@ -36,6 +36,9 @@ The built-in policies (``policy(name)``):
     bids to that count as ``formula`` does, five less once its partner has passed.
 ``pass``
     passes unless stuck (then bids the minimum, as it must).
+``ceiling``
+    a yardstick for ``arena``, never advice: it sees all four hands and makes the call whose
+    play-out of this very deal scores best for its side (``game.ceiling``).
 ``MODULE:NAME``
     a policy written outside the project (``load_policy``).
 
@@ -462,12 +465,15 @@ class Passer(StandardPlay):
 def built_in(player: object) -> bool:
     """Whether ``player`` is one of the built-in policies (an error in one is a bug, not the
     policy's failure)."""
-    return type(player) in (Advisor, Formula, Thumb, Passer)
+    from .ceiling import Ceiling
+
+    return type(player) in (Advisor, Formula, Thumb, Passer, Ceiling)
 
 
 #: The built-in policies' names (``advisor:<convention>`` for each convention).
 PolicyName = Literal["advisor:jump", "advisor:davis", "advisor:toby", "advisor:jump,game",
-                     "advisor:davis,game", "advisor:toby,game", "formula", "thumb", "pass"]
+                     "advisor:davis,game", "advisor:toby,game", "formula", "thumb", "pass",
+                     "ceiling"]
 POLICY_NAMES: tuple[PolicyName, ...] = get_args(PolicyName)
 
 
@@ -493,6 +499,10 @@ def policy(name: PolicyName | str, samples: int = DEFAULT_SAMPLES) -> Policy:
         out = Thumb()
     elif key == "pass":
         out = Passer()
+    elif key == "ceiling":
+        from .ceiling import Ceiling
+
+        out = Ceiling()
     elif ":" in base and not key.startswith("advisor:"):
         out = load_policy(base)
     else:

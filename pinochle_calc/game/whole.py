@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from numbers import Real
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..bidding.auction import AuctionError
 from ..bidding.estimate import DEFAULT_SAMPLES
@@ -108,6 +108,27 @@ MAX_CALLS = 400
 # the steps a decision's seed is keyed by (``decisions.decision_seed``: the one rule)
 _CALL, _PLAN, _NAME, _PASS, _RETURN, _THROW = (CALL_STEP, PLAN_STEP, NAME_STEP, PASS_STEP,
                                                RETURN_STEP, THROW_STEP)
+
+
+class Sight(NamedTuple):
+    """What the engine gives a built-in all-seeing policy (``all_seeing``: ``ceiling``, no
+    other) at its call beside its ``Situation``: the hand so far, all four hands known, the
+    policies of seats 0 and 2 and of 1 and 3, each seat's ``Bid``s, the seed and the score."""
+
+    record: Record
+    sides: tuple[Policy, Policy]
+    bids: tuple[tuple[Bid, ...], ...]
+    seed: int
+    score: tuple[int, int] | None
+
+
+def play_seen(sight: Sight, record: Record, sides: tuple[Policy, Policy]) -> Record:
+    """``record`` (``sight.record`` and the calls ``sight.bids`` adds) played on to its score
+    by ``sides`` with the seeds of ``sight``: what the hand does from there if its seats play
+    so (the policies' own, or an all-seeing policy's trial calls)."""
+    engine = _Engine(record, sides, sight.seed, None, sight.score, sight.bids)
+    engine.run()
+    return settled(engine.record())
 
 
 class AuctionTooLong(UserError):
@@ -307,7 +328,8 @@ class _Engine:
     """A hand being played: its state, each side's policy, the calls each seat made."""
 
     def __init__(self, record: Record, sides: tuple[Policy, Policy], seed: int,
-                 given: int | None, score: tuple[int, int] | None = None):
+                 given: int | None, score: tuple[int, int] | None = None,
+                 bids: tuple[tuple[Bid, ...], ...] = ((), (), (), ())):
         self.state = record.state
         self.start = record
         self.events: list[Event] = []
@@ -318,7 +340,7 @@ class _Engine:
         self.card_players = tuple(_card_player(p) for p in self.players)
         self.seed, self.given, self.score = seed, given, score
         self.rules = record.rules
-        self.bids: list[list[Bid]] = [[], [], [], []]
+        self.bids: list[list[Bid]] = [list(b) for b in bids]  # each seat's, in the record
         self.throw_asked = False
         self.cards: list[int] | None = None  # the fast card player's cards, worked out once
         self.tricks = None  # the play so far on the trick engine, where a seat needs its view
@@ -414,8 +436,14 @@ class _Engine:
         if calls >= MAX_CALLS:
             raise self._endless()
         where = f"call {calls + 1} of the auction ({self._so_far()})"
-        bid = self.ask(seat, "call", where, self.view(seat, _CALL, calls, needs_marriage=(
-            self.rules.needs_marriage(exchanged=False))))
+        view = self.view(seat, _CALL, calls, needs_marriage=self.rules.needs_marriage(False))
+        player = self.players[seat]
+        if built_in(player) and getattr(player, "all_seeing", False):  # the yardstick alone
+            sight = Sight(self.record(), (self.players[0], self.players[1]),
+                          tuple(tuple(b) for b in self.bids), self.seed, self.score)
+            bid = player.call_seeing(view, sight)  # type: ignore[attr-defined]
+        else:
+            bid = self.ask(seat, "call", where, view)
         problem = _bid_problem(bid)
         if problem:
             raise PolicyError(f"policy {self.name(seat)} at seat {seat} answered {where} with"
@@ -669,4 +697,4 @@ def _numpy_bool(value: object) -> bool:
 
 
 __all__ = ["play_hand", "play_on", "PolicyError", "AuctionTooLong", "RESULTS", "deal_cards",
-           "hand_seed", "derived", "check_deal", "shown_cards", "card_seed"]
+           "hand_seed", "derived", "check_deal", "shown_cards", "card_seed", "Sight", "play_seen"]
