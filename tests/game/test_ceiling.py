@@ -163,8 +163,8 @@ def rules_bids(rules, upto: int) -> list[int]:
 def test_the_trial_of_its_last_call_is_the_real_hand(rules, them, deals):
     """The margin the ceiling's last call was chosen by (its words: "+53 for its side") is the
     real hand's, played on by the engine from there: the trials see the same seeds, the same
-    calls and the same policies as the hand. Where the advisor's estimates or the pass advice
-    are seeded, a seed off by one tells."""
+    calls and the same policies as the hand. Where the pass advice or the throw-in are seeded,
+    a seed off by one tells."""
     seen = 0
     for n in range(deals):
         hands, seed = deal_cards(36, n), hand_seed(36, n)
@@ -179,6 +179,32 @@ def test_the_trial_of_its_last_call_is_the_real_hand(rules, them, deals):
             assert int(last.group(2)) == side_margin(record, side)
             seen += 1
     assert seen >= deals
+
+
+class Keeper(StandardPlay):
+    """Bids the lowest bid up to 60, and notes at each call whether the calls it is told it made
+    (``Situation.bids``) are its calls in the auction it is shown."""
+
+    name = "keeper"
+
+    def __init__(self) -> None:
+        self.told: list[bool] = []
+
+    def call(self, seat: Situation) -> Bid:
+        own = [c.bid for c in seat.auction.calls if c.seat == seat.number]
+        self.told.append([b.call for b in seat.bids] == own)
+        legal = seat.auction.legal()
+        low = legal.min_bid
+        return Bid(low if legal.forced or (low is not None and low <= 60) else None, "keeps")
+
+
+def test_in_its_trials_each_seat_is_told_the_calls_it_made():
+    """An advisor names the trump its own calls planned: a trial that forgot them would play
+    another hand than the real one."""
+    for n in range(3):
+        keeper = Keeper()
+        play_hand(deal_cards(39, n), "ceiling", keeper, "standard", seed=hand_seed(39, n))
+        assert len(keeper.told) > 4 and all(keeper.told)
 
 
 class Spy(StandardPlay):
