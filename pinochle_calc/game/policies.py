@@ -462,11 +462,26 @@ class Passer(StandardPlay):
         return Bid(None, "pass")
 
 
+class Ceiling(StandardPlay):
+    """The all-seeing yardstick (``ceiling``, never advice): the engine makes each of its calls
+    by trials of the rest of the deal (``game.ceiling.best_call``), and keeps here the pass
+    advice of the deal its trials ask (``passes``, for ``deal``)."""
+
+    name = "ceiling"
+    all_seeing = True
+
+    def __init__(self) -> None:
+        self.deal: tuple = ()
+        self.passes: dict = {}
+
+    def call(self, seat: Situation) -> Bid:
+        raise ValueError("the ceiling sees all four hands: it calls only in a whole hand played"
+                         " by the engine (arena, play), which shows it them")
+
+
 def built_in(player: object) -> bool:
     """Whether ``player`` is one of the built-in policies (an error in one is a bug, not the
     policy's failure)."""
-    from .ceiling import Ceiling
-
     return type(player) in (Advisor, Formula, Thumb, Passer, Ceiling)
 
 
@@ -500,8 +515,6 @@ def policy(name: PolicyName | str, samples: int = DEFAULT_SAMPLES) -> Policy:
     elif key == "pass":
         out = Passer()
     elif key == "ceiling":
-        from .ceiling import Ceiling
-
         out = Ceiling()
     elif ":" in base and not key.startswith("advisor:"):
         out = load_policy(base)
@@ -615,7 +628,7 @@ def policy_problem(made: object) -> str:
 
 
 __all__ = ["Policy", "StandardPlay", "Situation", "Bid", "ContractWon", "Advisor", "Formula",
-           "Thumb",
+           "Thumb", "Ceiling",
            "Passer", "policy", "PolicyName", "POLICY_NAMES", "CARD_PLAYERS", "split_policy_name",
            "load_policy", "load_card_player", "CardChooser", "PolicyLoadError", "POLICY_CALLS",
            "built_in", "policy_problem",

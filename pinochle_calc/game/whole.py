@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from numbers import Real
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from ..bidding.auction import AuctionError
 from ..bidding.estimate import DEFAULT_SAMPLES
@@ -110,23 +110,12 @@ _CALL, _PLAN, _NAME, _PASS, _RETURN, _THROW = (CALL_STEP, PLAN_STEP, NAME_STEP, 
                                                RETURN_STEP, THROW_STEP)
 
 
-class Sight(NamedTuple):
-    """What the engine gives a built-in all-seeing policy (``all_seeing``: ``ceiling``, no
-    other) at its call beside its ``Situation``: the hand so far, all four hands known, the
-    policies of seats 0 and 2 and of 1 and 3, each seat's ``Bid``s, the seed and the score."""
-
-    record: Record
-    sides: tuple[Policy, Policy]
-    bids: tuple[tuple[Bid, ...], ...]
-    seed: int
-    score: tuple[int, int] | None
-
-
-def play_seen(sight: Sight, record: Record, sides: tuple[Policy, Policy]) -> Record:
-    """``record`` (``sight.record`` and the calls ``sight.bids`` adds) played on to its score
-    by ``sides`` with the seeds of ``sight``: what the hand does from there if its seats play
-    so (the policies' own, or an all-seeing policy's trial calls)."""
-    engine = _Engine(record, sides, sight.seed, None, sight.score, sight.bids)
+def play_seen(record: Record, sides: tuple[Policy, Policy], seed: int,
+              bids: tuple[tuple[Bid, ...], ...], score: tuple[int, int] | None) -> Record:
+    """``record`` played on to its score by ``sides``, each seat's calls so far ``bids``, with
+    the seeds of a hand seeded ``seed``: what the hand does from there if its seats play so
+    (an all-seeing policy's trials, ``ceiling.Sight``)."""
+    engine = _Engine(record, sides, seed, None, score, bids)
     engine.run()
     return settled(engine.record())
 
@@ -439,9 +428,11 @@ class _Engine:
         view = self.view(seat, _CALL, calls, needs_marriage=self.rules.needs_marriage(False))
         player = self.players[seat]
         if built_in(player) and getattr(player, "all_seeing", False):  # the yardstick alone
-            sight = Sight(self.record(), (self.players[0], self.players[1]),
-                          tuple(tuple(b) for b in self.bids), self.seed, self.score)
-            bid = player.call_seeing(view, sight)  # type: ignore[attr-defined]
+            from .ceiling import Sight, best_call
+
+            bid = best_call(player, view, Sight(  # type: ignore[arg-type]
+                self.record(), (self.players[0], self.players[1]),
+                tuple(tuple(b) for b in self.bids), self.seed, self.score, play_seen))
         else:
             bid = self.ask(seat, "call", where, view)
         problem = _bid_problem(bid)
@@ -697,4 +688,4 @@ def _numpy_bool(value: object) -> bool:
 
 
 __all__ = ["play_hand", "play_on", "PolicyError", "AuctionTooLong", "RESULTS", "deal_cards",
-           "hand_seed", "derived", "check_deal", "shown_cards", "card_seed", "Sight", "play_seen"]
+           "hand_seed", "derived", "check_deal", "shown_cards", "card_seed", "play_seen"]
