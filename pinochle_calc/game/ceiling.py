@@ -24,7 +24,7 @@ by the arena's measure: its side's score less the other side's.
 
 A trial plays the rest of the hand with the other side's policy, so a call costs a few hands
 of that policy: a deal (two hands) about 0.2 s of CPU against ``thumb`` under the standard
-rules, 0.6 to 0.9 s with a four-card pass, 2.6 s against the advisor at 200 samples
+rules, 0.5 to 0.9 s with a four-card pass, 2.6 to 14 s against the advisor at 200 samples
 (docs/arena.md, "The ceiling"). A policy that keeps state between calls sees the trials' calls.
 """
 
