@@ -196,18 +196,15 @@ def _from_record(path: str, at: str | None, seat: int | None, seed: int):
     the seat to play there; the record's rules; the event's number; the seed of its advice
     (``decisions.decision_seed``) and the hand's seed it comes from (the record's own, else
     ``seed``)."""
-    from ..game.decisions import decision_seed, record_seed
+    from ..game.decisions import card_next, decision_seed, record_seed
     from ..game.hand import card_position, find_event, load_record
 
     record = load_record(path)
     number = len(record.events) + 1 if at is None else find_event(record, at)
     state = record.state_before(number)
-    d = state.next_decision()
-    to_play = None
-    if d.kind == "play" or d.kind == "meld" and state.played_hand and state.contract:
-        to_play = state.to_play()
-    if to_play is None:
+    if not card_next(state):
         raise UserError(f"event {number} is no card to play: {state.waiting()}")
+    to_play = state.to_play()
     if seat is not None and seat != to_play:
         raise UserError(f"at event {number} seat {to_play} is to play, not seat {seat}")
     spot = card_position(state, to_play)

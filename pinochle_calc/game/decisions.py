@@ -12,6 +12,7 @@ table and the library, so that two of them asked the same question give the same
 - the trump a seat names is ``meld.trump_to_name`` (``HandMeld.trump_to_name``;
   ``meld.vector.best_trumps`` on arrays), the marriage it needs ``RuleSet.needs_marriage``;
   the trump the advice names is the bid estimate's (``bidding.estimate.trump_to_name``);
+- ``card_next(state)``: whether the next decision advised is a card (``decision_seed``, ``card``).
 - ``decision_seed(state, seed)``: the seed of the advice at a decision, from the hand's seed
   (``record_seed``: a seeded record's own, else the ``--seed`` given) and the decision's place
   in the hand: the one rule of the engine's players, the table, ``card`` and the review, so
@@ -72,16 +73,25 @@ def call_seed(seed: int, turn: int, calls: int) -> int:
     return derived(seed, CALL_STEP, turn, calls)
 
 
+def card_next(state: HandState) -> bool:
+    """Whether the next decision advised in ``state`` is a card: the hand waits for a play,
+    or for a meld where the cards are to be played (a record may leave a seat's meld out, and
+    the hand takes the first card without it)."""
+    d = state.next_decision()
+    return d.kind == "play" or (d.kind == "meld" and state.played_hand
+                                and state.contract is not None)
+
+
 def decision_seed(state: HandState, seed: int) -> int:
     """The seed of the advice at the decision ``state`` waits for, in a hand seeded ``seed``:
     a call by the caller's turn and the calls before it, the suit asked for and the trump
     named by the bidder's turn, a pass by its step (a pass, or the bidder's return after its
-    partner's) and the passer's turn, a card by the cards played before it. The engine seeds
-    its players' decisions so (``whole``); a ``ValueError`` where the hand waits for no
-    decision (the meld, the end)."""
-    d = state.next_decision()
-    if d.kind == "play":
+    partner's) and the passer's turn, a card by the cards played before it (``card_next``).
+    The engine seeds its players' decisions so (``whole``); a ``ValueError`` where the hand
+    waits for no decision (a meld where no card follows, the end)."""
+    if card_next(state):
         return card_seed(seed, state.plays)
+    d = state.next_decision()
     if d.seat is None or d.kind not in ("call", "request", "trump", "pass"):
         raise ValueError(f"the hand waits for no decision to advise ({d.kind})")
     turn = Seat(d.seat).turn(state.dealer)

@@ -208,3 +208,30 @@ def test_the_table_advises_the_call_for_the_game_from_the_score():
                         expected.game.chances)
     assert f"  the chance of winning the game after each call: {chances}" in lines
     assert not any("winning the game" in line for line in advice(record, 0, samples=200))
+
+
+def test_a_side_reaching_the_target_exactly_wins_there_as_the_sheet_scores_it(tmp_path):
+    """The target set to a total a side reached exactly in a game to 500 (above every total
+    before it, the other side under it): the same hands end the game there, that side the
+    winner, as ``score --sheet`` with the same target decides."""
+    played = play_game(0, MATCH)[0]
+    totals, seen = [], (0, 0)
+    for record in played.records:
+        seen = (seen[0] + record.score[0], seen[1] + record.score[1])
+        totals.append(seen)
+    found = [(k, side) for k, t in enumerate(totals) for side in (0, 1)
+             if k > 0 and t[side] > t[1 - side] and t[side] > max(max(u) for u in totals[:k])]
+    assert found  # a game to 500 has a lead at a new high before its end
+    k, side = found[0]
+    target = totals[k][side]
+    match = GameMatch("thumb", "formula", STANDARD.with_options(target=target), 7, 100)
+    run_ = play_game(0, match)[0]
+    assert [r.score for r in run_.records] == [r.score for r in played.records[:k + 1]]
+    assert run_.totals == totals[k] and run_.winner == ("us", "them")[side]
+    path = tmp_path / "exact.csv"
+    path.write_text(sheet_of(run_.records))
+    result = run("score", "--sheet", str(path), "--rules", f"standard,scoring.target={target}",
+                 "--format", "json")
+    assert result.exit_code == 0, result.stdout
+    game = json.loads(result.stdout)
+    assert game["winner"] == run_.winner and game["won_on"] == k + 1

@@ -3,6 +3,9 @@ points and is marked, and the costs add up by phase."""
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
+
 import pytest
 
 from pinochle_calc.errors import UserError
@@ -326,3 +329,37 @@ def test_the_seed_of_each_decision_is_the_engines(rules):
             if isinstance(event, Play):
                 assert decision_seed(before, seed) == card_seed(seed, before.plays)
         assert asked == policy.seeds, (rules, deal)
+
+
+def test_a_record_that_leaves_a_seats_meld_out_is_reviewed_from_its_first_card(tmp_path):
+    """A record may leave a seat's meld out (the hand takes the first card without it): the
+    first card is still the next decision advised, seeded as every card (the fuzz found the
+    review and ``card --record`` stopping there with "the hand waits for no decision to
+    advise (meld)")."""
+    from typer.testing import CliRunner
+
+    from pinochle_calc.cli.app import app_for
+    from pinochle_calc.game.decisions import card_next, card_seed, decision_seed
+    from pinochle_calc.game.hand import MeldShown, write_text
+
+    seed = hand_seed(3)
+    whole = play_hand(deal_cards(3), "formula", "formula", seed=seed)
+    melds = [e for e in whole.events if isinstance(e, MeldShown)]
+    assert len(melds) == 4
+    record = replace(whole, events=tuple(e for e in whole.events if e is not melds[1]))
+    first = next(n for n, e in enumerate(record.events, 1) if isinstance(e, Play))
+    before = record.state_before(first)
+    assert before.next_decision().kind == "meld" and card_next(before)
+    for n, event in enumerate(record.events, 1):
+        if isinstance(event, Play):
+            state = record.state_before(n)
+            assert decision_seed(state, seed) == card_seed(seed, state.plays)
+    leader = record.events[first - 1].seat
+    done = review(record, (leader,), samples=3, exact=0)
+    assert first in [d.event for d in done.decisions if d.phase == "play"]
+    path = tmp_path / "hand.txt"
+    path.write_text(write_text(record), encoding="utf-8")
+    args = ["card", "--record", str(path), "--at", str(first), "-n", "3", "-f", "json"]
+    result = CliRunner().invoke(app_for(args), args)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output.splitlines()[0])["event"] == first

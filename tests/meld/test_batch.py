@@ -386,13 +386,13 @@ RULE_TEXTS = {STANDARD: "standard", PRESETS["toby-thomas"]: "toby-thomas",
 def test_the_command_writes_every_result_in_order_and_exits_1_on_a_failure(data, option, fmt):
     from typer.testing import CliRunner
 
-    from pinochle_calc.cli import app
+    from pinochle_calc.cli.app import app_for
 
     rules, trump, strict = option
     args = ["meld", "--input", "-", "--format", fmt, "--rules", RULE_TEXTS[rules]]
     args += (["--trump", SUITS[trump]] if trump is not None else []) + (
         ["--strict"] if strict else [])
-    result = CliRunner().invoke(app, args, input=data)
+    result = CliRunner().invoke(app_for(args), args, input=data)  # as the script runs it
     items = list(score_lines(io.BytesIO(data), rules, trump, strict))
     failed = [item for item in items if isinstance(item, Failed)]
     if fmt == "csv":
