@@ -209,7 +209,8 @@ def test_in_its_trials_each_seat_is_told_the_calls_it_made():
 
 class Spy(StandardPlay):
     """A policy that keeps what it is shown, and claims to be all-seeing (it is not built in,
-    so the engine must not believe it)."""
+    so the engine must not believe it: every call of its own is asked of it, none made for it
+    by trials)."""
 
     name = "spy"
     all_seeing = True
@@ -221,9 +222,6 @@ class Spy(StandardPlay):
         self.seen.append(seat)
         legal = seat.auction.legal()
         return Bid(legal.min_bid if legal.forced else None, "pass")
-
-    def call_seeing(self, seat, sight):
-        raise AssertionError("a policy not built in was given the hidden hands")
 
 
 @pytest.mark.parametrize("rules", ["standard", "standard,passing.cards=4"])
