@@ -217,7 +217,7 @@ static PyObject *Solver_value(Solver *S, PyObject *args, PyObject *kwds) {
     Trick t;
     long long budget;
     if (position(S, args, kwds, &t, &budget) < 0 || begin(S, budget) < 0) return NULL;
-    int v = dd_mtdf(S, &t, -1, (S->counters + t.pts + 2) / 2);
+    int v = dd_mtdf(S, &t, -1, -1);
     int stopped = end(S);
     S->busy = 0;
     if (stopped) return stopped == DD_LIMIT ? stopped_error() : NULL;
@@ -361,7 +361,7 @@ static PyObject *Solver_values_many(Solver *S, PyObject *args, PyObject *kwds) {
             done = i;
             break;
         }
-        int found[20], guess = (S->counters + t.pts + 2) / 2;
+        int found[20], guess = -1;
         for (int c = 0; c < 20; c++) found[c] = -1;
         for (int j = 0; j < m && !S->stopped; j++) {
             if (found[rep[j]] < 0) found[rep[j]] = guess = dd_mtdf(S, &t, rep[j], guess);

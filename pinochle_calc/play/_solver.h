@@ -35,6 +35,8 @@ typedef struct {
     uint8_t nc[4];        /* seat: cards held */
     uint8_t m[4][4];      /* seat, suit: the ranks held, a bit each (bit 0 the ace) */
     int counters;         /* counters held by all seats */
+    uint64_t hist[4][20]; /* seat, card: its cut-offs in this position's search so far, each
+                             weighted by the seat's cards held squared (the history heuristic) */
     long long nodes;
     long long limit;      /* stop past this many nodes (0: never) */
     int stopped;          /* the search stopped (DD_LIMIT, DD_INTERRUPTED): its values mean
@@ -49,10 +51,11 @@ typedef struct {
 #define DD_LIMIT 1
 #define DD_INTERRUPTED 2
 
-typedef struct { int card, score; } Move;
+/* A legal play and its place in the order: by `score`, then by its cut-offs so far. */
+typedef struct { int card, score; uint64_t hist; } Move;
 
 /* The exact value of the position `t` after `card` (-1: before any) for side 0, by
- * zero-window searches from `guess`. */
+ * zero-window searches from `guess` (-1: none). */
 int dd_mtdf(Solver *S, const Trick *t, int card, int guess);
 /* One zero-window search of the position `t` at `at`: a value of `at` or more is a lower bound
  * on side 0's points, one below `at` an upper bound. */

@@ -12,8 +12,10 @@
  * table of bounds keyed by the position with the cards no one holds squeezed out of each suit
  * and the runs of a suit one seat alone holds, of the same counter value, merged; the plays
  * among one seat's cards that no other card separates merged into one; quick bounds from the
- * tricks the leader surely takes; moves ordered by what they do to the trick; the value of a
- * position found by zero-window searches (MTD(f)).
+ * tricks the leader surely takes and from each side's trumps above the other side's; moves
+ * ordered by what they do to the trick, ties broken by a history of cut-offs; the value of a
+ * position found by zero-window searches (MTD(f), bracketing by doubling steps where there is
+ * no guess).
  *
  * _solver.c is its Python face (plain C on the CPython API, reading and writing buffers, so no
  * numpy header is needed), which checks every argument before the search sees it and runs the
@@ -189,7 +191,20 @@ static inline int others_above(const Solver *S, int p, int s, int r) {
     return (others(S, p, s) & ((1 << r) - 1)) != 0;
 }
 
-/* Order the moves: the table's best first, then what the card does to the trick. */
+/* Whether a card of suit `s` led by `p` surely gives its partner the trick: the partner holds
+ * a copy of the top rank left, the seat after the leader none (it would play it first), and
+ * neither opponent can ruff (each holds the suit, or no trump). */
+static inline int partner_top(const Solver *S, int p, int s) {
+    int q = (p + 2) & 3, o1 = (p + 1) & 3, o3 = (p + 3) & 3, trump = S->trump;
+    int all = S->m[0][s] | S->m[1][s] | S->m[2][s] | S->m[3][s];
+    int top = all & -all;
+    if (!(S->m[q][s] & top) || (S->m[o1][s] & top)) return 0;
+    if (s == trump) return 1;
+    return !((!S->ns[o1][s] && S->ns[o1][trump]) || (!S->ns[o3][s] && S->ns[o3][trump]));
+}
+
+/* Order the moves: the table's best first, then by what the card does to the trick, then by
+ * the cut-offs each made so far (`S->hist`). */
 static void order_moves(const Solver *S, const Trick *t, Move *m, int n, int best) {
     int p = (t->leader + t->k) & 3, trump = S->trump;
     for (int i = 0; i < n; i++) {
@@ -202,7 +217,8 @@ static void order_moves(const Solver *S, const Trick *t, Move *m, int n, int bes
                 int o1 = (p + 1) & 3, o3 = (p + 3) & 3;
                 int ruff = (!S->ns[o1][s] && S->ns[o1][trump]) || (!S->ns[o3][s] && S->ns[o3][trump]);
                 sc = ruff ? 60 - r : 250 + 20 * CP[r];
-            } else if (!CP[r]) sc = 150 + r + (s == trump ? 0 : S->ns[p][s]);
+            } else if (partner_top(S, p, s)) sc = 240 + 10 * CP[r] + r;
+            else if (!CP[r]) sc = 150 + r + (s == trump ? 0 : S->ns[p][s]);
             else sc = 50 - r;
         } else {
             int beats = (s == t->ws && r < t->wr) || (s == trump && t->ws != trump);
@@ -214,11 +230,16 @@ static void order_moves(const Solver *S, const Trick *t, Move *m, int n, int bes
             } else sc = 100 - 40 * CP[r] + r;
         }
         m[i].score = sc;
+        m[i].hist = S->hist[p][m[i].card];
     }
-    for (int i = 1; i < n; i++) {   /* insertion sort, high scores first */
+    for (int i = 1; i < n; i++) {   /* insertion sort, the first in order first */
         Move x = m[i];
         int j = i - 1;
-        while (j >= 0 && m[j].score < x.score) { m[j + 1] = m[j]; j--; }
+        while (j >= 0 && (m[j].score < x.score
+                          || (m[j].score == x.score && m[j].hist < x.hist))) {
+            m[j + 1] = m[j];
+            j--;
+        }
         m[j + 1] = x;
     }
 }
@@ -303,6 +324,23 @@ static int sure_tricks(const Solver *S, int leader, int *points) {
     return tricks;
 }
 
+/* The counters side `side` surely takes: those of its trumps ranked above every trump of the
+ * other side, wherever they are played (the trick's highest trump is then its own, or a
+ * partner's copy played before it). */
+static inline int sure_trumps(const Solver *S, int side) {
+    int tr = S->trump, theirs = S->m[side ^ 1][tr] | S->m[side ^ 3][tr];
+    int above = theirs ? (theirs & -theirs) - 1 : 31, pts = 0;
+    for (int q = side; q < 4; q += 2) {
+        int mine = S->m[q][tr] & above & 7;   /* the counters: A 10 K */
+        while (mine) {
+            int r = __builtin_ctz(mine);
+            mine &= mine - 1;
+            pts += S->h[q][tr][r];
+        }
+    }
+    return pts;
+}
+
 static int search(Solver *S, const Trick *t, int alpha, int beta) {
     if (++S->nodes > S->limit && S->limit) { S->stopped = DD_LIMIT; return 0; }
     if (dd_poll(S)) { S->stopped = DD_INTERRUPTED; return 0; }
@@ -320,8 +358,12 @@ static int search(Solver *S, const Trick *t, int alpha, int beta) {
         __builtin_prefetch(&S->table[h & S->mask & ~(uint64_t)1]);
         int sure_pts, sure = sure_tricks(S, leader, &sure_pts);
         if (sure >= left) return (leader & 1) ? 0 : top;
-        if (leader & 1) { if (top - sure_pts < ub) ub = top - sure_pts; }
-        else if (sure_pts > lb) lb = sure_pts;
+        /* each side's sure counters: the leader's cashed, or either side's high trumps */
+        int s0 = sure_trumps(S, 0), s1 = sure_trumps(S, 1);
+        if (leader & 1) { if (sure_pts > s1) s1 = sure_pts; }
+        else if (sure_pts > s0) s0 = sure_pts;
+        lb = s0;
+        ub = top - s1;
         if (lb >= beta) return lb;
         if (ub <= alpha) return ub;
         Entry *e = lookup(S, key, h);
@@ -351,7 +393,11 @@ static int search(Solver *S, const Trick *t, int alpha, int beta) {
             if (v < best) { best = v; chosen = moves[i].card; }
             if (best < beta) beta = best;
         }
-        if (alpha >= beta || S->stopped) break;
+        if (alpha >= beta || S->stopped) {
+            /* a cut-off by a card not first in order: remembered for the siblings */
+            if (alpha >= beta && i) S->hist[p][moves[i].card] += (uint64_t)(S->nc[p] * S->nc[p]);
+            break;
+        }
     }
     if (t->k == 0 && !S->stopped) {
         /* fail-soft: at most `best` if it failed low, at least `best` if it failed high */
@@ -368,15 +414,26 @@ static int bounded(Solver *S, const Trick *t, int card, int alpha, int beta) {
     return card < 0 ? search(S, t, alpha, beta) : after(S, t, card, alpha, beta);
 }
 
-/* The exact value by zero-window searches, starting from `guess` (MTD(f)). */
+/* The exact value by zero-window searches (MTD(f)), each at the bound the last returned, from
+ * `guess`. Without a guess (-1), from the middle of the range, a step further each time in the
+ * direction of the last test (the step doubling: the bounds a failed test returns most often
+ * move by one point only) until a test has failed on each side, then halving the range left:
+ * fewer tests where the value may be far (a position's value; the first card's), a point a
+ * test where it is near (the next card's, from the last card's value). */
 static int mtdf(Solver *S, const Trick *t, int card, int guess) {
-    int lo = 0, hi = S->counters + t->pts + 2;
-    int g = guess < lo ? lo : guess > hi ? hi : guess;
+    int lo = 0, hi = S->counters + t->pts + 2, wide = guess < 0;
+    int g = wide ? hi / 2 : guess > hi ? hi : guess;
+    int b = g > lo ? g : lo + 1, step = 1, raised = 0, lowered = 0;
     while (lo < hi && !S->stopped) {
-        int b = g > lo ? g : lo + 1;
         int v = bounded(S, t, card, b - 1, b);
-        if (v < b) hi = v; else lo = v;
-        g = v;
+        if (v < b) { hi = v; lowered = 1; } else { lo = v; raised = 1; }
+        if (!wide) b = v;
+        else {
+            b = raised && lowered ? (lo + hi + 1) / 2 : raised ? lo + step : hi - step + 1;
+            step *= 2;
+        }
+        if (b <= lo) b = lo + 1;
+        if (b > hi) b = hi;
     }
     return lo;
 }
@@ -389,6 +446,7 @@ static const char *load_codes(Solver *S, const long long *codes, int leader, con
     memset(S->ns, 0, sizeof(S->ns));
     memset(S->nc, 0, sizeof(S->nc));
     memset(S->m, 0, sizeof(S->m));
+    memset(S->hist, 0, sizeof(S->hist));
     S->counters = 0;
     for (int i = 0; i < 16; i++) {
         int code = (int)codes[i], p = i / 4, s = i % 4;
@@ -430,7 +488,7 @@ int dd_all_values(Solver *S, const Trick *t, int *cards, int *values) {
     int same[20];
     for (int c = 0; c < 20; c++) same[c] = -1;
     int n = legal_moves(S, t, moves, same);
-    int found[20], guess = (S->counters + t->pts + 2) / 2;
+    int found[20], guess = -1;
     for (int i = 0; i < n; i++) {
         found[moves[i].card] = guess = mtdf(S, t, moves[i].card, guess);
     }

@@ -21,9 +21,17 @@ The method, after the bridge solvers (dds):
 - quick bounds at the start of a trick: the tricks the leader surely takes by cashing its
   copies of the top cards left (in a side suit as often as every seat holding trump can
   follow) give its side at least the counters in them (those led, and those the others must
-  play to them), and all the points left where they are every trick;
-- the moves ordered by the table's best card, then by what the card does to the trick;
-- a position's value found by zero-window searches (MTD(f)).
+  play to them); each side surely takes the counters of its trumps ranked above every trump
+  of the other side (a bound for the side not on lead too); and all the points left where
+  they are every trick;
+- the moves ordered by the table's best card, then by what the card does to the trick (at the
+  lead: a sure winner cashed, a card led to partner's sure winner, ...), then by the cut-offs
+  each card made so far in this position's search (the history heuristic: a cut-off by a card
+  not first in order counts the seat's cards held squared);
+- a value found by zero-window searches (MTD(f)), each at the bound the last returned: a
+  card's value from the last card's value, a point a test; a position's value, or the first
+  card's, from the middle of the range by doubling steps until it is bracketed, then by
+  halving the range.
 """
 
 from __future__ import annotations
@@ -134,7 +142,7 @@ class PySolver:
         with self._taken():
             t = self._load(rows, lead, cards)
             with self._budget(budget):
-                return self._mtdf(t, -1, (self.counters + t.pts + 2) // 2)
+                return self._mtdf(t, -1, -1)
 
     def values(self, codes: Sequence[int], leader: int, trick: Sequence[int],
                nodes: int = 0) -> tuple[tuple[int, int], ...]:
@@ -197,7 +205,7 @@ class PySolver:
                         same = {}
                         self._moves(t, same)
                         got: dict[int, int] = {}
-                        guess = (self.counters + t.pts + 2) // 2
+                        guess = -1
                         for j, c in enumerate(wanted):  # each class of equal cards once
                             if same[c] not in got:
                                 got[same[c]] = guess = self._mtdf(t, same[c], guess)
@@ -235,7 +243,7 @@ class PySolver:
     def _values(self, t: OpenTrick) -> tuple[tuple[int, int], ...]:
         """Per legal card of the seat to play at ``t`` (loaded), its value."""
         same: dict[int, int] = {}
-        found, guess = {}, (self.counters + t.pts + 2) // 2
+        found, guess = {}, -1
         for card in self._moves(t, same):
             found[card] = guess = self._mtdf(t, card, guess)
         return tuple((c, found[same[c]]) for c in sorted(same))
@@ -249,6 +257,7 @@ class PySolver:
         self.tot = [[sum(h[p][s][r] for p in range(4)) for r in range(5)] for s in range(4)]
         self.ns = [[sum(h[p][s]) for s in range(4)] for p in range(4)]
         self.nc = [sum(x) for x in self.ns]
+        self.hist = [[0] * 20 for _ in range(4)]
         self.counters = sum(CP[r] * self.tot[s][r] for s in range(4) for r in range(5))
         k = len(trick)
         to_play = self.nc[(leader + k) & 3]
@@ -269,17 +278,26 @@ class PySolver:
         return t
 
     def _mtdf(self, t: OpenTrick, card: int, guess: int) -> int:
-        """The exact value (after ``card``, -1: before any) by zero-window searches."""
-        lo, hi = 0, self.counters + t.pts + 2
-        g = min(max(guess, lo), hi)
+        """The exact value (after ``card``, -1: before any) by zero-window searches, each at
+        the bound the last returned, from ``guess``; without one (-1), from the middle of the
+        range, a step further each time in the direction of the last (doubling) until a test
+        has failed on each side, then halving the range left (as the compiled solver)."""
+        lo, hi, wide = 0, self.counters + t.pts + 2, guess < 0
+        g = hi // 2 if wide else min(guess, hi)
+        b, step, raised, lowered = (g if g > lo else lo + 1), 1, False, False
         while lo < hi:
-            b = g if g > lo else lo + 1
             v = self._search(t, b - 1, b) if card < 0 else self._after(t, card, b - 1, b)
             if v < b:
-                hi = v
+                hi, lowered = v, True
             else:
-                lo = v
-            g = v
+                lo, raised = v, True
+            if not wide:
+                b = v
+            else:
+                b = (lo + hi + 1) // 2 if raised and lowered else lo + step if raised \
+                    else hi - step + 1
+                step *= 2
+            b = min(max(b, lo + 1), hi)
         return lo
 
     # -- the search -----------------------------------------------------------------------
@@ -330,10 +348,10 @@ class PySolver:
             sure, sure_points = self._sure_tricks(leader)
             if sure >= left:
                 return 0 if leader & 1 else top
-            if leader & 1:
-                ub = top - sure_points
-            else:
-                lb = sure_points
+            # each side's sure counters: the leader's cashed, or either side's high trumps
+            sure_side = [self._sure_trumps(0), self._sure_trumps(1)]
+            sure_side[leader & 1] = max(sure_side[leader & 1], sure_points)
+            lb, ub = sure_side[0], top - sure_side[1]
             if lb >= beta:
                 return lb
             if ub <= alpha:
@@ -362,6 +380,8 @@ class PySolver:
                     best, chosen = v, card
                 beta = min(beta, best)
             if alpha >= beta:
+                if card != moves[0]:  # remembered for the siblings
+                    self.hist[(leader + k) & 3][card] += self.nc[(leader + k) & 3] ** 2
                 break
         if key is not None:
             nlb = 0 if best <= a0 else best
@@ -415,6 +435,15 @@ class PySolver:
                     low = sum(h[q][s][3] + h[q][s][4] for s in range(4))
                     points += max(0, tricks - low)
         return tricks, points
+
+    def _sure_trumps(self, side: int) -> int:
+        """The counters ``side`` surely takes: those of its trumps ranked above every trump of
+        the other side, wherever they are played (the trick's highest trump is then its own,
+        or a partner's copy played before it)."""
+        tr, h = self.trump, self.h
+        theirs = [r for r in range(5) if h[side ^ 1][tr][r] or h[side ^ 3][tr][r]]
+        above = theirs[0] if theirs else 5
+        return sum(h[q][tr][r] * CP[r] for q in (side, side ^ 2) for r in range(above))
 
     def _key(self, leader: int) -> tuple:
         """The table's key of the trick start (module docstring)."""
@@ -484,6 +513,15 @@ class PySolver:
         def above(s: int, r: int) -> bool:
             return any(self.tot[s][q] > self.h[p][s][q] for q in range(r))
 
+        def partner_top(s: int) -> bool:
+            # a card led in `s` surely gives partner the trick: partner holds the top rank
+            # left, the next seat none (it would play it first), no opponent can ruff
+            r0 = next(r for r in range(5) if self.tot[s][r])
+            if not self.h[(p + 2) & 3][s][r0] or self.h[(p + 1) & 3][s][r0]:
+                return False
+            return s == trump or not any(not self.ns[o][s] and self.ns[o][trump]
+                                         for o in ((p + 1) & 3, (p + 3) & 3))
+
         def score(card: int) -> int:
             s, r = card // 5, card % 5
             if card == best:
@@ -496,6 +534,8 @@ class PySolver:
                     ruff = any(not self.ns[o][s] and self.ns[o][trump]
                                for o in ((p + 1) & 3, (p + 3) & 3))
                     return 60 - r if ruff else 250 + 20 * CP[r]
+                if partner_top(s):
+                    return 240 + 10 * CP[r] + r
                 if not CP[r]:
                     return 150 + r + (0 if s == trump else self.ns[p][s])
                 return 50 - r
@@ -508,7 +548,8 @@ class PySolver:
                 return 300 + 60 * (not above(s, r)) + 40 * CP[r] - r
             return 100 - 40 * CP[r] + r
 
-        return sorted(moves, key=score, reverse=True)
+        hist = self.hist[p]
+        return sorted(moves, key=lambda c: (score(c), hist[c]), reverse=True)
 
 
 # -- the arguments, checked as the compiled solver checks them -------------------------------

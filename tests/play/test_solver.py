@@ -116,6 +116,32 @@ def test_the_compiled_solver_equals_the_python_one():
         assert out.tolist() == [[v for _, v in found]] * 2
 
 
+@needs_c
+def test_deeper_positions_search_alike_whatever_the_table():
+    """9 to 11 tricks left, where the table's size (``solver.table_bits``), the history of
+    cut-offs and the bounds of both sides change the search: every card's value and the
+    position's with the table sized for the search equal those with a table of 2**10 entries
+    (most positions pushed out: another path through the search), and at 9 tricks both equal
+    the Python twin's, the same positions searched."""
+    from pinochle_calc.play._solver import Solver
+
+    rng = np.random.default_rng(9)
+    for i in range(6):
+        left = 9 + i % 3
+        state = played_to(rng, left, int(rng.integers(0, 4)))
+        codes, leader, trick = codes_of(state), state.leader, list(state.trick)
+        sized, small = solver.new_engine(state.trump, left), Solver(state.trump, 10)
+        found = sized.values(codes, leader, trick)
+        assert found == small.values(codes, leader, trick)
+        assert sized.value(codes, leader, trick) == small.value(codes, leader, trick)
+        best = max if state.to_play % 2 == 0 else min
+        assert sized.value(codes, leader, trick) == best(v for _, v in found)
+        if left == 9 and i < 3:
+            c_engine, py = Solver(state.trump, 20), search.PySolver(state.trump)
+            assert c_engine.values(codes, leader, trick) == py.values(codes, leader, trick)
+            assert c_engine.nodes == py.nodes
+
+
 def test_each_value_is_the_best_value_of_the_position_it_leads_to():
     """One ply of consistency, 8 to 10 tricks left: a card's value is what the position after
     it is worth to that side with best play (the trick's points added where it completes a
