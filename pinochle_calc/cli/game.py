@@ -45,7 +45,8 @@ from .app import (
 from .record import PLAY_FORMATS, play_record, print_record, write_record
 from .record import policy_option as _policy
 
-POLICY_HELP = ("advisor:jump, advisor:davis, advisor:toby, formula, thumb or pass, optionally"
+POLICY_HELP = ("advisor:jump, advisor:davis, advisor:toby, formula, thumb, pass or ceiling (the"
+               " all-seeing yardstick: it sees every hand, so it is no advice), optionally"
                " ending in the card player /advisor, /heuristic (the default) or /MODULE:NAME (a"
                " card player of your own), e.g. formula/advisor; or MODULE:NAME, a policy of your"
                " own (a module or .py file, and the class or factory in it)")

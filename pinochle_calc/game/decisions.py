@@ -21,6 +21,8 @@ table and the library, so that two of them asked the same question give the same
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from ..hand import Hand
@@ -190,6 +192,22 @@ def pass_request(state: HandState, seat: int, convention: str | None) -> PassReq
     return PassRequest(seat, role, rules.pass_cards, hand, trump, hint, asked, request)
 
 
+#: The pass advice given while ``sharing_passes`` is on (innermost last).
+_SHARED: list[dict] = []
+
+
+@contextmanager
+def sharing_passes(memory: dict) -> Iterator[None]:
+    """Within it, ``pass_advice`` gives a question asked before (kept in ``memory``) its
+    answer again without working it out (each answer depends only on the question): the
+    ceiling's trials of a deal ask the same passes over and over (``game.ceiling``)."""
+    _SHARED.append(memory)
+    try:
+        yield
+    finally:
+        _SHARED.pop()
+
+
 def pass_advice(request: PassRequest, rules: RuleSet, *, samples: int = PASS_SAMPLES,
                 seed: int = 0):
     """The pass advice (``exchange.advice.advise_pass``: what the ``pass`` command recommends)
@@ -197,10 +215,16 @@ def pass_advice(request: PassRequest, rules: RuleSet, *, samples: int = PASS_SAM
     from ..exchange.advice import advise_pass
     from ..exchange.policy import suit_asked
 
+    key = (request, rules, samples, seed)
+    if _SHARED and key in _SHARED[-1]:
+        return _SHARED[-1][key]
     suit = suit_asked(rules, request.request) if request.role == "partner" else None
-    return advise_pass(request.hand, request.trump, request.role, request.cards, rules,
-                       hint=request.hint, samples=samples, seed=seed, suit=suit,
-                       asked=request.asked)
+    advice = advise_pass(request.hand, request.trump, request.role, request.cards, rules,
+                         hint=request.hint, samples=samples, seed=seed, suit=suit,
+                         asked=request.asked)
+    if _SHARED:
+        _SHARED[-1][key] = advice
+    return advice
 
 
 def formula_limit(meld: Points, rules: RuleSet) -> Points:

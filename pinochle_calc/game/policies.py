@@ -36,6 +36,9 @@ The built-in policies (``policy(name)``):
     bids to that count as ``formula`` does, five less once its partner has passed.
 ``pass``
     passes unless stuck (then bids the minimum, as it must).
+``ceiling``
+    a yardstick for ``arena``, never advice: it sees all four hands and makes the call whose
+    play-out of this very deal scores best for its side (``game.ceiling``).
 ``MODULE:NAME``
     a policy written outside the project (``load_policy``).
 
@@ -459,15 +462,33 @@ class Passer(StandardPlay):
         return Bid(None, "pass")
 
 
+class Ceiling(StandardPlay):
+    """The all-seeing yardstick (``ceiling``, never advice): the engine makes each of its calls
+    by trials of the rest of the deal (``game.ceiling.best_call``), and keeps here the pass
+    advice of the deal its trials ask (``passes``, for ``deal``)."""
+
+    name = "ceiling"
+    all_seeing = True
+
+    def __init__(self) -> None:
+        self.deal: tuple = ()
+        self.passes: dict = {}
+
+    def call(self, seat: Situation) -> Bid:
+        raise ValueError("the ceiling sees all four hands: it calls only in a whole hand played"
+                         " by the engine (arena, play), which shows it them")
+
+
 def built_in(player: object) -> bool:
     """Whether ``player`` is one of the built-in policies (an error in one is a bug, not the
     policy's failure)."""
-    return type(player) in (Advisor, Formula, Thumb, Passer)
+    return type(player) in (Advisor, Formula, Thumb, Passer, Ceiling)
 
 
 #: The built-in policies' names (``advisor:<convention>`` for each convention).
 PolicyName = Literal["advisor:jump", "advisor:davis", "advisor:toby", "advisor:jump,game",
-                     "advisor:davis,game", "advisor:toby,game", "formula", "thumb", "pass"]
+                     "advisor:davis,game", "advisor:toby,game", "formula", "thumb", "pass",
+                     "ceiling"]
 POLICY_NAMES: tuple[PolicyName, ...] = get_args(PolicyName)
 
 
@@ -493,6 +514,8 @@ def policy(name: PolicyName | str, samples: int = DEFAULT_SAMPLES) -> Policy:
         out = Thumb()
     elif key == "pass":
         out = Passer()
+    elif key == "ceiling":
+        out = Ceiling()
     elif ":" in base and not key.startswith("advisor:"):
         out = load_policy(base)
     else:
@@ -605,7 +628,7 @@ def policy_problem(made: object) -> str:
 
 
 __all__ = ["Policy", "StandardPlay", "Situation", "Bid", "ContractWon", "Advisor", "Formula",
-           "Thumb",
+           "Thumb", "Ceiling",
            "Passer", "policy", "PolicyName", "POLICY_NAMES", "CARD_PLAYERS", "split_policy_name",
            "load_policy", "load_card_player", "CardChooser", "PolicyLoadError", "POLICY_CALLS",
            "built_in", "policy_problem",

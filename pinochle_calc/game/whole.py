@@ -110,6 +110,16 @@ _CALL, _PLAN, _NAME, _PASS, _RETURN, _THROW = (CALL_STEP, PLAN_STEP, NAME_STEP, 
                                                RETURN_STEP, THROW_STEP)
 
 
+def play_seen(record: Record, sides: tuple[Policy, Policy], seed: int,
+              bids: tuple[tuple[Bid, ...], ...], score: tuple[int, int] | None) -> Record:
+    """``record`` played on to its score by ``sides``, each seat's calls so far ``bids``, with
+    the seeds of a hand seeded ``seed``: what the hand does from there if its seats play so
+    (an all-seeing policy's trials, ``ceiling.Sight``)."""
+    engine = _Engine(record, sides, seed, None, score, bids)
+    engine.run()
+    return settled(engine.record())
+
+
 class AuctionTooLong(UserError):
     """An auction that a legal rule set lets go on past ``MAX_CALLS`` calls: its bidding steps
     are too small for its meld values (see ``_Engine._endless``)."""
@@ -307,7 +317,8 @@ class _Engine:
     """A hand being played: its state, each side's policy, the calls each seat made."""
 
     def __init__(self, record: Record, sides: tuple[Policy, Policy], seed: int,
-                 given: int | None, score: tuple[int, int] | None = None):
+                 given: int | None, score: tuple[int, int] | None = None,
+                 bids: tuple[tuple[Bid, ...], ...] = ((), (), (), ())):
         self.state = record.state
         self.start = record
         self.events: list[Event] = []
@@ -318,7 +329,7 @@ class _Engine:
         self.card_players = tuple(_card_player(p) for p in self.players)
         self.seed, self.given, self.score = seed, given, score
         self.rules = record.rules
-        self.bids: list[list[Bid]] = [[], [], [], []]
+        self.bids: list[list[Bid]] = [list(b) for b in bids]  # each seat's, in the record
         self.throw_asked = False
         self.cards: list[int] | None = None  # the fast card player's cards, worked out once
         self.tricks = None  # the play so far on the trick engine, where a seat needs its view
@@ -414,8 +425,16 @@ class _Engine:
         if calls >= MAX_CALLS:
             raise self._endless()
         where = f"call {calls + 1} of the auction ({self._so_far()})"
-        bid = self.ask(seat, "call", where, self.view(seat, _CALL, calls, needs_marriage=(
-            self.rules.needs_marriage(exchanged=False))))
+        view = self.view(seat, _CALL, calls, needs_marriage=self.rules.needs_marriage(False))
+        player = self.players[seat]
+        if built_in(player) and getattr(player, "all_seeing", False):  # the yardstick alone
+            from .ceiling import Sight, best_call
+
+            bid = best_call(player, view, Sight(  # type: ignore[arg-type]
+                self.record(), (self.players[0], self.players[1]),
+                tuple(tuple(b) for b in self.bids), self.seed, self.score, play_seen))
+        else:
+            bid = self.ask(seat, "call", where, view)
         problem = _bid_problem(bid)
         if problem:
             raise PolicyError(f"policy {self.name(seat)} at seat {seat} answered {where} with"
@@ -669,4 +688,4 @@ def _numpy_bool(value: object) -> bool:
 
 
 __all__ = ["play_hand", "play_on", "PolicyError", "AuctionTooLong", "RESULTS", "deal_cards",
-           "hand_seed", "derived", "check_deal", "shown_cards", "card_seed"]
+           "hand_seed", "derived", "check_deal", "shown_cards", "card_seed", "play_seen"]
