@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import CARDS, KINDS, SUITS, Card, suit_index
+from ..cards import CARDS, HAND_SIZE, KINDS, SUITS, Card, suit_index
 from ..cards import n_cards as _n_cards
 from ..errors import NotationError, UserError, quoted
 from ..hand import Hand
@@ -92,6 +92,9 @@ class Position:
                                 f" {self.seat!r}")
         if len(self.trick) > 3:
             raise PositionError(_TOO_MANY.format(len(self.trick)), 0)
+        if len(self.hand) > HAND_SIZE:
+            raise PositionError(f"a hand in play holds at most {HAND_SIZE} cards, not"
+                                f" {len(self.hand)}")
         if len(self.shown) != 4:
             raise PositionError("shown is one entry per seat, four in all")
         for i, t in enumerate(self.tricks, 1):

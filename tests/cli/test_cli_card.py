@@ -99,6 +99,30 @@ def test_errors_name_the_trick_the_card_the_rule_and_the_column():
     assert "trick 1 has 3 cards" in short.stderr
 
 
+def test_a_hand_of_more_than_twenty_cards_is_refused_alone_and_in_a_batch():
+    """A hand in play holds at most 20 cards (``benchmarks/fuzz.py --seed 22`` found 21 and 34
+    cards taken, and an internal error where the advice's seed counted the cards played before
+    from them); twenty are taken."""
+    from pinochle_calc.hand import Hand
+    from pinochle_calc.play.position import Position, PositionError
+
+    twenty = "AS AS 10S 10S KS KS QS QS JS JS AH AH 10H 10H KH KH QH QH JH JH"
+    for hand, held in ((twenty + " AD", 21), (twenty + " AD AD KD KD QD QD JD JD AC", 29)):
+        alone = run("card", hand, "--trump", "H", "-n", "5")
+        assert alone.exit_code == 1 and "Traceback" not in alone.output
+        assert alone.stderr.startswith(f"Error: a hand in play holds at most 20 cards, not {held}")
+        with pytest.raises(PositionError, match=f"not {held}"):
+            Position(Hand.parse(hand), 1, 0)
+    assert run_json("card", twenty, "--trump", "H", "-n", "5")["card"]
+    lines = [json.dumps({"hand": twenty + " AD", "trump": "H"}),
+             json.dumps({"hand": twenty, "trump": "H"})]
+    batch = run("card", "--position", "-", "-n", "5", "--format", "jsonl",
+                input="\n".join(lines) + "\n")
+    assert batch.exit_code == 1
+    assert [json.loads(x)["line"] for x in batch.stdout.splitlines()] == [2]
+    assert batch.stderr.startswith("line 1: a hand in play holds at most 20 cards, not 21")
+
+
 def test_misuse_exits_2():
     assert run("card", "AS").exit_code == 2  # no trump
     assert run("card", "AS", "--trump", "H", "--contract", "5,50").exit_code == 2
