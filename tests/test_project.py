@@ -73,3 +73,20 @@ def test_the_package_ships_its_license_type_marker_and_exchange_tables():
     for name in ("py.typed", "exchange/gains.bin"):
         assert (ROOT / "pinochle_calc" / name).exists() and f'"{name}"' in data.group(1)
     assert "License :: OSI Approved :: MIT License" in project and "Typing :: Typed" in project
+
+
+def test_the_suites_work_units_keep_a_page_and_a_costly_fixtures_file_on_one_worker():
+    """``conftest.work_unit`` (the suite's ``--dist loadgroup``): a docs page's examples one
+    unit, in order, whatever pytest does with xdist's group suffix; a file of
+    ``ONE_WORKER_FILES`` one unit; any other test alone."""
+    from conftest import ONE_WORKER_FILES, work_unit
+
+    page = "tests/test_docs.py::test_example_prints_what_the_page_shows[docs/card-play.md:{}]"
+    assert {work_unit(page.format(n)) for n in (16, 308, 849)} == {"docs/card-play.md"}
+    assert work_unit(page.format(16) + "@docs/card-play.md") == "docs/card-play.md"
+    assert work_unit("tests/test_docs.py::test_example_prints_what_the_page_shows[README.md:26]"
+                     ) != work_unit(page.format(16))
+    for path in ONE_WORKER_FILES:
+        assert work_unit(f"{path}::test_a[1]") == work_unit(f"{path}::test_b") == path
+    alone = "tests/play/test_solver.py::test_x[2]"
+    assert work_unit(alone) == alone != work_unit("tests/play/test_solver.py::test_x[3]")
