@@ -29,6 +29,7 @@ import stat
 import sys
 import tempfile
 import time
+from pathlib import Path
 
 from fuzz_inputs import (
     HANDS20,
@@ -51,6 +52,9 @@ from fuzz_library import Tally, dying_policy, fuzz_library, policy_text, shorten
 from pinochle_calc.cards import SUIT_SYMBOLS
 from pinochle_calc.errors import UserError
 from pinochle_calc.rules import PRESETS
+
+#: The project's folder (the fuzz runs the command lines in a scratch folder).
+ROOT = Path(__file__).resolve().parents[1]
 
 # The command line ---------------------------------------------------------------------------
 
@@ -429,8 +433,7 @@ def fuzz_cli(rng: random.Random, n: int, tally: Tally, tmp: str) -> None:
                        ("deal", deal), ("deal_bom", b"\xef\xbb\xbf" + deal.replace(b"\n", b"\r\n")),
                        ("deal_bad", b"\xff" + deal), ("deal_big", deal + b"\x00" * 100_000),
                        ("sheet", join_lines(rng, sheet_lines(rng))),
-                       ("sheet2", open(os.path.join(os.path.dirname(__file__), "..", "samples",
-                                                    "game.csv"), "rb").read()),
+                       ("sheet2", (ROOT / "samples" / "game.csv").read_bytes()),
                        ("rules", rule_file_text(rng)),
                        ("tricks", b"# tricks\r\n0: AS KS QS JS\r\n10H JH QH KH\n"),
                        ("tricks_bad", b"0: AS KS QS\n\xff\n10H JX QH KH\n"),
@@ -526,7 +529,12 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         fuzz_library(random.Random(args.seed), args.calls, tally, tmp)
         middle = time.perf_counter()
-        fuzz_cli(random.Random(args.seed + 1), args.lines, tally, tmp)
+        here = os.getcwd()
+        os.chdir(tmp)  # what a command writes where it is run (table's own file) goes there
+        try:
+            fuzz_cli(random.Random(args.seed + 1), args.lines, tally, tmp)
+        finally:
+            os.chdir(here)
     end = time.perf_counter()
     print(f"{'target':<18}{'calls':>10}{'user errors':>13}{'tracebacks':>12}"
           f"{'disagreements':>15}")

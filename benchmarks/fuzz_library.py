@@ -107,7 +107,7 @@ def policy_text(rng: random.Random, tmp: str) -> str:
         return pick(rng, ["formula", "pass", "advisor:jump", "advisor:x", "thumb", "FORMULA"])
     module = pick(rng, POLICY_MODULES)
     if module.startswith("samples/"):
-        module = os.path.join(os.path.dirname(__file__), "..", module)
+        module = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", module)
     return module + pick(rng, [":", "::", ":", ""]) + pick(rng, POLICY_NAMES)
 
 
