@@ -309,12 +309,24 @@ def test_a_hidden_exchange_dealt_has_the_chances_of_random_passes_given_the_marr
     draws = 300
     seen: Counter = Counter()
     for seed in range(draws):
-        dealt = deal_unknown(own, seed)
-        gave, got = (next(e.cards.counts for e in dealt.events
-                          if isinstance(e, Pass) and e.seat == s) for s in (bidder, partner))
+        gave, got = drawn_passes(own, seed, bidder, partner)
         seen[(sum(gave[c] for c in trumps), gave[king] > 0,
               got[king] >= 2 or got[queen] >= 2)] += 1
     assert set(seen) <= set(exact)
+    assert_frequencies(seen, exact, total, draws)
+
+
+def drawn_passes(own: Record, seed: int, bidder: int, partner: int) -> tuple:
+    """The hidden exchange ``deal_unknown`` draws for ``own`` with ``seed``: the bidder's pass
+    and the partner's (card counts)."""
+    dealt = deal_unknown(own, seed)
+    return tuple(next(e.cards.counts for e in dealt.events if isinstance(e, Pass) and e.seat == s)
+                 for s in (bidder, partner))
+
+
+def assert_frequencies(seen: Counter, exact: Counter, total: float, draws: int) -> None:
+    """Each outcome drawn about as often as its exact weight (out of ``total``) says: within
+    4.5 standard errors of ``draws`` draws."""
     for outcome, k in exact.items():
         p = k / total
         assert abs(seen[outcome] / draws - p) <= 4.5 * (p * (1 - p) / draws) ** 0.5 + 1e-9, \
@@ -391,17 +403,12 @@ def test_the_hidden_exchange_dealt_follows_the_rules_pass_order(rules):
     draws = 400
     seen: Counter = Counter()
     for seed in range(draws):
-        dealt = deal_unknown(own, seed)
-        gave, got = (next(e.cards.counts for e in dealt.events
-                          if isinstance(e, Pass) and e.seat == s) for s in (bidder, partner))
+        gave, got = drawn_passes(own, seed, bidder, partner)
         seen[int(exchange_key(after[bidder], gave, got)[0])] += 1
     assert all(exact[k] for k in seen)  # only what could happen
     # passing first, the bidder may pass back what it received; else it may not
     assert (exact[3] + exact[4] + exact[5] > 0) == first
-    for outcome, k in exact.items():
-        p = k / total
-        assert abs(seen[outcome] / draws - p) <= 4.5 * (p * (1 - p) / draws) ** 0.5 + 1e-9, \
-            (outcome, seen[outcome] / draws, p)
+    assert_frequencies(seen, exact, total, draws)
 
 
 @pytest.mark.parametrize("rules", [DAVIS, "toby-thomas"])
