@@ -81,7 +81,7 @@ def main() -> None:
     if args.margin is not None:
         game_call.GAME_MARGIN = args.margin  # before the workers fork: they keep it
     rules = load_rules(args.rules)
-    started, wall = _cpu(), time.time()
+    started = cpu_seconds(), time.time()
     tally = games_tally(args.a, args.b, args.games, args.seed, rules, args.samples, args.jobs)
     out = open(args.out, "w") if args.out else None
     stopped = False
@@ -107,19 +107,25 @@ def main() -> None:
     report = tally.report().to_dict()
     report.update({"stopped": stopped, "games_asked": args.games,
                    "margin_setting": game_call.GAME_MARGIN,
-                   "cpu_seconds": round(_cpu() - started, 1),
-                   "wall_seconds": round(time.time() - wall, 1),
-                   "load_average": [round(x, 2) for x in os.getloadavg()],
+                   **run_facts(*started),
                    "command": "benchmarks/bench_games.py " + " ".join(
                        f"{k}={v}" for k, v in vars(args).items())})
     print(json.dumps(report, indent=1))
 
 
-def _cpu() -> float:
+def cpu_seconds() -> float:
     """CPU seconds (user + system) of this process and its finished children."""
     own = resource.getrusage(resource.RUSAGE_SELF)
     kids = resource.getrusage(resource.RUSAGE_CHILDREN)
     return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def run_facts(cpu_start: float, wall_start: float) -> dict:
+    """What a run's report says of its cost since ``cpu_seconds()`` and ``time.time()`` read
+    ``cpu_start`` and ``wall_start``: CPU and wall seconds, and the machine's load now."""
+    return {"cpu_seconds": round(cpu_seconds() - cpu_start, 1),
+            "wall_seconds": round(time.time() - wall_start, 1),
+            "load_average": [round(x, 2) for x in os.getloadavg()]}
 
 
 if __name__ == "__main__":

@@ -40,13 +40,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import resource
 import time
 from collections import defaultdict
 from math import sqrt
 
-from rows import deal_of, run_of  # benchmarks/ is on the path of a script run from it
+# benchmarks/ is on the path of a script run from it
+from bench_games import cpu_seconds, run_facts
+from rows import deal_of, run_of
 
 KEEP = ("dealer", "auction", "contract", "result", "score", "prediction", "meld", "tricks")
 
@@ -148,12 +148,6 @@ def pairs_of(lines: list[dict]) -> list[tuple[dict, dict]]:
     return [(runs[0], runs[1]) for _, runs in sorted(by.items()) if len(runs) == 2]
 
 
-def _cpu() -> float:
-    own = resource.getrusage(resource.RUSAGE_SELF)
-    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("a", nargs="?")
@@ -175,7 +169,7 @@ def main() -> None:
     from pinochle_calc.rules import load_rules
 
     rules = load_rules(args.rules)
-    started, wall = _cpu(), time.time()
+    started = cpu_seconds(), time.time()
     tally = arena_tally(args.a, args.b, args.deals, args.seed, rules, args.samples, args.jobs)
     out = open(args.out, "w", encoding="utf-8") if args.out else None
     lines: list[dict] = []
@@ -198,9 +192,7 @@ def main() -> None:
             out.close()
     report = tally.report().to_dict()
     report.update({"stopped": stopped, "deals_asked": args.deals,
-                   "cpu_seconds": round(_cpu() - started, 1),
-                   "wall_seconds": round(time.time() - wall, 1),
-                   "load_average": [round(x, 2) for x in os.getloadavg()],
+                   **run_facts(*started),
                    "command": "benchmarks/where_lost.py " + " ".join(
                        f"{k}={v}" for k, v in vars(args).items() if k != "read")})
     print(json.dumps(report, indent=1))
