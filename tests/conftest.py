@@ -1,6 +1,7 @@
 import os
 import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,32 @@ settings.register_profile(
     "thorough", max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+#: The environment variable naming the session's bytecode folder (``pytest_configure``).
+BYTECODE = "PYTHONPYCACHEPREFIX"
+
+
+def pytest_configure(config):
+    """The processes the suite starts (pytest-xdist's workers, the commands the docs pages and
+    the terminal sessions run, a cluster's workers) keep their compiled bytecode in one folder
+    of the session, outside the checkout, made here and removed at its end: each module is
+    compiled once a session rather than once a process, also where the machine's environment
+    says not to write bytecode (``PYTHONDONTWRITEBYTECODE``, which would leave each of the
+    hundreds of commands the tests run compiling the package anew). The suite's own process
+    keeps the environment it was given."""
+    if hasattr(config, "workerinput") or BYTECODE in os.environ:
+        return  # a worker (the controller made the folder), or the caller chose one
+    folder = tempfile.mkdtemp(prefix="pinochle-calc-bytecode-")
+    config._bytecode_folder = folder
+    os.environ[BYTECODE] = folder
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+
+def pytest_unconfigure(config):
+    folder = getattr(config, "_bytecode_folder", None)
+    if folder:
+        shutil.rmtree(folder, ignore_errors=True)
+        del os.environ[BYTECODE]
 
 
 @pytest.fixture
