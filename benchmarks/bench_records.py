@@ -3,6 +3,7 @@
     python benchmarks/bench_records.py roundtrip --hands 10000 --jobs 2
     python benchmarks/bench_records.py review --hands 3 --jobs 2 [--split]
     python benchmarks/bench_records.py table --hands 5
+    python benchmarks/bench_records.py replay --hands 200 --runs 5
 
 ``roundtrip``: hands ``play`` plays (the policies mixed: formula, pass and the advisors at few
 samples) under every preset and several exchanges, each written as text, read, written as
@@ -19,6 +20,11 @@ reviewed again one by one, in one process).
 ``table``: the seconds from the event that makes it your turn to the advice (``session.advice``
 at its default samples, with what the play revealed in the play), over every such moment of a
 seat in several hands: median and most.
+
+``replay``: the hand model's own cost: the hands of the round trip's first ``--hands`` (played
+once), each replayed from its deal event by event (``HandState.apply``, every event checked,
+as a record read back and the engine do), ``--runs`` times: the CPU time an event takes, the
+median of the runs.
 """
 
 from __future__ import annotations
@@ -165,19 +171,47 @@ def table_speed(hands: int, seed: int) -> None:
               f" {max(cpus[kind]) * 1000:.0f} ms (load average {os.getloadavg()[0]:.1f})")
 
 
+def replay_speed(hands: int, seed: int, runs: int) -> None:
+    from pinochle_calc.game.hand.record import _replay
+    from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
+    from pinochle_calc.rules import load_rules
+
+    records = []
+    for number in range(hands):
+        spec = RULES[number % len(RULES)]
+        us, them = POLICIES[(number // len(RULES)) % len(POLICIES)]
+        records.append(play_hand(deal_cards(seed, number), us, them, load_rules(spec),
+                                 seed=hand_seed(seed, number), samples=20))
+    events = sum(len(r.events) for r in records)
+    replay = _replay.__wrapped__  # each time anew, not from the replays kept
+    times = []
+    for _ in range(runs):
+        start = time.process_time()
+        for record in records:
+            replay(record)
+        times.append(time.process_time() - start)
+    median = statistics.median(times)
+    print(f"replay: {hands} hands, {events} events, {runs} runs: median {median:.3f} s CPU a"
+          f" run, {median / events * 1e6:.1f} us an event"
+          f" (runs {', '.join(f'{t:.3f}' for t in times)})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("what", choices=("roundtrip", "review", "table"))
+    parser.add_argument("what", choices=("roundtrip", "review", "table", "replay"))
     parser.add_argument("--hands", type=int, default=100)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--samples", type=int, default=20,
                         help="the advisors' samples in the round trip's hands")
+    parser.add_argument("--runs", type=int, default=5, help="replay: the times each is replayed")
     parser.add_argument("--split", action="store_true",
                         help="review: the CPU time of each kind of decision too")
     args = parser.parse_args()
     if args.what == "roundtrip":
         roundtrip(args.hands, args.seed, args.jobs, args.samples)
+    elif args.what == "replay":
+        replay_speed(args.hands, args.seed, args.runs)
     elif args.what == "review":
         review_speed(args.hands, args.seed, args.jobs, args.split)
     else:

@@ -132,6 +132,11 @@ def trick_winner(trick: Sequence[int | Card], trump: SuitLike) -> int:
     trump, trick = as_suit(trump), _trick(trick, 4)
     if not trick:
         raise IllegalPlay("no card has been played to the trick")
+    return _winner(trick, trump)
+
+
+def _winner(trick: Sequence[int], trump: int) -> int:
+    """``trick_winner`` of arguments already checked: card indices (at least one), a suit."""
     best = 0
     ws, wr = SUIT_OF[trick[0]], RANK_OF[trick[0]]
     for i in range(1, len(trick)):
@@ -179,12 +184,17 @@ def legal_cards(hand: Sequence[int] | HandLike, trick: Sequence[int],
     """The cards (indices, canonical order, each once) a player holding ``hand`` (20 counts, a
     ``Hand`` or its text) may play to ``trick`` (card indices in the order played; empty: the
     player leads)."""
-    hand, trump, trick = _counts(hand), as_suit(trump), _trick(trick)
+    return _legal(_counts(hand), _trick(trick), as_suit(trump))
+
+
+def _legal(hand: Sequence[int], trick: Sequence[int], trump: int) -> tuple[int, ...]:
+    """``legal_cards`` of arguments already checked: 20 counts, at most 3 card indices, a
+    suit (the hand model's own, checked where they came in)."""
     if not trick:
         return tuple(i for i in range(KINDS) if hand[i])
     codes = encode(hand)
     led = SUIT_OF[trick[0]]
-    w = trick[trick_winner(trick, trump)]
+    w = trick[_winner(trick, trump)]
     suit, bound = legal_spec(codes[led], codes[trump], trump, led, SUIT_OF[w], RANK_OF[w])
     if suit < 0:
         return tuple(i for i in range(KINDS) if hand[i])

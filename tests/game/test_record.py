@@ -325,3 +325,24 @@ def test_a_partner_who_gets_back_cards_it_passed():
     assert state.after_exchange(partner) == dealt - Hand.parse("10D JD JD") + Hand.parse(
         "KD JD JD")
     assert read_text(write_text(record)) == record
+
+
+def test_each_state_of_a_hand_holds_its_fields_and_nothing_else():
+    """The hand advances by copying its fields (``state._evolve``, not ``__init__``): every
+    state along hands under each exchange is the state built anew from its fields, and a
+    change to a field a hand does not have is refused."""
+    from dataclasses import fields
+
+    from pinochle_calc.game.hand.state import HandState, _evolve
+
+    names = {f.name for f in fields(HandState)}
+    for rules in ("standard", *EXCHANGE):
+        record = played_out(40) if rules == "standard" else played(3, rules)
+        state = HandState.deal(record.hands, record.rules, record.dealer)
+        for event in record.events:
+            state = state.apply(event)
+            assert set(vars(state)) == names
+            assert HandState(**{n: getattr(state, n) for n in names}) == state
+        assert state == record.state
+    with pytest.raises(TypeError, match="no field"):
+        _evolve(state, trumps=1)

@@ -21,7 +21,8 @@ of the cards it shows in its own best suit.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
+from operator import add, sub
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from ...cards import CARDS, COPIES, HAND_SIZE, KINDS, SUIT_SYMBOLS
@@ -95,7 +96,7 @@ def shown_cards(melds: TrumpMeld, hand: Hand) -> Hand:
 
 
 def _add(a: Counts, b: Counts, sign: int = 1) -> Counts:
-    return tuple(x + sign * y for x, y in zip(a, b))
+    return tuple(map(add if sign > 0 else sub, a, b))
 
 
 @kept(1024)
@@ -355,7 +356,7 @@ class HandState:
             new = _RULES[type(event)](self, event)
         except RecordError as e:
             raise e.at(event=number, words=event.words(), seat=int(event.seat)) from None
-        return replace(new, events=number)
+        return _evolve(new, events=number)
 
     def _expect(self, event: Event) -> None:
         """Refuse an event that does not come now, saying what does."""
@@ -386,16 +387,16 @@ class HandState:
         contract = None
         if auction.finished and auction.high_seat is not None and auction.high is not None:
             contract = Contracted(self.seat_of_turn(auction.high_seat), auction.high)
-        return replace(self, auction=auction, contract=contract)
+        return _evolve(self, auction=auction, contract=contract)
 
     def _contract(self, event: Contract) -> HandState:
         problem = self.rules.bid_problem(event.bid)
         if problem:
             raise RecordError(f"contract: {problem}", rule="bidding.steps")
-        return replace(self, contract=Contracted(event.seat, event.bid, True))
+        return _evolve(self, contract=Contracted(event.seat, event.bid, True))
 
     def _request(self, event: Request) -> HandState:
-        return replace(self, request=event.suit)
+        return _evolve(self, request=event.suit)
 
     def _trump(self, event: Trump) -> HandState:
         from ...meld.engine import meld
@@ -416,7 +417,7 @@ class HandState:
         elif event.suit is None and not rules.needs_marriage(exchanged=True):
             raise RecordError("under these rules any suit may be named: a bidder always names"
                               " trump", rule=rules.marriage_rule())
-        return replace(self, trump_named=True, trump=event.suit, lost=event.suit is None)
+        return _evolve(self, trump_named=True, trump=event.suit, lost=event.suit is None)
 
     def _pass(self, event: Pass) -> HandState:
         from ...meld.engine import meld
@@ -446,7 +447,7 @@ class HandState:
             if any(c > h for c, h in zip(cards.counts, now.counts)):
                 raise RecordError(f"seat {event.seat} does not hold {cards_text(cards)}"
                                   f" ({_holds(now.counts)})")
-        new = replace(self, passes=(*self.passes, (event.seat, cards)))
+        new = _evolve(self, passes=(*self.passes, (event.seat, cards)))
         new._check_deck("the cards seen")
         if len(new.passes) == 2 and new.trump_named and new.trump is not None \
                 and rules.marriage_after_exchange:
@@ -454,7 +455,7 @@ class HandState:
             # a bidder without a marriage in the trump named loses the bid
             hand = new.after_exchange(new.bidder)
             if hand is not None and new.trump not in meld(hand, rules).may_name(True):
-                new = replace(new, lost=True)
+                new = _evolve(new, lost=True)
         return new
 
     def _meld(self, event: MeldShown) -> HandState:
@@ -477,7 +478,7 @@ class HandState:
                               " after the exchange")
         melds = list(self.melds)
         melds[seat] = (points, cards)
-        new = replace(self, melds=tuple(melds))
+        new = _evolve(self, melds=tuple(melds))
         new._check_deck("the cards seen")
         return new
 
@@ -499,25 +500,25 @@ class HandState:
             raise RecordError("the bidder throws the hand in before the first card is played")
         if self.thrown_in:
             raise RecordError("the hand is thrown in already")
-        return replace(self, thrown_in=True)
+        return _evolve(self, thrown_in=True)
 
     def _play(self, event: Play) -> HandState:
-        from ...play.tricks import Trick, legal_cards, rule_in_force
+        from ...play.tricks import Trick, _legal, _winner, rule_in_force
 
         card, seat, trump = event.card, event.seat, self.trump
         if trump is None:
             raise RecordError("no card is played without trump")
-        held = self.least_held(seat)
+        exact = self.holding_counts(seat)
+        held = self.least_held(seat) if exact is None else exact
         size = HAND_SIZE - len(self.tricks)
         if sum(held) > size:
             raise RecordError(f"seat {seat} is seen with {sum(held)} cards"
                               f" ({Hand(held).symbols()}) but holds {size} at trick"
                               f" {len(self.tricks) + 1}")
-        exact = self.holding_counts(seat)
         if exact is not None and not exact[card]:
             raise RecordError(f"seat {seat} does not hold {CARDS[card].symbol}"
                               f" ({_holds(exact)})")
-        allowed = legal_cards(held, self.trick, trump)
+        allowed = _legal(held, self.trick, trump)
         if card not in allowed:
             rule = symbols(rule_in_force(held, self.trick, trump))
             seen = ""
@@ -527,20 +528,21 @@ class HandState:
                     if ahead else f" (seat {seat} held {Hand(held).symbols()})"
             raise RecordError(f"{CARDS[card].symbol} may not be played: {rule}{seen}",
                               rule="the play rules")
-        played = list(self.played)
-        played[seat] = tuple(n + (i == card) for i, n in enumerate(played[seat]))
+        played, row = list(self.played), list(self.played[seat])
+        row[card] += 1
+        played[seat] = tuple(row)
         leader = self.bidder if self.leader is None else self.leader
-        new = replace(self, played=tuple(played), trick=(*self.trick, card), leader=leader)
+        new = _evolve(self, played=tuple(played), trick=(*self.trick, card), leader=leader)
         if exact is None:  # a known hand holds the card; an unknown one may show a fifth copy
             new._check_deck("the cards seen")
         if len(new.trick) < 4:
             return new
         done = Trick(leader, new.trick)
-        winner = Seat(done.winner(trump))
+        winner = leader.after(_winner(new.trick, trump))
         got = done.points(last=len(self.tricks) == HAND_SIZE - 1, scale=self.rules.scale)
         points = list(self.points)
         points[winner & 1] += got
-        return replace(new, tricks=(*self.tricks, done), trick=(), leader=winner,
+        return _evolve(new, tricks=(*self.tricks, done), trick=(), leader=winner,
                        points=(points[0], points[1]))
 
     # -------------------------------------------------------------- what a seat holds
@@ -600,6 +602,22 @@ def symbols(text: str) -> str:
     from ...cards import Card
 
     return re.sub(r"\b(?:10|[AKQJ])[SHDC]\b", lambda m: Card.parse(m.group()).symbol, text)
+
+
+#: The fields of a hand (``_evolve``).
+_FIELDS = frozenset(f.name for f in fields(HandState))
+
+
+def _evolve(state: HandState, **changes) -> HandState:
+    """``state`` with ``changes`` to its fields (``dataclasses.replace`` without running
+    ``__init__`` again, a third of what an event cost: the fields are copied as they are, and
+    each event's rule checks its own change)."""
+    if not changes.keys() <= _FIELDS:
+        raise TypeError(f"a hand has no field {sorted(changes.keys() - _FIELDS)}")
+    new = object.__new__(HandState)
+    new.__dict__.update(state.__dict__)
+    new.__dict__.update(changes)
+    return new
 
 
 _RULES: dict[type, Callable] = {
