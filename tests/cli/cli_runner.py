@@ -19,6 +19,15 @@ def run(*args, **kwargs):
     return runner.invoke(app_for(list(args)), list(args), **kwargs)
 
 
+def run_without_par(*args, **kwargs):
+    """``run``, with ``--exact 0`` added to a command that searches the par and the exact
+    costs (``play``, ``review``): for the tests of what else the command does, which then
+    neither spend the search's half second of CPU time a command nor depend on how far it
+    reaches on this machine (the par itself is test_cli_par's and test_par's)."""
+    extra = ("--exact", "0") if args and args[0] in ("play", "review") else ()
+    return run(*args, *extra, **kwargs)
+
+
 def run_json(*args):
     """The JSON that ``pinochle-calc ARGS --format json`` prints, which must exit 0."""
     result = run(*args, "--format", "json")

@@ -3,7 +3,7 @@ replayed as recorded, and continued by the engine; bad records exit 1 with a loc
 
 import json
 
-from cli_runner import run
+from cli_runner import run_without_par as run
 
 from pinochle_calc.game.hand import read_json, read_text
 
