@@ -282,25 +282,34 @@ static int last_trick(const Solver *S, int leader) {
 }
 
 /* The tricks the leader surely takes by leading them one after another, and the counters
- * its side surely takes in them: its copies of the top trump left, and in each side suit its
- * copies of the top card left, as many as every other seat holding trump can follow (a seat
- * without trump cannot take them; no one can beat a copy of the top card). The counters: the
- * cards led, and those the others must play to them, beyond their queens and jacks (a seat
- * holding trump follows suit to each; one without trump plays a card a trick). Returns the
- * tricks, `*points` the counters. */
+ * its side surely takes in them: in each suit its run from the top (its copies of the top
+ * rank left, and while it holds every copy of a rank, those of the next rank too: no one can
+ * beat the top card left, a copy played later included), in a side suit as many as every
+ * other seat holding trump can follow (a seat without trump cannot take them). The counters:
+ * the cards led, and those the others must play to them, beyond their queens and jacks (a
+ * seat holding trump follows suit to each; one without trump plays a card a trick). Returns
+ * the tricks, `*points` the counters. */
 static int sure_tricks(const Solver *S, int leader, int *points) {
     int tr = S->trump, tricks = 0, pts = 0, cs[4] = {0, 0, 0, 0};
     for (int s = 0; s < 4; s++) {
         if (!S->ns[leader][s]) continue;
-        int r0 = __builtin_ctz(S->m[0][s] | S->m[1][s] | S->m[2][s] | S->m[3][s]);
-        int c = S->h[leader][s][r0];
+        int any = S->m[0][s] | S->m[1][s] | S->m[2][s] | S->m[3][s], c = 0;
+        for (int left = any; left; left &= left - 1) {   /* the run from the top */
+            int r = __builtin_ctz(left);
+            c += S->h[leader][s][r];
+            if (S->h[leader][s][r] != S->tot[s][r]) break;
+        }
         if (!c) continue;
         if (s != tr)
             for (int q = 0; q < 4; q++)
                 if (q != leader && S->ns[q][tr] && S->ns[q][s] < c) c = S->ns[q][s];
         tricks += c;
         cs[s] = c;
-        pts += c * CP[r0];
+        for (int left = any, n = c; n; left &= left - 1) {   /* the counters led */
+            int r = __builtin_ctz(left), led = S->h[leader][s][r] < n ? S->h[leader][s][r] : n;
+            pts += led * CP[r];
+            n -= led;
+        }
     }
     if (tricks) {
         /* the followers' cards go to the leader's side too: the counters they must play */

@@ -404,10 +404,11 @@ class PySolver:
 
     def _sure_tricks(self, leader: int) -> tuple[int, int]:
         """The tricks the leader surely takes by leading them one after another, and the
-        counters its side surely takes in them: its copies of the top trump left, and in each
-        side suit its copies of the top card left, as many as every other seat holding trump
-        can follow (a seat without trump cannot take them; no one beats a copy of the top
-        card). The counters: the cards led, and those the others must play to them beyond
+        counters its side surely takes in them: in each suit its run from the top (its copies
+        of the top rank left, and while it holds every copy of a rank, those of the next rank
+        too: no one beats the top card left, a copy played later included), in a side suit as
+        many as every other seat holding trump can follow (a seat without trump cannot take
+        them). The counters: the cards led, and those the others must play to them beyond
         their queens and jacks (a seat holding trump follows suit to each; one without trump
         plays a card a trick)."""
         tr, h, ns = self.trump, self.h, self.ns
@@ -416,12 +417,17 @@ class PySolver:
         for s in range(4):
             if not ns[leader][s]:
                 continue
-            r0 = next(r for r in range(5) if self.tot[s][r])
-            c = h[leader][s][r0]
+            run: list[int] = []  # the ranks of the cards the leader cashes, in order
+            for r in range(5):
+                if self.tot[s][r]:
+                    run += [r] * h[leader][s][r]
+                    if h[leader][s][r] != self.tot[s][r]:
+                        break
+            c = len(run)
             if c and s != tr:
                 c = min([c] + [ns[q][s] for q in range(4) if q != leader and ns[q][tr]])
             cashed[s] = c
-            points += c * CP[r0]
+            points += sum(CP[r] for r in run[:c])
         tricks = sum(cashed)
         if tricks:
             for q in range(4):
