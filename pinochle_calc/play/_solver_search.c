@@ -203,6 +203,19 @@ static inline int partner_top(const Solver *S, int p, int s) {
     return !((!S->ns[o1][s] && S->ns[o1][trump]) || (!S->ns[o3][s] && S->ns[o3][trump]));
 }
 
+/* Whether the card of suit `ws` and rank `wr`, winning the trick `t` (its suit led `t->led`),
+ * stays the winner whatever the seats from the `k`th of the trick on play. */
+static inline int holds(const Solver *S, const Trick *t, int k, int ws, int wr) {
+    int trump = S->trump, led = t->led, above = (1 << wr) - 1;
+    for (; k < 4; k++) {
+        int q = (t->leader + k) & 3;
+        if (S->m[q][led]) {
+            if (ws == led && (S->m[q][led] & above)) return 0;
+        } else if (S->m[q][trump] && (ws != trump || (S->m[q][trump] & above))) return 0;
+    }
+    return 1;
+}
+
 /* Order the moves: the table's best first, then by what the card does to the trick, then by
  * the cut-offs each made so far (`S->hist`). */
 static void order_moves(const Solver *S, const Trick *t, Move *m, int n, int best) {
@@ -223,10 +236,11 @@ static void order_moves(const Solver *S, const Trick *t, Move *m, int n, int bes
         } else {
             int beats = (s == t->ws && r < t->wr) || (s == trump && t->ws != trump);
             int partner = ((t->wseat ^ p) & 3) == 2;
-            if (partner && !beats) sc = (t->k == 3 ? 400 : 200) + 40 * CP[r] + r;
+            if (partner && !beats && holds(S, t, t->k + 1, t->ws, t->wr))
+                sc = (t->k == 3 ? 400 : 200) + 40 * CP[r] + r;   /* feed partner's sure winner */
             else if (beats) {
-                int top = !others_above(S, p, s, r);
-                sc = (t->k == 3 ? 500 + 40 * CP[r] + r : 300 + 60 * top + 40 * CP[r] - r);
+                int sure = holds(S, t, t->k + 1, s, r);   /* the cheapest sure winner first */
+                sc = (t->k == 3 ? 500 + 40 * CP[r] + r : 300 + 60 * sure + 40 * CP[r] + r);
             } else sc = 100 - 40 * CP[r] + r;
         }
         m[i].score = sc;

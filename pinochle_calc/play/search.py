@@ -19,13 +19,16 @@ The method, after the bridge solvers (dds):
 - one play per class of equivalent cards: a seat's cards of one suit and one counter value
   with no other seat's card (held, or in the trick) ranked between them or equal to either;
 - quick bounds at the start of a trick: the tricks the leader surely takes by cashing its
-  copies of the top cards left (in a side suit as often as every seat holding trump can
+  run of the top cards left (the copies of the top rank, and the next rank's while it holds
+  every copy of the one above; in a side suit as often as every seat holding trump can
   follow) give its side at least the counters in them (those led, and those the others must
   play to them); each side surely takes the counters of its trumps ranked above every trump
   of the other side (a bound for the side not on lead too); and all the points left where
   they are every trick;
 - the moves ordered by the table's best card, then by what the card does to the trick (at the
-  lead: a sure winner cashed, a card led to partner's sure winner, ...), then by the cut-offs
+  lead: a sure winner cashed, a card led to partner's sure winner, ...; following: the
+  cheapest card that surely holds the trick against the seats still to play, counters fed
+  to partner's card only where it surely holds, else the lowest loser), then by the cut-offs
   each card made so far in this position's search (the history heuristic: a cut-off by a card
   not first in order counts the seat's cards held squared);
 - a value found by zero-window searches (MTD(f)), each at the bound the last returned: a
@@ -509,6 +512,20 @@ class PySolver:
                 prev = -1 if blocked[r] else card
         return moves
 
+    def _holds(self, t: OpenTrick, k: int, ws: int, wr: int) -> bool:
+        """Whether the card of suit ``ws`` and rank ``wr``, winning the trick ``t``, stays the
+        winner whatever the seats from the ``k``th of the trick on play (each must follow the
+        suit led, else may trump)."""
+        h, ns, trump, led = self.h, self.ns, self.trump, t.led
+        for j in range(k, 4):
+            q = (t.leader + j) & 3
+            if ns[q][led]:
+                if ws == led and any(h[q][led][x] for x in range(wr)):
+                    return False
+            elif ns[q][trump] and (ws != trump or any(h[q][trump][x] for x in range(wr))):
+                return False
+        return True
+
     def _order(self, t: OpenTrick, moves: list[int], best: int) -> list[int]:
         """The moves, the table's best first, then by what each does to the trick."""
         if len(moves) < 2:
@@ -546,12 +563,12 @@ class PySolver:
                     return 150 + r + (0 if s == trump else self.ns[p][s])
                 return 50 - r
             beats = (s == t.ws and r < t.wr) or (s == trump and t.ws != trump)
-            if (t.wseat ^ p) & 3 == 2 and not beats:
-                return (400 if k == 3 else 200) + 40 * CP[r] + r
+            if (t.wseat ^ p) & 3 == 2 and not beats and self._holds(t, k + 1, t.ws, t.wr):
+                return (400 if k == 3 else 200) + 40 * CP[r] + r  # feed partner's sure winner
             if beats:
                 if k == 3:
                     return 500 + 40 * CP[r] + r
-                return 300 + 60 * (not above(s, r)) + 40 * CP[r] - r
+                return 300 + 60 * self._holds(t, k + 1, s, r) + 40 * CP[r] + r
             return 100 - 40 * CP[r] + r
 
         hist = self.hist[p]
