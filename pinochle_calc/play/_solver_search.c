@@ -241,7 +241,9 @@ static void order_moves(const Solver *S, const Trick *t, Move *m, int n, int bes
             else if (beats) {
                 int sure = holds(S, t, t->k + 1, s, r);   /* the cheapest sure winner first */
                 sc = (t->k == 3 ? 500 + 40 * CP[r] + r : 300 + 60 * sure + 40 * CP[r] + r);
-            } else sc = 100 - 40 * CP[r] + r;
+            } else if (t->k == 1 && !holds(S, t, 3, t->ws, t->wr))
+                sc = 100 + 40 * CP[r] + r;   /* partner, last to play, may win it: counters */
+            else sc = 100 - 40 * CP[r] + r;
         }
         m[i].score = sc;
         m[i].hist = S->hist[p][m[i].card];

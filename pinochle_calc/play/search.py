@@ -27,10 +27,11 @@ The method, after the bridge solvers (dds):
   they are every trick;
 - the moves ordered by the table's best card, then by what the card does to the trick (at the
   lead: a sure winner cashed, a card led to partner's sure winner, ...; following: the
-  cheapest card that surely holds the trick against the seats still to play, counters fed
-  to partner's card only where it surely holds, else the lowest loser), then by the cut-offs
-  each card made so far in this position's search (the history heuristic: a cut-off by a card
-  not first in order counts the seat's cards held squared);
+  cheapest card that surely holds the trick against the seats still to play; counters fed
+  to partner's card only where it surely holds, or, second to play, where partner, last,
+  may beat the card winning; else the lowest loser), then by the cut-offs each card made so
+  far in this position's search (the history heuristic: a cut-off by a card not first in
+  order counts the seat's cards held squared);
 - a value found by zero-window searches (MTD(f)), each at the bound the last returned: a
   card's value from the last card's value, a point a test; a position's value, or the first
   card's, from the middle of the range by doubling steps until it is bracketed, then by
@@ -569,6 +570,8 @@ class PySolver:
                 if k == 3:
                     return 500 + 40 * CP[r] + r
                 return 300 + 60 * self._holds(t, k + 1, s, r) + 40 * CP[r] + r
+            if k == 1 and not self._holds(t, 3, t.ws, t.wr):
+                return 100 + 40 * CP[r] + r  # partner, last to play, may win it: counters
             return 100 - 40 * CP[r] + r
 
         hist = self.hist[p]
