@@ -191,13 +191,16 @@ static inline int others_above(const Solver *S, int p, int s, int r) {
     return (others(S, p, s) & ((1 << r) - 1)) != 0;
 }
 
-/* Whether a card of suit `s` led by `p` surely gives its partner the trick: the partner holds
- * a copy of the top rank left, the seat after the leader none (it would play it first), and
- * neither opponent can ruff (each holds the suit, or no trump). */
+/* Whether a card of suit `s` led by `p` surely gives its partner the trick: the partner ruffs
+ * it (void in a side suit, holding trump, where both opponents must follow); or the partner
+ * holds a copy of the top rank left, the seat after the leader none (it would play it first),
+ * and neither opponent can ruff (each holds the suit, or no trump). */
 static inline int partner_top(const Solver *S, int p, int s) {
     int q = (p + 2) & 3, o1 = (p + 1) & 3, o3 = (p + 3) & 3, trump = S->trump;
     int all = S->m[0][s] | S->m[1][s] | S->m[2][s] | S->m[3][s];
     int top = all & -all;
+    if (s != trump && !S->ns[q][s] && S->ns[q][trump] && S->ns[o1][s] && S->ns[o3][s])
+        return 1;
     if (!(S->m[q][s] & top) || (S->m[o1][s] & top)) return 0;
     if (s == trump) return 1;
     return !((!S->ns[o1][s] && S->ns[o1][trump]) || (!S->ns[o3][s] && S->ns[o3][trump]));

@@ -26,12 +26,12 @@ The method, after the bridge solvers (dds):
   of the other side (a bound for the side not on lead too); and all the points left where
   they are every trick;
 - the moves ordered by the table's best card, then by what the card does to the trick (at the
-  lead: a sure winner cashed, a card led to partner's sure winner, ...; following: the
-  cheapest card that surely holds the trick against the seats still to play; counters fed
-  to partner's card only where it surely holds, or, second to play, where partner, last,
-  may beat the card winning; else the lowest loser), then by the cut-offs each card made so
-  far in this position's search (the history heuristic: a cut-off by a card not first in
-  order counts the seat's cards held squared);
+  lead: a sure winner cashed, a card led to partner's sure winner or to partner's sure ruff,
+  ...; following: the cheapest card that surely holds the trick against the seats still to
+  play; counters fed to partner's card only where it surely holds, or, second to play, where
+  partner, last, may beat the card winning; else the lowest loser), then by the cut-offs each
+  card made so far in this position's search (the history heuristic: a cut-off by a card not
+  first in order counts the seat's cards held squared);
 - a value found by zero-window searches (MTD(f)), each at the bound the last returned: a
   card's value from the last card's value, a point a test; a position's value, or the first
   card's, from the middle of the range by doubling steps until it is bracketed, then by
@@ -538,8 +538,13 @@ class PySolver:
             return any(self.tot[s][q] > self.h[p][s][q] for q in range(r))
 
         def partner_top(s: int) -> bool:
-            # a card led in `s` surely gives partner the trick: partner holds the top rank
-            # left, the next seat none (it would play it first), no opponent can ruff
+            # a card led in `s` surely gives partner the trick: partner ruffs it (void in a
+            # side suit, holding trump; both opponents must follow), or partner holds the top
+            # rank left, the next seat none (it would play it first), no opponent can ruff
+            q, ns = (p + 2) & 3, self.ns
+            if s != trump and not ns[q][s] and ns[q][trump] and ns[(p + 1) & 3][s] and (
+                    ns[(p + 3) & 3][s]):
+                return True
             r0 = next(r for r in range(5) if self.tot[s][r])
             if not self.h[(p + 2) & 3][s][r0] or self.h[(p + 1) & 3][s][r0]:
                 return False
