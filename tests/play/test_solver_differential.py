@@ -81,7 +81,9 @@ def check_position(rng: np.random.Generator, state: PlayState, solver_type,
     so that each call starts from the same table on both; returns every legal card's value
     (side 0's points)."""
     codes, leader, trick = codes_of(state.hands), state.leader, list(state.trick)
-    bits = 20 if depth >= 6 else 14
+    # tables large enough to keep every position stored here (the compiled one keeps two a
+    # slot, the Python one 500,000 in all): the same positions searched by both
+    bits = 20 if depth >= 6 else 16
     batch = layouts(rng, state, 3 if depth <= 5 else 2)
     legal = sorted(set(state.legal()))
     cards = [legal[i] for i in rng.permutation(len(legal))][:int(rng.integers(1, len(legal) + 1))]
