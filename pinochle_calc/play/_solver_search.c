@@ -257,7 +257,7 @@ static void order_moves(const Solver *S, const Trick *t, Move *m, int n, int bes
                 int ruff = (!S->ns[o1][s] && S->ns[o1][trump]) || (!S->ns[o3][s] && S->ns[o3][trump]);
                 sc = ruff ? 60 - r : 250 + 20 * CP[r];
             } else if (partner_top(S, p, s)) sc = 240 + 10 * CP[r] + r;
-            else if (!CP[r]) sc = 150 + r + (s == trump ? 0 : S->ns[p][s]);
+            else if (!CP[r]) sc = 150 + r - (s == trump ? 0 : S->ns[p][s]);   /* short suits first */
             else sc = 50 - r;
         } else {
             int beats = (s == t->ws && r < t->wr) || (s == trump && t->ws != trump);

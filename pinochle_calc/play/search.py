@@ -566,7 +566,7 @@ class PySolver:
                 if partner_top(s):
                     return 240 + 10 * CP[r] + r
                 if not CP[r]:
-                    return 150 + r + (0 if s == trump else self.ns[p][s])
+                    return 150 + r - (0 if s == trump else self.ns[p][s])  # short suits first
                 return 50 - r
             beats = (s == t.ws and r < t.wr) or (s == trump and t.ws != trump)
             if (t.wseat ^ p) & 3 == 2 and not beats and self._holds(t, k + 1, t.ws, t.wr):
