@@ -419,10 +419,12 @@ static int Solver_init(Solver *S, PyObject *args, PyObject *kwds) {
                         " solver serves one thread at a time");
         return -1;
     }
-    Entry *table = (Entry *)calloc((size_t)1 << bits, sizeof(Entry));
-    if (!table) { PyErr_NoMemory(); return -1; }
-    free(S->table);
-    S->table = table;
+    /* calloc (pages of zeros the system gives as they are touched), a line more to align */
+    void *raw = calloc(((size_t)1 << bits) + 2, sizeof(Entry));
+    if (!raw) { PyErr_NoMemory(); return -1; }
+    free(S->raw);
+    S->raw = raw;
+    S->table = (Entry *)(((uintptr_t)raw + 63) & ~(uintptr_t)63);
     S->trump = (int)trump;
     S->bits = (int)bits;
     S->mask = ((uint64_t)1 << bits) - 1;
@@ -432,7 +434,7 @@ static int Solver_init(Solver *S, PyObject *args, PyObject *kwds) {
 }
 
 static void Solver_dealloc(Solver *S) {
-    free(S->table);
+    free(S->raw);
     Py_TYPE(S)->tp_free((PyObject *)S);
 }
 
@@ -489,6 +491,7 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__solver(void) {
+    dd_init();
     if (PyType_Ready(&SolverType) < 0) return NULL;
     if (!Stopped) {
         PyObject *search = PyImport_ImportModule("pinochle_calc.play.search");

@@ -10,24 +10,30 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A trick start's key: per suit 5 bytes (bytes 5s to 5s + 4), the leader byte 20. */
+#define KEY_WORDS 3
+
 typedef struct {
-    uint64_t key[4];
+    uint64_t key[KEY_WORDS];
     int8_t lb, ub;   /* bounds on side 0's points from this trick start */
     uint8_t best;    /* the leader's best card + 1 (0: none) */
     uint8_t left;    /* tricks left (0: an empty slot) */
-} Entry;
+} Entry;          /* 32 bytes: the two slots a key may take share a cache line */
 
 typedef struct {
     int leader, k, led, ws, wr, wseat, pts;
     uint8_t cards[4];
     uint8_t played[4];    /* suit: the ranks played to the trick, a bit each */
+    uint8_t changed;      /* at a trick start: the suits of the trick before, a bit each (0:
+                             not known; its key is made whole) */
 } Trick;
 
 typedef struct {
     PyObject_HEAD
     int trump;
     int bits;
-    Entry *table;
+    Entry *table;         /* aligned to a cache line within `raw` */
+    void *raw;
     uint64_t mask;
     uint8_t h[4][4][5];   /* seat, suit, rank: copies held */
     uint8_t tot[4][5];    /* suit, rank: copies held by all seats */
@@ -35,6 +41,8 @@ typedef struct {
     uint8_t nc[4];        /* seat: cards held */
     uint8_t m[4][4];      /* seat, suit: the ranks held, a bit each (bit 0 the ace) */
     int counters;         /* counters held by all seats */
+    uint64_t suit_keys[21][4];   /* tricks left, suit: the last trick start's key per suit */
+    uint8_t keyed[21];    /* tricks left: suit_keys is of the trick start searched there */
     uint64_t hist[4][20]; /* seat, card: its cut-offs in this position's search so far, each
                              weighted by the seat's cards held squared (the history heuristic) */
     long long nodes;
@@ -54,6 +62,8 @@ typedef struct {
 /* A legal play and its place in the order: by `score`, then by its cut-offs so far. */
 typedef struct { int card, score; uint64_t hist; } Move;
 
+/* Fill the table of the key's codes (once, before any search). */
+void dd_init(void);
 /* The exact value of the position `t` after `card` (-1: before any) for side 0, by
  * zero-window searches from `guess` (-1: none). */
 int dd_mtdf(Solver *S, const Trick *t, int card, int guess);

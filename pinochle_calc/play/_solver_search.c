@@ -10,7 +10,9 @@
  *
  * The search: alpha-beta over the cards, card by card; at each trick start a transposition
  * table of bounds keyed by the position with the cards no one holds squeezed out of each suit
- * and the runs of a suit one seat alone holds, of the same counter value, merged; the plays
+ * and the runs of a suit one seat alone holds, of the same counter value, merged (a byte a
+ * rank, 21 bytes a key, made anew only for the suits the trick before touched; an entry of 32
+ * bytes, the two slots a key may take in one cache line); the plays
  * among one seat's cards that no other card separates merged into one; quick bounds from the
  * tricks the leader surely takes and from each side's trumps above the other side's; moves
  * ordered by what they do to the trick, ties broken by a history of cut-offs; the value of a
@@ -61,60 +63,81 @@ static inline void add_card(Trick *c, const Trick *t, int card, int trump) {
 
 /* ---- the table ------------------------------------------------------------------------- */
 
-/* The key of the position at a trick start: per suit, the ranks someone holds, high to low,
- * each as its counter value and who holds its copies; a run of ranks of the same value held
- * by one seat alone is one entry (its copies added up). */
-static void make_key(const Solver *S, int leader, uint64_t key[4]) {
-    for (int s = 0; s < 4; s++) {
-        uint64_t codes[5];
-        int n = 0, last_seat = -2, last_value = -1, last_count = 0;
-        int any = S->m[0][s] | S->m[1][s] | S->m[2][s] | S->m[3][s];
-        while (any) {
-            int r = __builtin_ctz(any);
-            any &= any - 1;
-            int t = S->tot[s][r], bit = 1 << r;
-            int who = (S->m[0][s] & bit ? 1 : 0) | (S->m[1][s] & bit ? 2 : 0)
-                      | (S->m[2][s] & bit ? 4 : 0) | (S->m[3][s] & bit ? 8 : 0);
-            int alone = (who & (who - 1)) ? -1 : __builtin_ctz(who);
-            int v = CP[r];
-            if (alone >= 0 && n && last_seat == alone && last_value == v) {
-                last_count += t;
-                codes[n - 1] = (uint64_t)(v << 10 | (625 + alone * 12 + last_count - 1));
-                continue;
-            }
-            if (alone >= 0)
-                codes[n++] = (uint64_t)(v << 10 | (625 + alone * 12 + t - 1));
-            else
-                codes[n++] = (uint64_t)(v << 10 | (S->h[0][s][r] + 5 * S->h[1][s][r]
-                                                   + 25 * S->h[2][s][r] + 125 * S->h[3][s][r]));
-            last_seat = alone; last_value = v; last_count = t;
-        }
-        uint64_t w = (uint64_t)n;
-        for (int i = 0; i < n; i++) w |= codes[i] << (3 + 11 * i);
-        key[s] = w;
+/* Each way of holding 2 to 4 copies of a rank among two seats or more (h0 + 5 h1 + 25 h2 +
+ * 125 h3): its number, 0 to 52. */
+static uint8_t SHARED[625];
+
+void dd_init(void) {
+    int n = 0;
+    for (int code = 0; code < 625; code++) {
+        int seats = 0, copies = 0;
+        for (int p = 0, c = code; p < 4; p++, c /= 5) { seats += c % 5 > 0; copies += c % 5; }
+        if (seats >= 2 && copies <= 4) SHARED[code] = (uint8_t)n++;
     }
-    key[0] |= (uint64_t)leader << 60;
 }
 
-static inline uint64_t hash_key(const uint64_t key[4]) {
+/* Suit `s`'s part of the key of a trick start: the ranks someone holds, high to low, each a
+ * byte of its counter value and who holds its copies (1 + 101 v + w: w = 12 a + c - 1 for c
+ * copies held by seat a alone, 48 + the way they are shared otherwise); a run of ranks of the
+ * same value held by one seat alone is one byte (its copies added up). */
+static uint64_t suit_key(const Solver *S, int s) {
+    uint64_t w = 0;
+    int n = 0, last_seat = -2, last_value = -1, last_count = 0;
+    int any = S->m[0][s] | S->m[1][s] | S->m[2][s] | S->m[3][s];
+    while (any) {
+        int r = __builtin_ctz(any);
+        any &= any - 1;
+        int t = S->tot[s][r], bit = 1 << r;
+        int who = (S->m[0][s] & bit ? 1 : 0) | (S->m[1][s] & bit ? 2 : 0)
+                  | (S->m[2][s] & bit ? 4 : 0) | (S->m[3][s] & bit ? 8 : 0);
+        int alone = (who & (who - 1)) ? -1 : __builtin_ctz(who);
+        int v = CP[r];
+        if (alone >= 0 && n && last_seat == alone && last_value == v) {
+            last_count += t;
+            w &= ~((uint64_t)0xFF << (8 * (n - 1)));
+            w |= (uint64_t)(1 + 101 * v + alone * 12 + last_count - 1) << (8 * (n - 1));
+            continue;
+        }
+        int code = alone >= 0 ? alone * 12 + t - 1
+                              : 48 + SHARED[S->h[0][s][r] + 5 * S->h[1][s][r]
+                                            + 25 * S->h[2][s][r] + 125 * S->h[3][s][r]];
+        w |= (uint64_t)(1 + 101 * v + code) << (8 * n++);
+        last_seat = alone; last_value = v; last_count = t;
+    }
+    return w;
+}
+
+/* The key of the trick start `t` (see suit_key): the suits the trick before did not touch
+ * taken from the key of the trick start before (kept by tricks left), the others made anew. */
+static void make_key(Solver *S, const Trick *t, uint64_t key[KEY_WORDS]) {
+    int left = S->nc[t->leader];
+    uint64_t *mine = S->suit_keys[left];
+    const uint64_t *before = S->suit_keys[left + 1];
+    int known = t->changed && left < 20 && S->keyed[left + 1];
+    for (int s = 0; s < 4; s++)
+        mine[s] = known && !(t->changed & (1 << s)) ? before[s] : suit_key(S, s);
+    S->keyed[left] = 1;
+    key[0] = mine[0] | mine[1] << 40;
+    key[1] = mine[1] >> 24 | mine[2] << 16 | mine[3] << 56;
+    key[2] = mine[3] >> 8 | (uint64_t)t->leader << 32;
+}
+
+static inline uint64_t hash_key(const uint64_t key[KEY_WORDS]) {
     uint64_t h = key[0] * 0x9E3779B97F4A7C15ULL;
     h ^= key[1] + 0x632BE59BD9B4E019ULL + (h << 6) + (h >> 2);
     h *= 0xBF58476D1CE4E5B9ULL;
     h ^= key[2] + 0x94D049BB133111EBULL + (h << 6) + (h >> 2);
-    h *= 0x9E3779B97F4A7C15ULL;
-    h ^= key[3] + (h << 6) + (h >> 2);
     h ^= h >> 31;
     h *= 0xD6E8FEB86659FD93ULL;
     h ^= h >> 32;
     return h;
 }
 
-static inline int same_key(const Entry *e, const uint64_t key[4]) {
-    return e->left && e->key[0] == key[0] && e->key[1] == key[1] && e->key[2] == key[2]
-           && e->key[3] == key[3];
+static inline int same_key(const Entry *e, const uint64_t key[KEY_WORDS]) {
+    return e->left && e->key[0] == key[0] && e->key[1] == key[1] && e->key[2] == key[2];
 }
 
-static Entry *lookup(Solver *S, const uint64_t key[4], uint64_t h) {
+static Entry *lookup(Solver *S, const uint64_t key[KEY_WORDS], uint64_t h) {
     uint64_t i = h & S->mask;
     Entry *a = &S->table[i], *b = &S->table[i ^ 1];
     if (same_key(a, key)) return a;
@@ -122,7 +145,7 @@ static Entry *lookup(Solver *S, const uint64_t key[4], uint64_t h) {
     return NULL;
 }
 
-static void store(Solver *S, const uint64_t key[4], uint64_t h, int lb, int ub, int best,
+static void store(Solver *S, const uint64_t key[KEY_WORDS], uint64_t h, int lb, int ub, int best,
                   int left) {
     uint64_t i = h & S->mask;
     Entry *a = &S->table[i], *b = &S->table[i ^ 1], *e;
@@ -191,16 +214,32 @@ static inline int others_above(const Solver *S, int p, int s, int r) {
     return (others(S, p, s) & ((1 << r) - 1)) != 0;
 }
 
-/* Whether a card of suit `s` led by `p` surely gives its partner the trick: the partner holds
- * a copy of the top rank left, the seat after the leader none (it would play it first), and
- * neither opponent can ruff (each holds the suit, or no trump). */
+/* Whether a card of suit `s` led by `p` surely gives its partner the trick: the partner ruffs
+ * it (void in a side suit, holding trump, where both opponents must follow); or the partner
+ * holds a copy of the top rank left, the seat after the leader none (it would play it first),
+ * and neither opponent can ruff (each holds the suit, or no trump). */
 static inline int partner_top(const Solver *S, int p, int s) {
     int q = (p + 2) & 3, o1 = (p + 1) & 3, o3 = (p + 3) & 3, trump = S->trump;
     int all = S->m[0][s] | S->m[1][s] | S->m[2][s] | S->m[3][s];
     int top = all & -all;
+    if (s != trump && !S->ns[q][s] && S->ns[q][trump] && S->ns[o1][s] && S->ns[o3][s])
+        return 1;
     if (!(S->m[q][s] & top) || (S->m[o1][s] & top)) return 0;
     if (s == trump) return 1;
     return !((!S->ns[o1][s] && S->ns[o1][trump]) || (!S->ns[o3][s] && S->ns[o3][trump]));
+}
+
+/* Whether the card of suit `ws` and rank `wr`, winning the trick `t` (its suit led `t->led`),
+ * stays the winner whatever the seats from the `k`th of the trick on play. */
+static inline int holds(const Solver *S, const Trick *t, int k, int ws, int wr) {
+    int trump = S->trump, led = t->led, above = (1 << wr) - 1;
+    for (; k < 4; k++) {
+        int q = (t->leader + k) & 3;
+        if (S->m[q][led]) {
+            if (ws == led && (S->m[q][led] & above)) return 0;
+        } else if (S->m[q][trump] && (ws != trump || (S->m[q][trump] & above))) return 0;
+    }
+    return 1;
 }
 
 /* Order the moves: the table's best first, then by what the card does to the trick, then by
@@ -218,16 +257,19 @@ static void order_moves(const Solver *S, const Trick *t, Move *m, int n, int bes
                 int ruff = (!S->ns[o1][s] && S->ns[o1][trump]) || (!S->ns[o3][s] && S->ns[o3][trump]);
                 sc = ruff ? 60 - r : 250 + 20 * CP[r];
             } else if (partner_top(S, p, s)) sc = 240 + 10 * CP[r] + r;
-            else if (!CP[r]) sc = 150 + r + (s == trump ? 0 : S->ns[p][s]);
+            else if (!CP[r]) sc = 150 + r - (s == trump ? 0 : S->ns[p][s]);   /* short suits first */
             else sc = 50 - r;
         } else {
             int beats = (s == t->ws && r < t->wr) || (s == trump && t->ws != trump);
             int partner = ((t->wseat ^ p) & 3) == 2;
-            if (partner && !beats) sc = (t->k == 3 ? 400 : 200) + 40 * CP[r] + r;
+            if (partner && !beats && holds(S, t, t->k + 1, t->ws, t->wr))
+                sc = (t->k == 3 ? 400 : 200) + 40 * CP[r] + r;   /* feed partner's sure winner */
             else if (beats) {
-                int top = !others_above(S, p, s, r);
-                sc = (t->k == 3 ? 500 + 40 * CP[r] + r : 300 + 60 * top + 40 * CP[r] - r);
-            } else sc = 100 - 40 * CP[r] + r;
+                int sure = holds(S, t, t->k + 1, s, r);   /* the cheapest sure winner first */
+                sc = (t->k == 3 ? 500 + 40 * CP[r] + r : 300 + 60 * sure + 40 * CP[r] + r);
+            } else if (t->k == 1 && !holds(S, t, 3, t->ws, t->wr))
+                sc = 100 + 40 * CP[r] + r;   /* partner, last to play, may win it: counters */
+            else sc = 100 - 40 * CP[r] + r;
         }
         m[i].score = sc;
         m[i].hist = S->hist[p][m[i].card];
@@ -257,7 +299,9 @@ static int after(Solver *S, const Trick *t, int card, int alpha, int beta) {
     else {
         int w = c.wseat, got = c.pts + (S->nc[w] ? 0 : 2);
         int mine = (w & 1) ? 0 : got;
-        Trick next = {w, 0, 0, 0, 0, 0, 0, {0, 0, 0, 0}, {0, 0, 0, 0}};
+        Trick next = {w, 0, 0, 0, 0, 0, 0, {0, 0, 0, 0}, {0, 0, 0, 0}, 0};
+        for (int u = 0; u < 4; u++)
+            if (c.played[u]) next.changed |= (uint8_t)(1 << u);
         v = mine + search(S, &next, alpha - mine, beta - mine);
     }
     give(S, p, s, r);
@@ -282,25 +326,34 @@ static int last_trick(const Solver *S, int leader) {
 }
 
 /* The tricks the leader surely takes by leading them one after another, and the counters
- * its side surely takes in them: its copies of the top trump left, and in each side suit its
- * copies of the top card left, as many as every other seat holding trump can follow (a seat
- * without trump cannot take them; no one can beat a copy of the top card). The counters: the
- * cards led, and those the others must play to them, beyond their queens and jacks (a seat
- * holding trump follows suit to each; one without trump plays a card a trick). Returns the
- * tricks, `*points` the counters. */
+ * its side surely takes in them: in each suit its run from the top (its copies of the top
+ * rank left, and while it holds every copy of a rank, those of the next rank too: no one can
+ * beat the top card left, a copy played later included), in a side suit as many as every
+ * other seat holding trump can follow (a seat without trump cannot take them). The counters:
+ * the cards led, and those the others must play to them, beyond their queens and jacks (a
+ * seat holding trump follows suit to each; one without trump plays a card a trick). Returns
+ * the tricks, `*points` the counters. */
 static int sure_tricks(const Solver *S, int leader, int *points) {
     int tr = S->trump, tricks = 0, pts = 0, cs[4] = {0, 0, 0, 0};
     for (int s = 0; s < 4; s++) {
         if (!S->ns[leader][s]) continue;
-        int r0 = __builtin_ctz(S->m[0][s] | S->m[1][s] | S->m[2][s] | S->m[3][s]);
-        int c = S->h[leader][s][r0];
+        int any = S->m[0][s] | S->m[1][s] | S->m[2][s] | S->m[3][s], c = 0;
+        for (int left = any; left; left &= left - 1) {   /* the run from the top */
+            int r = __builtin_ctz(left);
+            c += S->h[leader][s][r];
+            if (S->h[leader][s][r] != S->tot[s][r]) break;
+        }
         if (!c) continue;
         if (s != tr)
             for (int q = 0; q < 4; q++)
                 if (q != leader && S->ns[q][tr] && S->ns[q][s] < c) c = S->ns[q][s];
         tricks += c;
         cs[s] = c;
-        pts += c * CP[r0];
+        for (int left = any, n = c; n; left &= left - 1) {   /* the counters led */
+            int r = __builtin_ctz(left), led = S->h[leader][s][r] < n ? S->h[leader][s][r] : n;
+            pts += led * CP[r];
+            n -= led;
+        }
     }
     if (tricks) {
         /* the followers' cards go to the leader's side too: the counters they must play */
@@ -348,12 +401,12 @@ static int search(Solver *S, const Trick *t, int alpha, int beta) {
     if (alpha >= top) return top;
     if (beta <= 0) return 0;
     int leader = t->leader;
-    uint64_t key[4], h = 0;
+    uint64_t key[KEY_WORDS], h = 0;
     int lb = 0, ub = top, best_card = -1, left = S->nc[leader];
     if (t->k == 0) {
         if (!left) return 0;
         if (left == 1) return last_trick(S, leader);
-        make_key(S, leader, key);
+        make_key(S, t, key);
         h = hash_key(key);
         __builtin_prefetch(&S->table[h & S->mask & ~(uint64_t)1]);
         int sure_pts, sure = sure_tricks(S, leader, &sure_pts);
@@ -473,7 +526,8 @@ static const char *load_codes(Solver *S, const long long *codes, int leader, con
         if (copies[c] > 4)
             return "more than four copies of a card in the hands and the trick in progress";
     if (!S->nc[(leader + k) & 3]) return "the hand is over: no card is left to play";
-    Trick z = {leader, 0, 0, 0, 0, 0, 0, {0, 0, 0, 0}, {0, 0, 0, 0}};
+    memset(S->keyed, 0, sizeof(S->keyed));
+    Trick z = {leader, 0, 0, 0, 0, 0, 0, {0, 0, 0, 0}, {0, 0, 0, 0}, 0};
     *t = z;
     for (int j = 0; j < k; j++) {
         Trick c;

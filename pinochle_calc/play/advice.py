@@ -84,8 +84,10 @@ KNOWN = -1
 KNOWN_SECONDS = EXACT_SECONDS_CARD
 #: The median time to search one layout exactly (every legal card of the seat to play), in
 #: milliseconds, by the tricks left, the compiled solver and the pure-Python one
-#: (``benchmarks/bench_solver.py --advice``, CPU time); beyond the table, 3.5 times more a trick.
-LAYOUT_MS = {True: (0.01, 0.01, 0.01, 0.013, 0.033, 0.09, 0.7, 1.7, 7.6, 32.0, 98.0),
+#: (``benchmarks/bench_solver.py --advice``, CPU time; the compiled row measured again after
+#: issue 33's second round, benchmarks/results/solver_11_advice.txt); beyond the table, 3.5
+#: times more a trick.
+LAYOUT_MS = {True: (0.016, 0.01, 0.004, 0.007, 0.02, 0.065, 0.38, 0.77, 3.3, 16.4, 41.7),
              False: (0.05, 0.14, 0.36, 1.9, 15.5, 33.0, 150.0)}
 #: The last tricks searched exactly, on as many deals as the budget allows (tuned on seed
 #: 900: searching the deals of 9 and 10 tricks left too, on 3 to 5 deals, did no better).

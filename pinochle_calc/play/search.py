@@ -19,15 +19,19 @@ The method, after the bridge solvers (dds):
 - one play per class of equivalent cards: a seat's cards of one suit and one counter value
   with no other seat's card (held, or in the trick) ranked between them or equal to either;
 - quick bounds at the start of a trick: the tricks the leader surely takes by cashing its
-  copies of the top cards left (in a side suit as often as every seat holding trump can
+  run of the top cards left (the copies of the top rank, and the next rank's while it holds
+  every copy of the one above; in a side suit as often as every seat holding trump can
   follow) give its side at least the counters in them (those led, and those the others must
   play to them); each side surely takes the counters of its trumps ranked above every trump
   of the other side (a bound for the side not on lead too); and all the points left where
   they are every trick;
 - the moves ordered by the table's best card, then by what the card does to the trick (at the
-  lead: a sure winner cashed, a card led to partner's sure winner, ...), then by the cut-offs
-  each card made so far in this position's search (the history heuristic: a cut-off by a card
-  not first in order counts the seat's cards held squared);
+  lead: a sure winner cashed, a card led to partner's sure winner or to partner's sure ruff,
+  ...; following: the cheapest card that surely holds the trick against the seats still to
+  play; counters fed to partner's card only where it surely holds, or, second to play, where
+  partner, last, may beat the card winning; else the lowest loser), then by the cut-offs each
+  card made so far in this position's search (the history heuristic: a cut-off by a card not
+  first in order counts the seat's cards held squared);
 - a value found by zero-window searches (MTD(f)), each at the bound the last returned: a
   card's value from the last card's value, a point a test; a position's value, or the first
   card's, from the middle of the range by doubling steps until it is bracketed, then by
@@ -404,10 +408,11 @@ class PySolver:
 
     def _sure_tricks(self, leader: int) -> tuple[int, int]:
         """The tricks the leader surely takes by leading them one after another, and the
-        counters its side surely takes in them: its copies of the top trump left, and in each
-        side suit its copies of the top card left, as many as every other seat holding trump
-        can follow (a seat without trump cannot take them; no one beats a copy of the top
-        card). The counters: the cards led, and those the others must play to them beyond
+        counters its side surely takes in them: in each suit its run from the top (its copies
+        of the top rank left, and while it holds every copy of a rank, those of the next rank
+        too: no one beats the top card left, a copy played later included), in a side suit as
+        many as every other seat holding trump can follow (a seat without trump cannot take
+        them). The counters: the cards led, and those the others must play to them beyond
         their queens and jacks (a seat holding trump follows suit to each; one without trump
         plays a card a trick)."""
         tr, h, ns = self.trump, self.h, self.ns
@@ -416,12 +421,17 @@ class PySolver:
         for s in range(4):
             if not ns[leader][s]:
                 continue
-            r0 = next(r for r in range(5) if self.tot[s][r])
-            c = h[leader][s][r0]
+            run: list[int] = []  # the ranks of the cards the leader cashes, in order
+            for r in range(5):
+                if self.tot[s][r]:
+                    run += [r] * h[leader][s][r]
+                    if h[leader][s][r] != self.tot[s][r]:
+                        break
+            c = len(run)
             if c and s != tr:
                 c = min([c] + [ns[q][s] for q in range(4) if q != leader and ns[q][tr]])
             cashed[s] = c
-            points += c * CP[r0]
+            points += sum(CP[r] for r in run[:c])
         tricks = sum(cashed)
         if tricks:
             for q in range(4):
@@ -503,6 +513,20 @@ class PySolver:
                 prev = -1 if blocked[r] else card
         return moves
 
+    def _holds(self, t: OpenTrick, k: int, ws: int, wr: int) -> bool:
+        """Whether the card of suit ``ws`` and rank ``wr``, winning the trick ``t``, stays the
+        winner whatever the seats from the ``k``th of the trick on play (each must follow the
+        suit led, else may trump)."""
+        h, ns, trump, led = self.h, self.ns, self.trump, t.led
+        for j in range(k, 4):
+            q = (t.leader + j) & 3
+            if ns[q][led]:
+                if ws == led and any(h[q][led][x] for x in range(wr)):
+                    return False
+            elif ns[q][trump] and (ws != trump or any(h[q][trump][x] for x in range(wr))):
+                return False
+        return True
+
     def _order(self, t: OpenTrick, moves: list[int], best: int) -> list[int]:
         """The moves, the table's best first, then by what each does to the trick."""
         if len(moves) < 2:
@@ -514,8 +538,13 @@ class PySolver:
             return any(self.tot[s][q] > self.h[p][s][q] for q in range(r))
 
         def partner_top(s: int) -> bool:
-            # a card led in `s` surely gives partner the trick: partner holds the top rank
-            # left, the next seat none (it would play it first), no opponent can ruff
+            # a card led in `s` surely gives partner the trick: partner ruffs it (void in a
+            # side suit, holding trump; both opponents must follow), or partner holds the top
+            # rank left, the next seat none (it would play it first), no opponent can ruff
+            q, ns = (p + 2) & 3, self.ns
+            if s != trump and not ns[q][s] and ns[q][trump] and ns[(p + 1) & 3][s] and (
+                    ns[(p + 3) & 3][s]):
+                return True
             r0 = next(r for r in range(5) if self.tot[s][r])
             if not self.h[(p + 2) & 3][s][r0] or self.h[(p + 1) & 3][s][r0]:
                 return False
@@ -537,15 +566,17 @@ class PySolver:
                 if partner_top(s):
                     return 240 + 10 * CP[r] + r
                 if not CP[r]:
-                    return 150 + r + (0 if s == trump else self.ns[p][s])
+                    return 150 + r - (0 if s == trump else self.ns[p][s])  # short suits first
                 return 50 - r
             beats = (s == t.ws and r < t.wr) or (s == trump and t.ws != trump)
-            if (t.wseat ^ p) & 3 == 2 and not beats:
-                return (400 if k == 3 else 200) + 40 * CP[r] + r
+            if (t.wseat ^ p) & 3 == 2 and not beats and self._holds(t, k + 1, t.ws, t.wr):
+                return (400 if k == 3 else 200) + 40 * CP[r] + r  # feed partner's sure winner
             if beats:
                 if k == 3:
                     return 500 + 40 * CP[r] + r
-                return 300 + 60 * (not above(s, r)) + 40 * CP[r] - r
+                return 300 + 60 * self._holds(t, k + 1, s, r) + 40 * CP[r] + r
+            if k == 1 and not self._holds(t, 3, t.ws, t.wr):
+                return 100 + 40 * CP[r] + r  # partner, last to play, may win it: counters
             return 100 - 40 * CP[r] + r
 
         hist = self.hist[p]

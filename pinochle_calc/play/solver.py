@@ -88,10 +88,11 @@ def new_engine(trump: int, tricks_left: int = 20) -> Engine:
 
 
 def table_bits(tricks_left: int) -> int:
-    """The compiled table's size (2**bits entries of 40 bytes) for a search of this many
+    """The compiled table's size (2**bits entries of 32 bytes) for a search of this many
     tricks: small tables stay in the processor's cache and cost little to make (a fresh table
-    of 2**23 entries, 335 MB, took more CPU time to make than a search of 10 or 11 tricks),
-    large searches need room. Chosen by CPU time on played hands (docs/card-play.md)."""
+    of 2**23 entries, 335 MB at 40 bytes an entry, took more CPU time to make than a search
+    of 10 or 11 tricks), large searches need room. Chosen by CPU time on played hands
+    (docs/card-play.md)."""
     return 16 if tricks_left <= 6 else 18 if tricks_left <= 11 else 20 if tricks_left <= 12 \
         else 23
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from minimax import card_values, remaining
+from minimax import card_values, remaining, side0_points
 from native import extension
 
 from pinochle_calc.play.search import PySolver, Stopped
@@ -29,16 +29,17 @@ POSITIONS = {1: 1500, 2: 1500, 3: 800, 4: 300, 5: 120, 6: 40, 7: 16, 8: 8}
 MINIMAX = {1: 1500, 2: 1500, 3: 150}
 
 
-def random_position(rng: np.random.Generator, depth: int) -> PlayState:
+def random_position(rng: np.random.Generator, depth: int, plays: int | None = None) -> PlayState:
     """``depth`` cards a seat from a shuffled double deck (or, half the time, from the four
-    copies of a few kinds only), any trump and leader, then 0 to 3 random legal cards."""
+    copies of a few kinds only), any trump and leader, then 0 to 3 random legal cards (or
+    ``plays``)."""
     kinds = np.arange(20)
     if rng.random() < 0.5:
         kinds = rng.choice(20, size=max(depth, int(rng.integers(2, 8))), replace=False)
     deck = rng.permutation(np.repeat(kinds, 4))[:4 * depth].reshape(4, depth)
     hands = [np.bincount(row, minlength=20).tolist() for row in deck]
     state = PlayState.deal(hands, int(rng.integers(4)), int(rng.integers(4)))
-    for _ in range(int(rng.integers(0, 4))):
+    for _ in range(int(rng.integers(0, 4)) if plays is None else plays):
         legal = state.legal()
         state = state.play(legal[int(rng.integers(len(legal)))])
     return state
@@ -80,7 +81,9 @@ def check_position(rng: np.random.Generator, state: PlayState, solver_type,
     so that each call starts from the same table on both; returns every legal card's value
     (side 0's points)."""
     codes, leader, trick = codes_of(state.hands), state.leader, list(state.trick)
-    bits = 20 if depth >= 6 else 14
+    # tables large enough to keep every position stored here (the compiled one keeps two a
+    # slot, the Python one 500,000 in all): the same positions searched by both
+    bits = 20 if depth >= 6 else 16
     batch = layouts(rng, state, 3 if depth <= 5 else 2)
     legal = sorted(set(state.legal()))
     cards = [legal[i] for i in rng.permutation(len(legal))][:int(rng.integers(1, len(legal) + 1))]
@@ -132,6 +135,37 @@ def test_the_compiled_solver_equals_its_python_twin_at_every_depth(depth):
             held = remaining(state)
             ours = {card: v if state.to_play % 2 == 0 else held - v for card, v in found}
             assert ours == card_values(state)
+
+
+#: Trick starts a run whose quick bounds are checked against minimax, by the tricks left.
+BOUNDED = {2: 1000, 3: 500, 4: 120}
+
+
+@pytest.mark.parametrize("depth", sorted(BOUNDED))
+def test_the_quick_bounds_never_promise_more_than_minimax_gives(depth):
+    """At a trick start, what the search takes as sure before it searches (the leader's cashed
+    tricks and the counters in them; each side's trumps above every trump of the other) is no
+    more than that side takes with best play by both (minimax), and where the leader's sure
+    tricks are every trick left, its side takes every point. Half the positions are dealt from
+    a few kinds of card only, so that runs of the top ranks held by one seat abound."""
+    rng = np.random.default_rng(37_000 + depth)
+    cashed = everything = 0
+    for _ in range(BOUNDED[depth]):
+        state = random_position(rng, depth, plays=0)
+        leader, total = state.leader, remaining(state)
+        zero = side0_points(state)
+        takes = (zero, total - zero)  # each side's points with best play
+        py = PySolver(state.trump)
+        py._load(codes_of(state.hands), leader, [])
+        tricks, points = py._sure_tricks(leader)
+        assert points <= takes[leader & 1], (state, tricks, points, takes)
+        for side in (0, 1):
+            assert py._sure_trumps(side) <= takes[side], (state, side, takes)
+        if tricks >= depth:
+            assert takes[leader & 1] == total, (state, tricks)
+            everything += 1
+        cashed += tricks > 1
+    assert cashed >= BOUNDED[depth] // 10 and everything  # the bounds are not idle
 
 
 # -- invalid input: both refuse it alike ----------------------------------------------------
