@@ -97,6 +97,14 @@ def work_unit(nodeid: str) -> str:
     return nodeid
 
 
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto``: a worker more than the cores. Some tests wait rather than compute (a Dask
+    cluster's start and its patience, a terminal session's prompts, a command stopped by a
+    signal); the extra worker keeps the cores busy meanwhile (docs/speed.md: 3 min 50 s
+    against 4 min 2 s with two workers on this 2-core machine, the same CPU time)."""
+    return (os.cpu_count() or 1) + 1
+
+
 def pytest_xdist_make_scheduler(config, log):
     """``--dist loadgroup`` by ``work_unit``: pytest-xdist names a test's group by adding it to
     the test's id, which pytest 9 no longer lets it change, so its own grouping sends every test
