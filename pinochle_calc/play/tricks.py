@@ -208,10 +208,14 @@ class IllegalPlay(UserError):
 def illegal_reason(hand: Sequence[int] | HandLike, trick: Sequence[int], trump: SuitLike,
                    card: int) -> str:
     """Why ``card`` may not be played (empty if it may)."""
-    hand, trick = _counts(hand), _trick(trick)
+    return _illegal_reason(_counts(hand), _trick(trick), as_suit(trump), card)
+
+
+def _illegal_reason(hand: Sequence[int], trick: Sequence[int], trump: int, card: int) -> str:
+    """``illegal_reason`` of arguments already checked (``_legal``'s, and a card index)."""
     if not hand[card]:
         return f"{CARDS[card]} is not in the hand"
-    if card in legal_cards(hand, trick, trump):
+    if card in _legal(hand, trick, trump):
         return ""
     return f"{CARDS[card]} may not be played: {rule_in_force(hand, trick, trump)}"
 
@@ -341,13 +345,16 @@ class PlayState:
         """Counts of the cards still in the players' hands."""
         return tuple(sum(col) for col in zip(*self.hands))
 
+    # the state's fields were checked where it was dealt (``deal``): its rules of play take
+    # them as they are
+
     def legal(self) -> tuple[int, ...]:
         """The cards the seat to play may play (indices, canonical order)."""
-        return legal_cards(self.hands[self.to_play], self.trick, self.trump)
+        return _legal(self.hands[self.to_play], self.trick, self.trump)
 
     def winning(self) -> int | None:
         """The card winning the trick so far (None before the lead)."""
-        return self.trick[trick_winner(self.trick, self.trump)] if self.trick else None
+        return self.trick[_winner(self.trick, self.trump)] if self.trick else None
 
     def view(self) -> SeatView:
         """What the seat to play sees."""
@@ -369,7 +376,7 @@ class PlayState:
         hand = self.hands[seat]
         if self.is_over:
             raise IllegalPlay("the hand is over")
-        reason = illegal_reason(hand, self.trick, self.trump, card)
+        reason = _illegal_reason(hand, self.trick, self.trump, card)
         if reason:
             raise IllegalPlay(reason)
         hands = list(self.hands)
@@ -386,7 +393,7 @@ class PlayState:
         if len(trick) < 4:
             return PlayState(tuple(hands), self.trump, self.leader, trick, self.points,
                              self.tricks, voids, self.scale)
-        winner = (self.leader + trick_winner(trick, self.trump)) & 3
+        winner = (self.leader + _winner(trick, self.trump)) & 3
         side = winner & 1
         last = not any(hands[winner])
         points, tricks = list(self.points), list(self.tricks)
