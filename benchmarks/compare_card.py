@@ -6,6 +6,7 @@ layouts; the same deals, the same play-outs before that).
 
     .venv/bin/python benchmarks/compare_card.py [--deals 300] [--seed 900] [--jobs 2]
         [--rules standard] [--set exact=6,8] [--set nodes=500000,2000000] [--format json]
+        [--against layouts]
 
 Both sides bid, exchange and throw in by ``formula``, so both seatings of a deal play the same
 contract and the match measures the play of the cards alone. It prints the trick gain of the
@@ -19,6 +20,13 @@ The old advice is a policy of this file (``OldAdvisor``, named by its path as an
 written outside the project is): its seats' card advice runs with the old horizon. Which seats
 those are is read from the policies' names as each hand is played (the arena forks its workers
 from this process, so they share the patch).
+
+``--against layouts``: the other side is today's advice with the table of one layout's search
+time it had before issue 33's second round (``OLD_LAYOUT_MS``: where the advice searches
+exactly beyond its last ``EXACT_TRICKS`` tricks, the distinct layouts at that estimate each
+fitting its budget), rather than the advice before the solver. ``--plans`` then counts,
+over the decisions of a match of today's advice against ``formula`` (``--jobs 1``), those where
+the two tables choose a different plan (exact search or play-outs), by the tricks left.
 """
 
 from __future__ import annotations
@@ -53,18 +61,65 @@ def old_exact_plan(p, codes: np.ndarray) -> int | None:
     return None
 
 
-def patch() -> None:
-    """Make ``OldAdvisor``'s seats use ``old_exact_plan`` (once per process)."""
+#: The compiled row of ``advice.LAYOUT_MS`` before issue 33's second round (``--against
+#: layouts``).
+OLD_LAYOUT_MS = (0.01, 0.01, 0.01, 0.013, 0.033, 0.09, 0.7, 1.7, 7.6, 32.0, 98.0)
+
+
+def with_old_layouts(rule):
+    """``rule`` (``advice._exact_plan``) worked out with ``OLD_LAYOUT_MS`` as the compiled
+    solver's table (a decision at a time: the arena's workers are processes)."""
+    def exact_plan(p, facts, codes):
+        table = advice.LAYOUT_MS
+        advice.LAYOUT_MS = {**table, True: OLD_LAYOUT_MS}
+        try:
+            return rule(p, facts, codes)
+        finally:
+            advice.LAYOUT_MS = table
+    return exact_plan
+
+
+def patch(against: str = "solver") -> None:
+    """Make ``OldAdvisor``'s seats use ``old_exact_plan`` (``against`` "solver") or today's
+    rule with ``OLD_LAYOUT_MS`` ("layouts"), once per process."""
     if getattr(advice._exact_plan, "patched", False):
         return
     new_rule = advice._exact_plan
     old_seats = seats_of(OLD_NAME)
+    old_layouts = with_old_layouts(new_rule)
 
     def exact_plan(p, facts, codes):
-        return old_exact_plan(p, codes) if p.seat in old_seats else new_rule(p, facts, codes)
+        if p.seat not in old_seats:
+            return new_rule(p, facts, codes)
+        return old_layouts(p, facts, codes) if against == "layouts" else old_exact_plan(p, codes)
 
     exact_plan.patched = True  # type: ignore[attr-defined]
     advice._exact_plan = exact_plan
+
+
+def count_plans(deals: int, seed: int, rules: str) -> None:
+    """Print how many of the advice's decisions in a match against ``formula`` would take
+    another plan with ``OLD_LAYOUT_MS``, by the tricks left."""
+    from collections import Counter
+
+    from pinochle_calc.game.arena import run_arena
+    from pinochle_calc.rules import load_rules
+
+    rule = advice._exact_plan
+    old = with_old_layouts(rule)
+    asked, differ = Counter(), Counter()
+
+    def counting(p, facts, codes):
+        plan = rule(p, facts, codes)
+        asked[len(p.hand)] += 1
+        differ[len(p.hand)] += plan != old(p, facts, codes)
+        return plan
+
+    advice._exact_plan = counting
+    run_arena("formula/advisor", "formula", deals, seed, load_rules(rules), jobs=1)
+    print(f"{sum(asked.values())} decisions, {sum(differ.values())} with another plan; by the"
+          " tricks left (decisions, another plan): " + ", ".join(
+              f"{n}: {asked[n]}, {differ[n]}" for n in sorted(asked)))
 
 
 KNOBS = {"exact": "EXACT_TRICKS", "min": "MIN_EXACT_DEALS", "nodes": "NODE_BUDGET",
@@ -82,8 +137,16 @@ def main() -> None:
     parser.add_argument("--rules", default="standard")
     parser.add_argument("--set", action="append", default=[], help="KNOB=V1,V2,...")
     parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument("--against", choices=("solver", "layouts"), default="solver",
+                        help="the other side: the advice before the solver, or today's with"
+                        " the layouts' times before issue 33's second round")
+    parser.add_argument("--plans", action="store_true",
+                        help="--against layouts: count the decisions whose plan differs")
     args = parser.parse_args()
-    patch()
+    if args.plans:
+        count_plans(args.deals, args.seed, args.rules)
+        return
+    patch(args.against)
     grid = {}
     for text in args.set:
         knob, _, values = text.partition("=")
