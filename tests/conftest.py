@@ -20,31 +20,41 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
-#: The environment variable naming the session's bytecode folder (``pytest_configure``).
-BYTECODE = "PYTHONPYCACHEPREFIX"
+#: The environment variable naming the session's bytecode folder (``pytest_configure``), and
+#: the one that hands the folder from pytest-xdist's controller to its workers.
+BYTECODE, FOLDER = "PYTHONPYCACHEPREFIX", "PINOCHLE_CALC_SUITE_BYTECODE"
 
 
 def pytest_configure(config):
-    """The processes the suite starts (pytest-xdist's workers, the commands the docs pages and
-    the terminal sessions run, a cluster's workers) keep their compiled bytecode in one folder
-    of the session, outside the checkout, made here and removed at its end: each module is
-    compiled once a session rather than once a process, also where the machine's environment
-    says not to write bytecode (``PYTHONDONTWRITEBYTECODE``, which would leave each of the
-    hundreds of commands the tests run compiling the package anew). The suite's own process
-    keeps the environment it was given."""
-    if hasattr(config, "workerinput") or BYTECODE in os.environ:
-        return  # a worker (the controller made the folder), or the caller chose one
-    folder = tempfile.mkdtemp(prefix="pinochle-calc-bytecode-")
-    config._bytecode_folder = folder
-    os.environ[BYTECODE] = folder
-    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    """The commands the tests start (the docs pages' examples, the terminal sessions, a
+    cluster's workers) keep their compiled bytecode in one folder of the session, outside the
+    checkout, made here and removed at its end: each module is compiled once a session rather
+    than once a process, also where the machine's environment says not to write bytecode
+    (``PYTHONDONTWRITEBYTECODE``, which would leave each of the hundreds of commands compiling
+    the package anew). The processes that run the tests (this one; pytest-xdist's workers,
+    which inherit the folder's name in ``FOLDER``) keep the environment they were given and
+    the bytecode beside the installed packages: a process with the folder reads its bytecode
+    there only, and would compile every package it imports once more."""
+    if hasattr(config, "workerinput"):
+        folder = os.environ.get(FOLDER)
+    elif BYTECODE in os.environ or FOLDER in os.environ:
+        return  # the caller chose a folder
+    else:
+        folder = config._bytecode_folder = tempfile.mkdtemp(prefix="pinochle-calc-bytecode-")
+        os.environ[FOLDER] = folder
+        if getattr(config.option, "dist", "no") != "no":
+            return  # the workers, started after this, set it for their own children
+    if folder:
+        os.environ[BYTECODE] = folder  # for the processes started from now on
+        os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 
 def pytest_unconfigure(config):
     folder = getattr(config, "_bytecode_folder", None)
     if folder:
         shutil.rmtree(folder, ignore_errors=True)
-        del os.environ[BYTECODE]
+        for name in (BYTECODE, FOLDER):
+            os.environ.pop(name, None)
 
 
 @pytest.fixture
@@ -95,14 +105,6 @@ def work_unit(nodeid: str) -> str:
     if nodeid.startswith(_DOCS_EXAMPLE):
         return nodeid[len(_DOCS_EXAMPLE):].rsplit(":", 1)[0]
     return nodeid
-
-
-def pytest_xdist_auto_num_workers(config):
-    """``-n auto``: a worker more than the cores. Some tests wait rather than compute (a Dask
-    cluster's start and its patience, a terminal session's prompts, a command stopped by a
-    signal); the extra worker keeps the cores busy meanwhile (docs/speed.md: 3 min 50 s
-    against 4 min 2 s with two workers on this 2-core machine, the same CPU time)."""
-    return (os.cpu_count() or 1) + 1
 
 
 def pytest_xdist_make_scheduler(config, log):
