@@ -48,18 +48,26 @@ POLICIES = [("formula", "formula"), ("formula", "pass"), ("pass", "formula"),
             ("formula", "formula"), ("formula", "formula")]
 
 
+def _played(number: int, seed: int, samples: int):
+    """Hand ``number`` of the round trip, played: its rules ``RULES[number % len(RULES)]``,
+    its policies as ``POLICIES`` says."""
+    from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
+    from pinochle_calc.rules import load_rules
+
+    spec = RULES[number % len(RULES)]
+    us, them = POLICIES[(number // len(RULES)) % len(POLICIES)]
+    return play_hand(deal_cards(seed, number), us, them, load_rules(spec),
+                     seed=hand_seed(seed, number), samples=samples)
+
+
 def _one(number: int, job) -> tuple[str, bool, str]:
     """Play hand ``number`` of the round trip and check it; (rules, exact, what differs)."""
     from pinochle_calc.errors import UserError
     from pinochle_calc.game.hand import read_json, read_text, write_json, write_text
-    from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
-    from pinochle_calc.rules import load_rules
 
     seed, samples = job
     spec = RULES[number % len(RULES)]
-    us, them = POLICIES[(number // len(RULES)) % len(POLICIES)]
-    hand = play_hand(deal_cards(seed, number), us, them, load_rules(spec),
-                     seed=hand_seed(seed, number), samples=samples)
+    hand = _played(number, seed, samples)
     try:
         record = hand.with_tag("Seed", str(number)).with_tag("Samples", str(samples))
         text = write_text(record)
@@ -173,15 +181,8 @@ def table_speed(hands: int, seed: int) -> None:
 
 def replay_speed(hands: int, seed: int, runs: int) -> None:
     from pinochle_calc.game.hand.record import _replay
-    from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
-    from pinochle_calc.rules import load_rules
 
-    records = []
-    for number in range(hands):
-        spec = RULES[number % len(RULES)]
-        us, them = POLICIES[(number // len(RULES)) % len(POLICIES)]
-        records.append(play_hand(deal_cards(seed, number), us, them, load_rules(spec),
-                                 seed=hand_seed(seed, number), samples=20))
+    records = [_played(number, seed, 20) for number in range(hands)]
     events = sum(len(r.events) for r in records)
     replay = _replay.__wrapped__  # each time anew, not from the replays kept
     times = []
