@@ -34,11 +34,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import product
-from math import factorial
+from math import factorial, prod
 
 import numpy as np
 
 from ..cards import KINDS
+from ..stores import kept
 from .facts import Facts
 from .position import PositionError
 
@@ -59,15 +60,10 @@ class UnseenDealer:
         self.bins = len(free)
         self.kinds = [c for c in range(KINDS) if facts.unseen[c]]
         #: per kind, its ways to split among the bins (rows) and each way's weight
-        self.splits: list[tuple[np.ndarray, np.ndarray]] = []
-        for c in self.kinds:
-            m = facts.unseen[c]
-            ways = [a for a in product(range(m + 1), repeat=self.bins)
-                    if sum(a) == m and all(allowed[b][c] or not a[b] for b in range(self.bins))
-                    and all(a[b] <= free[b] for b in range(self.bins))]
-            weight = [factorial(m) / np.prod([factorial(x) for x in a]) for a in ways]
-            self.splits.append((np.array(ways, dtype=np.int64).reshape(-1, self.bins),
-                                np.array(weight, dtype=np.float64)))
+        self.splits: list[tuple[np.ndarray, np.ndarray]] = [
+            _splits(facts.unseen[c], tuple(allowed[b][c] for b in range(self.bins)),
+                    tuple(min(f, facts.unseen[c]) for f in free))
+            for c in self.kinds]
         self.tables = self._count()
         start = tuple(free[:-1])
         self.ways = float(self.tables[0][start])
@@ -89,13 +85,17 @@ class UnseenDealer:
         last = np.zeros(shape)
         last[(0,) * (bins - 1)] = 1.0
         tables = [last]
+        windows: dict[tuple[int, ...], tuple[tuple[slice, ...], tuple[slice, ...]]] = {}
         for i in range(len(self.kinds) - 1, -1, -1):
             ways, weight = self.splits[i]
             nxt = tables[0]
             here = np.zeros(shape)
-            for a, w in zip(ways, weight):
-                cut = tuple(slice(x, None) for x in a[:-1])
-                keep = tuple(slice(0, f + 1 - x) for f, x in zip(free[:-1], a[:-1]))
+            for a, w in zip(ways.tolist(), weight.tolist()):
+                first = tuple(a[:-1])
+                if first not in windows:
+                    windows[first] = (tuple(slice(x, None) for x in first),
+                                      tuple(slice(0, f + 1 - x) for f, x in zip(free, first)))
+                cut, keep = windows[first]
                 here[cut] += w * nxt[keep]
             left = remaining[i] - grids  # the last bin's free places in each state
             here[(left < 0) | (left > free[-1])] = 0.0
@@ -110,22 +110,48 @@ class UnseenDealer:
         for s in facts.others:
             out[:, s] = facts.known[s]
         seats = list(facts.others)
-        state = np.tile(np.array(self.free[:-1], dtype=np.int64), (n, 1))
-        rows = np.arange(n)
+        # the free places left in each bin but the last (a row each), deal by deal
+        state = np.repeat(np.array(self.free[:-1], dtype=np.int64)[:, None], n, axis=1)
+        shape = self.tables[0].shape
+        # a state's place in a table laid out flat (C order): the sum of each bin's step
+        steps = [int(np.prod(shape[b + 1:])) for b in range(len(shape))]
         for i, c in enumerate(self.kinds):
             ways, weight = self.splits[i]
-            after = state[:, None, :] - ways[None, :, :-1]  # (n, ways, bins - 1)
-            ok = np.all(after >= 0, axis=2)
-            index = tuple(np.where(ok, after[:, :, b], 0) for b in range(self.bins - 1))
-            value = np.where(ok, self.tables[i + 1][index] * weight[None, :], 0.0)
+            ok = np.ones((n, len(ways)), dtype=bool)
+            flat = np.zeros((n, len(ways)), dtype=np.int64)
+            for b, step in enumerate(steps):  # each deal's state after each way, (n, ways)
+                after = state[b][:, None] - ways[None, :, b]
+                ok &= after >= 0
+                after *= step
+                flat += after
+            value = np.where(ok, self.tables[i + 1].ravel()[np.where(ok, flat, 0)]
+                             * weight[None, :], 0.0)
             cum = np.cumsum(value, axis=1)
             pick = (cum <= rng.random(n)[:, None] * cum[:, -1:]).sum(axis=1)
             pick = np.minimum(pick, len(ways) - 1)
             chosen = ways[pick]
-            state -= chosen[:, :-1]
+            state -= chosen[:, :-1].T
             for b, s in enumerate(seats):
-                out[rows, s, c] += chosen[:, b]
+                out[:, s, c] += chosen[:, b]
         return out
+
+
+@kept(4096)
+def _splits(m: int, allowed: tuple[bool, ...], room: tuple[int, ...]
+            ) -> tuple[np.ndarray, np.ndarray]:
+    """The ways to split ``m`` copies of a card among bins (rows, in the order of
+    ``product``), each bin taking none unless ``allowed`` and at most its ``room``, and the
+    weight of each way (the ways to place the physical copies so: m! / prod(x!)). Read-only:
+    shared by every dealer that asks (the arguments are few: at most 4 copies, 4 bins)."""
+    bins = len(allowed)
+    ways = [a for a in product(range(m + 1), repeat=bins)
+            if sum(a) == m and all(allowed[b] or not a[b] for b in range(bins))
+            and all(a[b] <= room[b] for b in range(bins))]
+    weight = [factorial(m) / prod(factorial(x) for x in a) for a in ways]
+    rows = np.array(ways, dtype=np.int64).reshape(-1, bins)
+    weights = np.array(weight, dtype=np.float64)
+    rows.flags.writeable = weights.flags.writeable = False
+    return rows, weights
 
 
 Counts = tuple[int, ...]

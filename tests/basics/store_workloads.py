@@ -73,7 +73,8 @@ def other_stores() -> list:
     """What no exchange reaches: meld records written a chunk at a time under two rule sets,
     the trump-worthy test with and without a marriage needed, the pairs of seats a swap
     building deals is between, seen from other seats, a pure solver's values on endgames, and
-    the chance of winning the game from a few scores under three rule sets."""
+    the chance of winning the game from a few scores under three rule sets, and the layouts
+    of the unseen cards dealt at positions of a played hand."""
     from pinochle_calc.exchange.hints import trump_worthy
     from pinochle_calc.hand import Hand
     from pinochle_calc.meld.batch import score_chunks
@@ -105,6 +106,30 @@ def other_stores() -> list:
         table = game_chances(load_rules(spec))
         out.append([round(float(table.win(us, them, 0, d)), 12)
                     for us, them in ((0, 0), (400, 300), (250, 480)) for d in (0, 1)])
+    out.append(unseen_layouts())
+    return out
+
+
+def unseen_layouts() -> list:
+    """Ten layouts of the unseen cards at every fifth position of a hand the heuristic player
+    plays (the ways each card splits among the seats, kept across positions)."""
+    from pinochle_calc.game.whole import deal_cards
+    from pinochle_calc.play.facts import read_position
+    from pinochle_calc.play.players import HeuristicPlayer
+    from pinochle_calc.play.position import position_after
+    from pinochle_calc.play.tricks import PlayState
+    from pinochle_calc.play.unseen import UnseenDealer
+
+    hands = [h.counts for h in deal_cards(33, 0)]
+    state, cards, out = PlayState.deal(hands, 2, 1), [], []
+    player = HeuristicPlayer()
+    for n in range(79):
+        if n % 5 == 0:
+            facts = read_position(position_after(hands, 2, 1, cards, contract=(1, 50)))
+            out.append(UnseenDealer(facts).deal(np.random.default_rng(n), 10).tolist())
+        card = player.choose(state.view())
+        cards.append(card)
+        state = state.play(card)
     return out
 
 
