@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import doctest
+import functools
 import importlib
 import pkgutil
 import subprocess
@@ -27,12 +28,19 @@ def modules() -> dict[str, Path]:
     return out
 
 
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    """A module's syntax tree, parsed once for every test of this file (read, never
+    changed)."""
+    return ast.parse(path.read_text())
+
+
 def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     """The package's modules that ``name`` imports anywhere in its text (lazy imports inside
     functions too): ``from .x import y`` counts as module ``x.y`` where that is a module."""
     found = set()
     here = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
-    for node in ast.walk(ast.parse(path.read_text())):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Import):
             found.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -161,7 +169,7 @@ def rule_reads(name: str, path: Path) -> list[str]:
     """Every read of a rule field in a module (``x.min_meld``), as ``module:line field``; a
     class's read of its own field of that name (``self.min_meld`` in a class that declares
     ``min_meld``, such as a seat's constraint) is that class's, not the rule's."""
-    tree = ast.parse(path.read_text())
+    tree = parsed(path)
     own: set[int] = set()
     for cls in ast.walk(tree):
         if isinstance(cls, ast.ClassDef):
@@ -194,7 +202,7 @@ def class_names(paths: dict[str, Path]) -> dict[str, list[str]]:
     """Each class name defined in the modules, and where (``module:line``)."""
     out: dict[str, list[str]] = {}
     for name, path in sorted(paths.items()):
-        for node in ast.walk(ast.parse(path.read_text())):
+        for node in ast.walk(parsed(path)):
             if isinstance(node, ast.ClassDef):
                 out.setdefault(node.name, []).append(f"{name}:{node.lineno}")
     return out

@@ -5,18 +5,30 @@ import os
 import signal
 import time
 
+import click
+from click.testing import CliRunner as ClickRunner
+from typer.main import get_command
 from typer.testing import CliRunner
 
 from pinochle_calc.cards import CARDS, SUIT_SYMBOLS
-from pinochle_calc.cli.app import app_for
+from pinochle_calc.cli.app import app, app_for
 
 runner = CliRunner()
+#: The click command that typer makes of the app ``app_for`` gives, by the command named (None:
+#: the whole app), made once: typer makes it anew at each ``CliRunner.invoke``, a few
+#: milliseconds each over a suite's thousands of invocations. It is made from the functions'
+#: signatures alone, which no test changes.
+_COMMANDS: dict[str | None, click.Command] = {}
 
 
 def run(*args, **kwargs):
     """The result of ``pinochle-calc ARGS`` as the console script runs it (``app_for``);
     ``kwargs`` go to ``CliRunner.invoke`` (``input``, ``env``, ...)."""
-    return runner.invoke(app_for(list(args)), list(args), **kwargs)
+    chosen = app_for(list(args))
+    key = None if chosen is app else args[0]
+    if key not in _COMMANDS:
+        _COMMANDS[key] = get_command(chosen)
+    return ClickRunner.invoke(runner, _COMMANDS[key], list(args), **kwargs)
 
 
 def run_without_par(*args, **kwargs):
@@ -41,6 +53,21 @@ def as_a_terminal_runs_it() -> None:
     and a Python child that starts with SIGINT ignored never turns Ctrl-C into
     ``KeyboardInterrupt``: the test would wait out its timeout."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def at_a_terminal(args: list[str], **kwargs):
+    """``python -m pinochle_calc ARGS`` on a pseudo-terminal (``pexpect.spawn``; ``kwargs``
+    go to it: ``env``, ``cwd``, ``preexec_fn``), text in UTF-8, 60 s to wait for any output.
+    Without pexpect's pause of 50 ms before each thing sent: a test sends a line once it has
+    read the prompt that asks for it."""
+    import sys
+
+    import pexpect
+
+    child = pexpect.spawn(sys.executable, ["-m", "pinochle_calc", *args], encoding="utf-8",
+                          timeout=60, **kwargs)
+    child.delaybeforesend = None
+    return child
 
 
 def cpu_seconds(pid: int) -> float:

@@ -6,12 +6,11 @@ on the score sheet."""
 from __future__ import annotations
 
 import os
-import sys
 from dataclasses import replace
 
 import pexpect
 import pytest
-from cli_runner import run
+from cli_runner import at_a_terminal, run
 
 from pinochle_calc.cards import CARDS, SUIT_SYMBOLS
 from pinochle_calc.game.hand import load_record
@@ -152,9 +151,8 @@ def test_a_whole_hand_typed_at_a_pseudo_terminal(tmp_path):
     lines = typed(original)
     path = tmp_path / "hand.txt"
     env = {**os.environ, "COLUMNS": "100", "TERM": "dumb"}
-    child = pexpect.spawn(sys.executable, ["-m", "pinochle_calc", "table", "--save", str(path),
-                                           "--samples", "40"], env=env, encoding="utf-8",
-                          timeout=60, cwd=str(tmp_path))
+    child = at_a_terminal(["table", "--save", str(path), "--samples", "40"], env=env,
+                          cwd=str(tmp_path))
     try:
         child.expect(r"your hand \(seat 0\)> ")
         child.sendline(lines[0])

@@ -11,7 +11,7 @@ import sys
 
 import pexpect
 import pytest
-from cli_runner import as_a_terminal_runs_it, run
+from cli_runner import as_a_terminal_runs_it, at_a_terminal, run
 
 from pinochle_calc.game.hand import load_record, save_record
 from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
@@ -134,10 +134,8 @@ def test_ctrl_c_while_the_advice_is_worked_out_says_where_the_record_is(tmp_path
     with the line that resumes it, the record keeps every event typed, and the exit is 130."""
     path = tmp_path / "hand.txt"
     env = {**os.environ, "COLUMNS": "200", "TERM": "dumb"}
-    child = pexpect.spawn(sys.executable, ["-m", "pinochle_calc", "table", "--save", str(path),
-                                           "--samples", "100000", "--seat", "1"],
-                          env=env, encoding="utf-8", timeout=60, cwd=str(tmp_path),
-                          preexec_fn=as_a_terminal_runs_it)
+    child = at_a_terminal(["table", "--save", str(path), "--samples", "100000", "--seat", "1"],
+                          env=env, cwd=str(tmp_path), preexec_fn=as_a_terminal_runs_it)
     try:
         child.expect(r"your hand \(seat 1\)> ")
         child.sendline(HAND)
