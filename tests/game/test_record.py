@@ -11,6 +11,8 @@ import pytest
 
 from pinochle_calc.game.hand import (
     Call,
+    MeldShown,
+    Pass,
     Play,
     Record,
     RecordError,
@@ -159,6 +161,64 @@ def test_a_revoke_is_seen_from_the_cards_the_seat_plays_later():
     message = str(caught.value)
     assert f"event {n + 1} (seat {e.seat} plays" in message
     assert "may not be played" in message and "(the play rules)" in message
+
+
+def first_fifth_copy(record: Record) -> int | None:
+    """The first event (1-based) after which the cards seen as dealt hold a fifth copy of a
+    card, counted apart from the engine: the hands given, and for each other seat the most of
+    each card it has played so far, showed in its meld or received in the exchange, less those
+    it received, plus those it passed (the passes' cards shown); None: never."""
+    played = {s: [0] * 20 for s in range(4)}
+    shown = {s: [0] * 20 for s in range(4)}
+    passed = {s: [0] * 20 for s in range(4)}
+    for number, event in enumerate(record.events, 1):
+        if isinstance(event, Play):
+            played[event.seat][event.card] += 1
+        elif isinstance(event, MeldShown):
+            shown[event.seat] = list(event.cards.counts)
+        elif isinstance(event, Pass):
+            passed[event.seat] = list(event.cards.counts)
+        for card in range(20):
+            seen = sum(h.counts[card] if h is not None
+                       else max(played[s][card], shown[s][card], passed[s ^ 2][card])
+                       - passed[s ^ 2][card] + passed[s][card]
+                       for s, h in enumerate(record.hands))
+            if seen > 4:
+                return number
+    return None
+
+
+@pytest.mark.parametrize("rules", ["standard", "standard,passing.cards=4"])
+def test_a_fifth_copy_the_play_shows_is_refused_at_that_card(rules):
+    """Without the other hands, a card played that makes the cards seen hold a fifth copy is
+    refused at that card, naming it, where a count of the cards seen says so; a record with a
+    fifth copy somewhere is never read, and one without it is never refused for one. Every card
+    of two tricks of three seats whose hands are not known, put in place of the card played,
+    with no exchange and with one whose passes are shown."""
+    record = next(r for r in (played(seed, rules) for seed in range(2, 32)) if r.state.tricks)
+    unknown = replace(record, hands=(record.hands[0], None, None, None))
+    events = list(unknown.events)
+    plays = [n for n, e in enumerate(events) if isinstance(e, Play)]
+    fifth = 0
+    for n in plays[4:12]:
+        if events[n].seat == 0:
+            continue
+        for card in range(20):
+            bad = replace(unknown, events=(*events[:n], replace(events[n], card=card),
+                                           *events[n + 1:]), result=None, score=None)
+            expected = first_fifth_copy(bad)
+            try:
+                _ = bad.state
+            except RecordError as e:
+                if "a double deck has only" in e.reason:
+                    fifth += 1
+                    assert e.event == expected, (e, expected)
+                    assert e.reason.startswith("the cards seen hold 5 ")
+                else:
+                    assert expected is None or e.event <= expected, (e, expected)
+            else:
+                assert expected is None
+    assert fifth >= 5
 
 
 def test_a_refused_event_carries_its_place_as_fields():
@@ -346,3 +406,39 @@ def test_each_state_of_a_hand_holds_its_fields_and_nothing_else():
         assert state == record.state
     with pytest.raises(TypeError, match="no field"):
         _evolve(state, trumps=1)
+
+
+@pytest.mark.parametrize("rules", ["standard", "standard,passing.cards=4"])
+@pytest.mark.parametrize("known", [(0, 1, 2, 3), (1,)])
+def test_a_record_built_event_by_event_is_the_record_replayed(rules, known):
+    """``Record.then`` advances the hand so far rather than replay it, except after a card of
+    a seat not known: at every event the record built so is the one replayed from its start
+    (the same state), and another seat's event tried in its place is refused as the replay
+    refuses it, or taken as the replay takes it."""
+    from pinochle_calc.game.hand.record import _replay
+
+    full = next(r for r in (played(seed, rules) for seed in range(5, 35)) if r.state.tricks)
+    start = replace(full, hands=tuple(h if s in known else None for s, h in enumerate(full.hands)),
+                    events=(), result=None, score=None)
+    record, refused = start, 0
+    for number, event in enumerate(full.events):
+        if number % 7 == 3:  # another seat's event tried in its place first
+            bad = wrong(event)
+            try:
+                state = _replay.__wrapped__(replace(record, events=(*record.events, bad)))
+            except RecordError as e:
+                with pytest.raises(RecordError) as built:
+                    record.then(bad)
+                assert str(built.value) == str(e)
+                refused += 1
+            else:
+                assert record.then(bad).state == state
+        record = record.then(event)
+        assert record.state == _replay.__wrapped__(record)
+    assert record.score == full.score and refused > 10
+
+
+def wrong(event):
+    """``event`` made by another seat (the next for a card or a call, else the partner): most
+    are refused."""
+    return replace(event, seat=event.seat.after(1 if isinstance(event, (Play, Call)) else 2))

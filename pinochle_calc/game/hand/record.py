@@ -77,8 +77,15 @@ class Record:
         return _same_state(self, replace(self, tags=tags))
 
     def then(self, event: Event) -> Record:
-        """The record with one more event, checked (``RecordError`` if the rules refuse it)."""
-        return settled(replace(self, events=(*self.events, event), result=None, score=None))
+        """The record with one more event, checked (``RecordError`` if the rules refuse it):
+        the hand so far advanced by the event, not replayed, except after a card of a seat
+        whose cards are not known (the cards such a seat plays later count as held from the
+        start, so its earlier plays are checked again: ``HandState.seen_ahead``)."""
+        new = replace(self, events=(*self.events, event), result=None, score=None)
+        if (isinstance(event, Play) and self.hands[event.seat] is None) \
+                or len(new.events) > MAX_EVENTS:
+            return settled(new)
+        return settled(with_state(new, self.state.apply(event)))
 
     def undo(self) -> Record:
         """The record without its last event."""

@@ -534,7 +534,7 @@ class HandState:
         leader = self.bidder if self.leader is None else self.leader
         new = _evolve(self, played=tuple(played), trick=(*self.trick, card), leader=leader)
         if exact is None:  # a known hand holds the card; an unknown one may show a fifth copy
-            new._check_deck("the cards seen")
+            new._check_card("the cards seen", card)
         if len(new.trick) < 4:
             return new
         done = Trick(leader, new.trick)
@@ -588,6 +588,28 @@ class HandState:
             if n > COPIES:
                 raise RecordError(f"{what} hold {n} {CARDS[i].symbol}: a double deck has only"
                                   f" {COPIES}")
+
+    def _check_card(self, what: str, card: int) -> None:
+        """``_check_deck`` after a seat whose cards are not known plays ``card``: the play
+        changes only that card's column of ``seen_dealt`` (the seat's row; the others, and a
+        known seat's, are as they were when last checked), so only it is counted."""
+        n = 0
+        for s in SEATS:
+            hand = self.dealt[s]
+            if hand is not None:
+                n += hand.counts[card]
+                continue
+            shown, got, gave = self.shown(s), self.received(s), self.passed(s)
+            after = max(self.played[s][card], shown.counts[card] if shown is not None else 0,
+                        got.counts[card] if got is not None else 0)
+            if got is not None:
+                after = max(0, after - got.counts[card])
+            if gave is not None:
+                after += gave.counts[card]
+            n += after
+        if n > COPIES:
+            raise RecordError(f"{what} hold {n} {CARDS[card].symbol}: a double deck has only"
+                              f" {COPIES}")
 
     def __repr__(self) -> str:
         known = sum(h is not None for h in self.dealt)
