@@ -70,6 +70,17 @@ def at_a_terminal(args: list[str], **kwargs):
     return child
 
 
+def exit_status(child, seconds: float = 20.0) -> int | None:
+    """The exit status of a child of ``at_a_terminal`` once it has ended, waited for up to
+    ``seconds`` after the end of its output (``child.close()`` right after the end of output
+    kills a child that has not yet ended, as a loaded machine may leave it, and its status is
+    then lost); None if it has not ended by then."""
+    deadline = time.monotonic() + seconds
+    while child.isalive() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return None if child.isalive() else child.exitstatus
+
+
 def cpu_seconds(pid: int) -> float:
     """The user and system CPU time a process has used so far, or had used when it ended and
     was not yet waited for (``/proc/PID/stat``): what a test of how soon a process stops

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pexpect
 import pytest
-from cli_runner import at_a_terminal, run
+from cli_runner import at_a_terminal, exit_status, run
 
 from pinochle_calc.cards import CARDS, SUIT_SYMBOLS
 from pinochle_calc.game.hand import load_record
@@ -173,9 +173,10 @@ def test_a_whole_hand_typed_at_a_pseudo_terminal(tmp_path):
         child.expect(r"your hand \(seat 0\)> ")  # the next hand's
         child.sendline("quit")
         child.expect(pexpect.EOF)
+        status = exit_status(child)
     finally:
         child.close()
-    assert child.exitstatus == 0
+    assert status == 0
     record = load_record(str(path))
     assert record.state.complete and record.score == original.score
     assert len(record.events) == len(original.events)

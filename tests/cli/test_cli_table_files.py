@@ -11,7 +11,7 @@ import sys
 
 import pexpect
 import pytest
-from cli_runner import as_a_terminal_runs_it, at_a_terminal, run
+from cli_runner import as_a_terminal_runs_it, at_a_terminal, exit_status, run
 
 from pinochle_calc.game.hand import load_record, save_record
 from pinochle_calc.game.whole import deal_cards, hand_seed, play_hand
@@ -146,8 +146,9 @@ def test_ctrl_c_while_the_advice_is_worked_out_says_where_the_record_is(tmp_path
         child.expect("Stopped; the record is in")
         child.expect(r"--resume")
         child.expect(pexpect.EOF)
+        status = exit_status(child)
     finally:
         child.close()
-    assert child.exitstatus == 130
+    assert status == 130
     assert len(load_record(str(path)).events) == 1
     assert [p for p in os.listdir(tmp_path) if p.endswith(".tmp")] == []
