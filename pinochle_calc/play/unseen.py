@@ -94,7 +94,7 @@ class UnseenDealer:
                 first = tuple(a[:-1])
                 if first not in windows:
                     windows[first] = (tuple(slice(x, None) for x in first),
-                                      tuple(slice(0, f + 1 - x) for f, x in zip(free, first)))
+                                      tuple(slice(0, f + 1 - x) for f, x in zip(free[:-1], first)))
                 cut, keep = windows[first]
                 here[cut] += w * nxt[keep]
             left = remaining[i] - grids  # the last bin's free places in each state

@@ -190,11 +190,11 @@ def first_fifth_copy(record: Record) -> int | None:
 
 @pytest.mark.parametrize("rules", ["standard", "standard,passing.cards=4"])
 def test_a_fifth_copy_the_play_shows_is_refused_at_that_card(rules):
-    """Without the other hands, a card played that makes the cards seen hold a fifth copy is
-    refused at that card, naming it, where a count of the cards seen says so; a record with a
-    fifth copy somewhere is never read, and one without it is never refused for one. Every card
-    of two tricks of three seats whose hands are not known, put in place of the card played,
-    with no exchange and with one whose passes are shown."""
+    """Without the other hands, a record is refused for a fifth copy at the card after which
+    a count of the cards seen first finds one, naming that card; a record with a fifth copy
+    somewhere is never read, and one without it is never refused for one. Every card put in
+    place of each card of two tricks played by the seats whose hands are not known, with no
+    exchange and with one whose passes are shown."""
     record = next(r for r in (played(seed, rules) for seed in range(2, 32)) if r.state.tricks)
     unknown = replace(record, hands=(record.hands[0], None, None, None))
     events = list(unknown.events)
