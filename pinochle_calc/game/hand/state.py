@@ -119,6 +119,12 @@ def _most(*rows: Counts | None) -> Counts:
     return out
 
 
+def _seen_as_dealt(played: int, shown: int, got: int, gave: int) -> int:
+    """The copies of a card a seat whose cards are not known is seen to have been dealt: the
+    most it has played, showed or received, less those it received, plus those it passed."""
+    return max(0, max(played, shown, got) - got) + gave
+
+
 def _holds(counts: Counts) -> str:
     return f"it holds {Hand(counts).symbols()}" if any(counts) else "it holds nothing"
 
@@ -568,18 +574,16 @@ class HandState:
         out = []
         for s in SEATS:
             hand = self.dealt[s]
-            if hand is not None:
-                out.append(hand.counts)
-                continue
-            shown, got, gave = self.shown(s), self.received(s), self.passed(s)
-            after = _most(self.played[s], shown.counts if shown is not None else None,
-                          got.counts if got is not None else None)
-            if got is not None:
-                after = tuple(max(0, a - c) for a, c in zip(after, got.counts))
-            if gave is not None:
-                after = _add(after, gave.counts)
-            out.append(after)
+            out.append(hand.counts if hand is not None
+                       else tuple(map(_seen_as_dealt, *self._seen_rows(s))))
         return out
+
+    def _seen_rows(self, seat: int) -> tuple[Counts, Counts, Counts, Counts]:
+        """What ``seat`` (its cards not known) is seen with: the cards it played, showed in
+        its meld, received and passed (none where it has not)."""
+        shown, got, gave = self.shown(seat), self.received(seat), self.passed(seat)
+        return (self.played[seat], _NONE if shown is None else shown.counts,
+                _NONE if got is None else got.counts, _NONE if gave is None else gave.counts)
 
     def _check_deck(self, what: str) -> None:
         seen = self.seen_dealt()
@@ -598,15 +602,9 @@ class HandState:
             hand = self.dealt[s]
             if hand is not None:
                 n += hand.counts[card]
-                continue
-            shown, got, gave = self.shown(s), self.received(s), self.passed(s)
-            after = max(self.played[s][card], shown.counts[card] if shown is not None else 0,
-                        got.counts[card] if got is not None else 0)
-            if got is not None:
-                after = max(0, after - got.counts[card])
-            if gave is not None:
-                after += gave.counts[card]
-            n += after
+            else:
+                played, shown, got, gave = self._seen_rows(s)
+                n += _seen_as_dealt(played[card], shown[card], got[card], gave[card])
         if n > COPIES:
             raise RecordError(f"{what} hold {n} {CARDS[card].symbol}: a double deck has only"
                               f" {COPIES}")
