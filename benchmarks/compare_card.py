@@ -21,6 +21,10 @@ written outside the project is): its seats' card advice runs with the old horizo
 those are is read from the policies' names as each hand is played (the arena forks its workers
 from this process, so they share the patch).
 
+``--against today``: the other side is today's advice with its knobs as shipped, so that a
+``--set`` is measured against them head to head (only the decisions whose plan differs can
+differ).
+
 ``--against layouts``: the other side is today's advice with the table of one layout's search
 time it had before issue 33's second round (``OLD_LAYOUT_MS``: where the advice searches
 exactly beyond its last ``EXACT_TRICKS`` tricks, the distinct layouts at that estimate each
@@ -79,18 +83,37 @@ def with_old_layouts(rule):
     return exact_plan
 
 
+def with_defaults(rule, defaults: dict):
+    """``rule`` (``advice._exact_plan``) worked out with the advice's knobs as shipped
+    (``defaults``: their values when this process started), whatever ``--set`` made them."""
+    def exact_plan(p, facts, codes):
+        now = {name: getattr(advice, name) for name in defaults}
+        for name, value in defaults.items():
+            setattr(advice, name, value)
+        try:
+            return rule(p, facts, codes)
+        finally:
+            for name, value in now.items():
+                setattr(advice, name, value)
+    return exact_plan
+
+
 def patch(against: str = "solver") -> None:
-    """Make ``OldAdvisor``'s seats use ``old_exact_plan`` (``against`` "solver") or today's
-    rule with ``OLD_LAYOUT_MS`` ("layouts"), once per process."""
+    """Make ``OldAdvisor``'s seats use ``old_exact_plan`` (``against`` "solver"), today's
+    rule with ``OLD_LAYOUT_MS`` ("layouts") or today's rule with the knobs as shipped
+    ("today"), once per process."""
     if getattr(advice._exact_plan, "patched", False):
         return
     new_rule = advice._exact_plan
     old_seats = seats_of(OLD_NAME)
     old_layouts = with_old_layouts(new_rule)
+    shipped = with_defaults(new_rule, {name: getattr(advice, name) for name in KNOBS.values()})
 
     def exact_plan(p, facts, codes):
         if p.seat not in old_seats:
             return new_rule(p, facts, codes)
+        if against == "today":
+            return shipped(p, facts, codes)
         return old_layouts(p, facts, codes) if against == "layouts" else old_exact_plan(p, codes)
 
     exact_plan.patched = True  # type: ignore[attr-defined]
@@ -137,9 +160,10 @@ def main() -> None:
     parser.add_argument("--rules", default="standard")
     parser.add_argument("--set", action="append", default=[], help="KNOB=V1,V2,...")
     parser.add_argument("--format", choices=("text", "json"), default="text")
-    parser.add_argument("--against", choices=("solver", "layouts"), default="solver",
-                        help="the other side: the advice before the solver, or today's with"
-                        " the layouts' times before issue 33's second round")
+    parser.add_argument("--against", choices=("solver", "layouts", "today"), default="solver",
+                        help="the other side: the advice before the solver, today's with"
+                        " the layouts' times before issue 33's second round, or today's with"
+                        " its knobs as shipped (for --set to be measured against)")
     parser.add_argument("--plans", action="store_true",
                         help="--against layouts: count the decisions whose plan differs")
     args = parser.parse_args()
