@@ -70,25 +70,13 @@ def old_exact_plan(p, codes: np.ndarray) -> int | None:
 OLD_LAYOUT_MS = (0.01, 0.01, 0.01, 0.013, 0.033, 0.09, 0.7, 1.7, 7.6, 32.0, 98.0)
 
 
-def with_old_layouts(rule):
-    """``rule`` (``advice._exact_plan``) worked out with ``OLD_LAYOUT_MS`` as the compiled
-    solver's table (a decision at a time: the arena's workers are processes)."""
+def with_settings(rule, settings: dict):
+    """``rule`` (``advice._exact_plan``) worked out with the advice's module values
+    ``settings`` (name: value) in place of its own, a decision at a time (the arena's workers
+    are processes: a setting holds only in the process that makes it)."""
     def exact_plan(p, facts, codes):
-        table = advice.LAYOUT_MS
-        advice.LAYOUT_MS = {**table, True: OLD_LAYOUT_MS}
-        try:
-            return rule(p, facts, codes)
-        finally:
-            advice.LAYOUT_MS = table
-    return exact_plan
-
-
-def with_defaults(rule, defaults: dict):
-    """``rule`` (``advice._exact_plan``) worked out with the advice's knobs as shipped
-    (``defaults``: their values when this process started), whatever ``--set`` made them."""
-    def exact_plan(p, facts, codes):
-        now = {name: getattr(advice, name) for name in defaults}
-        for name, value in defaults.items():
+        now = {name: getattr(advice, name) for name in settings}
+        for name, value in settings.items():
             setattr(advice, name, value)
         try:
             return rule(p, facts, codes)
@@ -96,6 +84,11 @@ def with_defaults(rule, defaults: dict):
             for name, value in now.items():
                 setattr(advice, name, value)
     return exact_plan
+
+
+def with_old_layouts(rule):
+    """``rule`` worked out with ``OLD_LAYOUT_MS`` as the compiled solver's table."""
+    return with_settings(rule, {"LAYOUT_MS": {**advice.LAYOUT_MS, True: OLD_LAYOUT_MS}})
 
 
 def patch(against: str = "solver") -> None:
@@ -107,7 +100,8 @@ def patch(against: str = "solver") -> None:
     new_rule = advice._exact_plan
     old_seats = seats_of(OLD_NAME)
     old_layouts = with_old_layouts(new_rule)
-    shipped = with_defaults(new_rule, {name: getattr(advice, name) for name in KNOBS.values()})
+    # the knobs as shipped: their values before --set changes them
+    shipped = with_settings(new_rule, {name: getattr(advice, name) for name in KNOBS.values()})
 
     def exact_plan(p, facts, codes):
         if p.seat not in old_seats:
