@@ -3,6 +3,7 @@
 import json
 import os
 import signal
+import sys
 import time
 
 import click
@@ -60,8 +61,6 @@ def at_a_terminal(args: list[str], **kwargs):
     go to it: ``env``, ``cwd``, ``preexec_fn``), text in UTF-8, 60 s to wait for any output.
     Without pexpect's pause of 50 ms before each thing sent: a test sends a line once it has
     read the prompt that asks for it."""
-    import sys
-
     import pexpect
 
     child = pexpect.spawn(sys.executable, ["-m", "pinochle_calc", *args], encoding="utf-8",

@@ -125,6 +125,13 @@ def _seen_as_dealt(played: int, shown: int, got: int, gave: int) -> int:
     return max(0, max(played, shown, got) - got) + gave
 
 
+def _check_copies(what: str, card: int, n: int) -> None:
+    """Refuse ``n`` copies of ``card`` seen where a double deck has fewer."""
+    if n > COPIES:
+        raise RecordError(f"{what} hold {n} {CARDS[card].symbol}: a double deck has only"
+                          f" {COPIES}")
+
+
 def _holds(counts: Counts) -> str:
     return f"it holds {Hand(counts).symbols()}" if any(counts) else "it holds nothing"
 
@@ -588,10 +595,7 @@ class HandState:
     def _check_deck(self, what: str) -> None:
         seen = self.seen_dealt()
         for i in range(KINDS):
-            n = sum(row[i] for row in seen)
-            if n > COPIES:
-                raise RecordError(f"{what} hold {n} {CARDS[i].symbol}: a double deck has only"
-                                  f" {COPIES}")
+            _check_copies(what, i, sum(row[i] for row in seen))
 
     def _check_card(self, what: str, card: int) -> None:
         """``_check_deck`` after a seat whose cards are not known plays ``card``: the play
@@ -605,9 +609,7 @@ class HandState:
             else:
                 played, shown, got, gave = self._seen_rows(s)
                 n += _seen_as_dealt(played[card], shown[card], got[card], gave[card])
-        if n > COPIES:
-            raise RecordError(f"{what} hold {n} {CARDS[card].symbol}: a double deck has only"
-                              f" {COPIES}")
+        _check_copies(what, card, n)
 
     def __repr__(self) -> str:
         known = sum(h is not None for h in self.dealt)
