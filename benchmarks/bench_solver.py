@@ -20,6 +20,12 @@ leaves that many tricks (the same hands in every row); ``--json FILE`` appends e
 (hand, tricks left, seconds, positions searched, stopped) as a JSON line; ``--par`` solves for
 the par alone (``values=False``, as ``deal_par`` does), not every legal card's value.
 
+``--split`` (with ``--played``) measures the root's moves searched on two solvers: every legal
+card's value by one fresh solver, then the legal cards dealt alternately to two fresh solvers
+(each with a table of its own, as two threads would search them), each timed apart (CPU time
+of the thread): the ratio of the one solver's time to the busier of the two is what two threads
+would save with a core free for each (the values checked alike).
+
 ``--card`` times ``card`` itself (``advise_card`` in process, then the command from the shell)
 on known positions: 8 and 12 tricks left and a whole deal.
 """
@@ -130,6 +136,47 @@ def played_rows(tricks: list[int], count: int, seed: int, cap: float, rate: floa
               f"  {_t(max(wall))}  {statistics.median(nodes):16,.0f}"
               f"  {_p90(nodes):18,.0f}  {before}-{load().split()[1]}"
               f"  ({statistics.median(rates):,.0f} positions a CPU second)", flush=True)
+
+
+def _timed_values(codes: np.ndarray, trump: int, leader: int, left: int,
+                  cards: list[int]) -> tuple[float, list[int]]:
+    """The values of ``cards`` led by ``leader`` (one layout), by a fresh solver, and the CPU
+    time of this thread it took."""
+    engine = solver.new_engine(trump, left)
+    out = np.zeros((1, len(cards)), dtype=np.int64)
+    start = time.thread_time()
+    engine.values_many(codes, leader, [], cards, out)
+    return time.thread_time() - start, out[0].tolist()
+
+
+def split_rows(tricks: list[int], count: int, seed: int) -> None:
+    """``--split``: the root's legal cards on one solver, and split between two (module
+    docstring)."""
+    from pinochle_calc.play.tricks import encode, legal_cards
+
+    hands = played_hands(seed, count)
+    print(f"the root's moves on one solver and split between two (alternate legal cards, a"
+          f" table each); {count} hands played by formula players (seed {seed}), cut at each"
+          " trick; CPU time of the thread")
+    print("tricks  median one  median busier of two  median ratio  90th pct ratio  lowest"
+          "  load", flush=True)
+    for left in tricks:
+        before = load()
+        one, busier, ratios = [], [], []
+        for _, state in hands:
+            h, trump, leader = cut(state, left)
+            codes = np.array([[c for row in h for c in encode(row)]], dtype=np.int64)
+            legal = list(legal_cards(h[leader], (), trump))
+            whole, values = _timed_values(codes, trump, leader, left, legal)
+            (a, va), (b, vb) = (_timed_values(codes, trump, leader, left, legal[k::2])
+                                for k in (0, 1))
+            assert values[0::2] == va and values[1::2] == vb, "the same values"
+            one.append(whole)
+            busier.append(max(a, b))
+            ratios.append(whole / max(a, b, 1e-9))
+        print(f"{left:6d}  {_t(statistics.median(one))}  {_t(statistics.median(busier)):>20}"
+              f"  {statistics.median(ratios):12.2f}  {_p90(ratios):14.2f}  {min(ratios):6.2f}"
+              f"  {before}-{load().split()[1]}", flush=True)
 
 
 def _p90(values: list) -> float:
@@ -257,6 +304,8 @@ def main() -> None:
     parser.add_argument("--par", action="store_true",
                         help="with --played: the par only (solve's values=False)")
     parser.add_argument("--json", help="append each solve as a JSON line (with --played)")
+    parser.add_argument("--split", action="store_true",
+                        help="with --played: the root's moves split between two solvers")
     args = parser.parse_args()
     if "-" in args.tricks:
         a, b = args.tricks.split("-")
@@ -267,6 +316,8 @@ def main() -> None:
         advice_rows(tricks, args.positions, args.seed)
     elif args.card:
         card_rows(args.seed)
+    elif args.played and args.split:
+        split_rows(tricks, args.played, args.seed)
     elif args.played:
         played_rows(tricks, args.played, args.seed, args.cap, args.rate, args.json,
                     not args.par)

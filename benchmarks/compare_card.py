@@ -13,8 +13,9 @@ contract and the match measures the play of the cards alone. It prints the trick
 new advice (its side's trick points a hand over half the hand's, with the standard error over
 deals), the score margin and the made rates; ``--set`` runs one match per setting of the new
 advice's knobs (``exact``: ``EXACT_TRICKS``; ``nodes``: the compiled solver's
-``NODE_BUDGET``; ``min``: ``MIN_EXACT_DEALS``; ``budget``: ``BUDGET_MS``). Tune on seed 900,
-report on others.
+``NODE_BUDGET``; ``min``: ``MIN_EXACT_DEALS``; ``budget``: ``BUDGET_MS``; ``samples``:
+``DEFAULT_SAMPLES``, the deals behind each decision, at the new advice's seats only). Tune on
+seed 900, report on others.
 
 The old advice is a policy of this file (``OldAdvisor``, named by its path as any policy
 written outside the project is): its seats' card advice runs with the old horizon. Which seats
@@ -112,6 +113,16 @@ def patch(against: str = "solver") -> None:
 
     exact_plan.patched = True  # type: ignore[attr-defined]
     advice._exact_plan = exact_plan
+    # the deals behind a decision: the other side's as shipped, whatever --set samples says
+    # (the engine asks advice.advise_card, with advice.DEFAULT_SAMPLES, at each decision)
+    advise, samples = advice.advise_card, advice.DEFAULT_SAMPLES
+
+    def advise_card(position, **options):
+        if position.seat in old_seats and options.get("samples") == advice.DEFAULT_SAMPLES:
+            options["samples"] = samples
+        return advise(position, **options)
+
+    advice.advise_card = advise_card
 
 
 def count_plans(deals: int, seed: int, rules: str) -> None:
@@ -140,7 +151,7 @@ def count_plans(deals: int, seed: int, rules: str) -> None:
 
 
 KNOBS = {"exact": "EXACT_TRICKS", "min": "MIN_EXACT_DEALS", "nodes": "NODE_BUDGET",
-         "budget": "BUDGET_MS"}
+         "budget": "BUDGET_MS", "samples": "DEFAULT_SAMPLES"}
 
 
 def main() -> None:
@@ -188,7 +199,8 @@ def main() -> None:
         if args.format == "json":
             print(json.dumps({"setting": setting, "report": d}), flush=True)
             continue
-        print(f"{setting or 'defaults'}: exact {advice.EXACT_TRICKS} tricks, nodes"
+        print(f"{setting or 'defaults'}: {advice.DEFAULT_SAMPLES} samples, exact"
+              f" {advice.EXACT_TRICKS} tricks, nodes"
               f" {advice.NODE_BUDGET[advice.COMPILED]:,}, at least {advice.MIN_EXACT_DEALS} deals;"
               f" trick gain {d['trick_gain']['mean']:+.3f} ±"
               f" {d['trick_gain']['stderr']:.3f}; margin {d['margin']['mean']:+.2f} ±"
