@@ -307,6 +307,8 @@ def main() -> None:
     parser.add_argument("--split", action="store_true",
                         help="with --played: the root's moves split between two solvers")
     args = parser.parse_args()
+    if (args.split or args.par or args.json) and not args.played:
+        parser.error("--split, --par and --json go with --played")
     if "-" in args.tricks:
         a, b = args.tricks.split("-")
         tricks = list(range(int(a), int(b) + 1))
