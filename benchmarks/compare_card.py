@@ -6,7 +6,7 @@ layouts; the same deals, the same play-outs before that).
 
     .venv/bin/python benchmarks/compare_card.py [--deals 300] [--seed 900] [--jobs 2]
         [--rules standard] [--set exact=6,8] [--set nodes=500000,2000000] [--format json]
-        [--against layouts]
+        [--against layouts|today] [--mix]
 
 Both sides bid, exchange and throw in by ``formula``, so both seatings of a deal play the same
 contract and the match measures the play of the cards alone. It prints the trick gain of the
@@ -25,6 +25,10 @@ from this process, so they share the patch).
 ``--against today``: the other side is today's advice with its knobs as shipped, so that a
 ``--set`` is measured against them head to head (only the decisions whose plan differs can
 differ).
+
+``--mix``: where the new advice's exact search covers fewer of the deals than were dealt (and
+at least its floor), the deals it did not reach are played out and count too, rather than
+being dropped (the other side as shipped: only the deals searched count).
 
 ``--against layouts``: the other side is today's advice with the table of one layout's search
 time it had before issue 33's second round (``OLD_LAYOUT_MS``: where the advice searches
@@ -90,6 +94,29 @@ def with_settings(rule, settings: dict):
 def with_old_layouts(rule):
     """``rule`` worked out with ``OLD_LAYOUT_MS`` as the compiled solver's table."""
     return with_settings(rule, {"LAYOUT_MS": {**advice.LAYOUT_MS, True: OLD_LAYOUT_MS}})
+
+
+def mix_searched() -> None:
+    """``--mix``: ``advice._searched`` at the new advice's seats fills the deals its search did
+    not reach with play-outs (the facts from the decision's ``_exact_plan``, which comes just
+    before it)."""
+    searched, plan = advice._searched, advice._exact_plan
+    old_seats = seats_of(OLD_NAME)
+    facts = {}
+
+    def exact_plan(p, f, codes):
+        facts["now"] = f
+        return plan(p, f, codes)
+
+    def mixed(p, codes, legal, side, budget, clear=True, clock=None):
+        points, covered = searched(p, codes, legal, side, budget, clear, clock)
+        if p.seat in old_seats or budget == advice.KNOWN or covered >= len(codes) \
+                or covered < min(advice.MIN_EXACT_DEALS, len(codes)):
+            return points, covered
+        rest = advice._played_out(p, facts["now"], codes[covered:], legal, side)
+        return np.concatenate([points, rest], axis=1), len(codes)
+
+    advice._exact_plan, advice._searched = exact_plan, mixed
 
 
 def patch(against: str = "solver") -> None:
@@ -171,11 +198,15 @@ def main() -> None:
                         " its knobs as shipped (for --set to be measured against)")
     parser.add_argument("--plans", action="store_true",
                         help="--against layouts: count the decisions whose plan differs")
+    parser.add_argument("--mix", action="store_true",
+                        help="the new advice plays out the deals its exact search did not reach")
     args = parser.parse_args()
     if args.plans:
         count_plans(args.deals, args.seed, args.rules)
         return
     patch(args.against)
+    if args.mix:
+        mix_searched()
     grid = {}
     for text in args.set:
         knob, _, values = text.partition("=")
