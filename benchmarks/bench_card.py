@@ -146,19 +146,12 @@ def dealing(seed: int) -> None:
 
 
 def against(revision: str, seed: int) -> None:
-    import subprocess
-    import types
-    from pathlib import Path
+    from revisions import module_at  # benchmarks/ is on the path of a script run from it
 
     from pinochle_calc.play import lockstep
     from pinochle_calc.play.simulate import Deals
 
-    root = Path(__file__).resolve().parent.parent
-    source = subprocess.run(["git", "show", f"{revision}:pinochle_calc/play/lockstep.py"],
-                            cwd=root, capture_output=True, text=True, check=True).stdout
-    other = types.ModuleType("pinochle_calc.play._lockstep_then")
-    other.__package__ = "pinochle_calc.play"
-    exec(compile(source, f"{revision}:lockstep.py", "exec"), other.__dict__)
+    other = module_at(revision, "pinochle_calc.play.lockstep")
     hand = Hand.parse("H: A A 10 K K Q Q J, S: A 10 K Q, D: A K Q J, C: A 10 Q J")
     rng = np.random.default_rng(seed)
     n = 100_000

@@ -16,15 +16,11 @@ of the runs. Run by hand, not a test.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
-from pathlib import Path
 
 import numpy as np
+from revisions import module_at  # benchmarks/ is on the path of a script run from it
 
 from pinochle_calc.game import whole
 from pinochle_calc.play import unseen
@@ -32,8 +28,6 @@ from pinochle_calc.play.facts import read_position
 from pinochle_calc.play.players import HeuristicPlayer
 from pinochle_calc.play.position import position_after
 from pinochle_calc.play.tricks import PlayState
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def positions(hands: int, seed: int) -> list:
@@ -52,21 +46,6 @@ def positions(hands: int, seed: int) -> list:
             cards.append(card)
             state = state.play(card)
     return out
-
-
-def module_at(revision: str):
-    """``pinochle_calc/play/unseen.py`` as it is at ``revision``, loaded as a module of the
-    package (its relative imports are this checkout's)."""
-    text = subprocess.run(["git", "show", f"{revision}:pinochle_calc/play/unseen.py"],
-                          cwd=ROOT, check=True, capture_output=True, text=True).stdout
-    path = Path(tempfile.mkdtemp()) / "unseen_then.py"
-    path.write_text(text)
-    spec = importlib.util.spec_from_file_location("pinochle_calc.play.unseen_then", path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def timed(module, facts: list, layouts: int) -> tuple[float, float]:
@@ -94,7 +73,7 @@ def main() -> None:
     facts = positions(args.hands, args.seed)
     modules = {"this checkout": unseen}
     if args.against:
-        modules[args.against] = module_at(args.against)
+        modules[args.against] = module_at(args.against, "pinochle_calc.play.unseen")
         for f in facts:
             ours = unseen.UnseenDealer(f).deal(np.random.default_rng(7), 50)
             theirs = modules[args.against].UnseenDealer(f).deal(np.random.default_rng(7), 50)
