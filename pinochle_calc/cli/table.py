@@ -361,6 +361,9 @@ class _Session:
             self.prose(note)
         if self.terminal:
             self._completion()
+        from ..game.preload import load_advice
+
+        load_advice()  # before the first prompt: a Ctrl-C in the advice never lands in an import
         if self.record.hands[self.you] is not None:
             self._after()
         while True:

@@ -152,3 +152,61 @@ def test_ctrl_c_while_the_advice_is_worked_out_says_where_the_record_is(tmp_path
     assert status == 130
     assert len(load_record(str(path)).events) == 1
     assert [p for p in os.listdir(tmp_path) if p.endswith(".tmp")] == []
+
+
+#: Run by the test below in a fresh interpreter: a session (``table``) given the hand (the
+#: second argument) up to its first prompt, where it is not your turn, and quit; then the
+#: advice, the meld and what the play shows, as a session gives them, at the first two
+#: decisions of each kind and the last three cards of each record given (a file and its
+#: convention each). It prints the modules they imported.
+_ADVICE_IMPORTS = """
+import contextlib, io, json, sys
+from collections import Counter
+from pinochle_calc.cli.app import main
+from pinochle_calc.game.hand import load_record
+from pinochle_calc.game.session import advice, meld_lines, revealed
+
+records = [load_record(path) for path in sys.argv[3::2]]
+conventions = sys.argv[4::2]
+sys.stdin = io.StringIO(sys.argv[2] + "\\nquit\\n")
+sys.argv = ["pinochle-calc", "table", "--save", sys.argv[1], "--seat", "1"]
+with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):
+    main()
+before = set(sys.modules)
+for record, convention in zip(records, conventions):
+    kinds = Counter()
+    last = len(record.events)
+    for n in range(last):
+        prefix = record.prefix(n)
+        d = prefix.state.next_decision()
+        kinds[d.kind] += 1
+        if kinds[d.kind] <= 2 or n >= last - 3:
+            for seat in range(4) if d.seat is None else [d.seat]:  # the meld: every seat's
+                advice(prefix, seat, samples=20, convention=convention)
+                meld_lines(prefix, seat)
+                revealed(prefix, seat)
+print(json.dumps(sorted(set(sys.modules) - before)))
+"""
+
+
+def test_the_advice_imports_nothing_once_the_session_has_loaded_it(tmp_path):
+    """A Ctrl-C that lands inside an import may be lost, or end the process by the signal
+    after the session has handled it (``game/preload.py``): once a session has loaded what the
+    advice needs, no advice imports a module, at any kind of decision (calls, the request, the
+    pass, the trump, the meld, the cards, the end of the play) under any convention."""
+    files, every = [str(tmp_path / "session.txt"), HAND], {"call", "trump", "meld", "play"}
+    for rules, convention, kinds_wanted in (
+            ("toby-thomas", "toby", every | {"request", "pass"}),
+            ("standard,passing.cards=4", "davis", every | {"pass"}), ("standard", "jump", every)):
+        record = play_hand(deal_cards(3), "formula", "formula", rules, seed=hand_seed(3),
+                           samples=20)
+        kinds = {record.prefix(n).state.next_decision().kind
+                 for n in range(len(record.events))}
+        assert kinds == kinds_wanted
+        path = tmp_path / f"{convention}.txt"
+        save_record(record, str(path), new=True)
+        files += [str(path), convention]
+    done = subprocess.run([sys.executable, "-c", _ADVICE_IMPORTS, *files], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
