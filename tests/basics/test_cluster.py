@@ -339,7 +339,9 @@ def test_a_worker_killed_mid_match_loses_no_deal(dask, slow, monkeypatch):
     assert any(key.startswith("play_twice-") for key in lost)  # chunks that were played again
 
 
-def test_a_scheduler_that_does_not_answer_is_one_line_within_seconds():
+def test_a_scheduler_that_does_not_answer_is_one_line_within_seconds(monkeypatch):
+    """Within ``CONNECT_SECONDS`` (one second here, for the suite's time)."""
+    monkeypatch.setattr(cluster, "CONNECT_SECONDS", 1)
     address = f"tcp://127.0.0.1:{free_port()}"
     started = time.monotonic()
     result = run("arena", "formula", "thumb", "--scheduler", address)
