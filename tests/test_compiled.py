@@ -80,6 +80,7 @@ def test_loading_an_extension_that_is_not_there_gives_none_and_says_so_once(monk
 HANDS = (0, 2, 3, 4)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("game", ["davis", "toby", "jump"])
 def test_whole_hands_are_the_same_card_for_card_compiled_or_numpy(monkeypatch, game):
     """Advisors at all four seats, each bid an estimate over 120 deals (dealing under the

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -25,6 +27,7 @@ def test_ruff_is_clean():
     assert proc.returncode == 0, proc.stdout
 
 
+@pytest.mark.long
 def test_mypy_is_clean():
     mypy = shutil.which("mypy", path=str(Path(sys.executable).parent)) or shutil.which("mypy")
     assert mypy, "mypy is part of the test extra"

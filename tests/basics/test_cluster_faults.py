@@ -237,6 +237,7 @@ def match(address: str, patience: int, deals: int = 500) -> subprocess.Popen:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
+@pytest.mark.long
 def test_a_frozen_worker_or_a_scheduler_frozen_mid_match_is_waited_for_its_patience(tmp_path):
     """A worker frozen (SIGSTOP) when the work starts: its answer waited for ``patience``; then
     the scheduler frozen mid-match."""
@@ -275,6 +276,7 @@ def test_a_frozen_worker_or_a_scheduler_frozen_mid_match_is_waited_for_its_patie
         dask.close()
 
 
+@pytest.mark.long
 def test_the_only_worker_killed_stops_the_match_after_its_patience(tmp_path):
     dask = Cluster(tmp_path, workers=1, nanny=False)
     worker = dask.processes[1]

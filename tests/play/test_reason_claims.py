@@ -37,6 +37,7 @@ def positions(seed: int, n: int):
         yield p, truth, rng
 
 
+@pytest.mark.long
 def test_every_claim_of_what_a_card_does_holds_in_every_world_the_seat_cannot_rule_out():
     checked: Counter = Counter()
     for p, truth, rng in positions(32, 2000):

@@ -124,6 +124,7 @@ def check_position(rng: np.random.Generator, state: PlayState, solver_type,
     return found
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("depth", sorted(POSITIONS))
 def test_the_compiled_solver_equals_its_python_twin_at_every_depth(depth):
     solver_type = extension("pinochle_calc.play._solver").Solver
