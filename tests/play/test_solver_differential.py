@@ -23,9 +23,8 @@ from native import extension
 from pinochle_calc.play.search import PySolver, Stopped
 from pinochle_calc.play.tricks import PlayState, encode
 
-#: Positions a run, by the tricks left (about 20 s of CPU in all, most of it the Python twin;
-#: each deep one compares whole search trees, position by position).
-POSITIONS = {1: 1500, 2: 1500, 3: 800, 4: 300, 5: 90, 6: 30, 7: 12, 8: 6}
+#: Positions a run, by the tricks left (about 20 s of CPU in all, most of it the Python twin).
+POSITIONS = {1: 1500, 2: 1500, 3: 800, 4: 300, 5: 120, 6: 40, 7: 16, 8: 8}
 #: Positions of these depths also against minimax (the first so many).
 MINIMAX = {1: 1500, 2: 1500, 3: 150}
 
